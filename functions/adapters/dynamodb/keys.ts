@@ -1,0 +1,158 @@
+/**
+ * Every key of the single table, in one module, named after the access pattern it serves (DESIGN §5).
+ * Items keep `type` (the entity) beside their keys. Time-ordered sort keys start with an ISO-8601 UTC
+ * timestamp (`toISOString()`), which sorts lexicographically; ids are appended to keep keys unique.
+ *
+ * | Access pattern                                  | Key / index                                                  | Operation        |
+ * |-------------------------------------------------|--------------------------------------------------------------|------------------|
+ * | experience by id                                | PK=EXPERIENCE#id SK=EXPERIENCE                               | GetItem          |
+ * | published cards, newest first                   | GSI1 PK=CARDS SK=createdAt#id                                | Query (desc)     |
+ * | published cards, lowest price first             | GSI2 PK=CARDS SK=price(12 digits)#id                         | Query (asc)      |
+ * | published cards of a prefecture                 | GSI3 PK=CARDS#PREFECTURE#lower(pref) SK=createdAt#id         | Query            |
+ * | published cards of a category                   | GSI1 PK=CATEGORY#c#EXPERIENCES → BatchGet of CARD items      | Query + BatchGet |
+ * | full-text search over published cards           | GSI1 PK=CARDS, filtered in the Lambda                         | Query            |
+ * | a host's experiences, newest first              | GSI1 PK=HOST#h#EXPERIENCES SK=createdAt#id                   | Query (desc)     |
+ * | an experience's categories                      | PK=EXPERIENCE#id SK begins_with CATEGORY#                    | Query            |
+ * | slot counters/overrides of a date range         | PK=EXPERIENCE#id SK between SLOT#from and SLOT#to#~          | Query            |
+ * | category by id                                  | PK=CATEGORY#id SK=CATEGORY                                   | GetItem          |
+ * | active categories by name                       | GSI1 PK=CATEGORIES#ACTIVE SK=lower(name)#id                  | Query            |
+ * | host by id                                      | PK=HOST#id SK=HOST                                           | GetItem          |
+ * | host by e-mail (uniqueness)                     | PK=HOST_EMAIL#lower(email) SK=HOST_EMAIL → host              | GetItem × 2      |
+ * | hosts, newest first                             | GSI1 PK=HOSTS SK=createdAt#id                                | Query (desc)     |
+ * | booking by id                                   | PK=BOOKING#id SK=BOOKING                                     | GetItem          |
+ * | booking by reference (uniqueness, lookup)       | PK=BOOKING_REF#ref SK=BOOKING_REF → booking                  | GetItem × 2      |
+ * | booking by payment intent id                    | PK=PAYMENT#pi SK=PAYMENT → booking                           | GetItem × 2      |
+ * | a host's bookings, newest first (and 5 latest)  | GSI1 PK=HOST#h#BOOKINGS SK=createdAt#id                      | Query (desc)     |
+ * | all bookings, newest first                      | GSI2 PK=BOOKINGS SK=createdAt#id                             | Query (desc)     |
+ * | bookings of a status, newest first              | GSI3 PK=BOOKINGS#STATUS#status SK=createdAt#id               | Query (desc)     |
+ * | bookings created in a Tokyo month               | GSI4 PK=BOOKINGS#MONTH#yyyy-MM SK=createdAt#id               | Query            |
+ * | open bookings by deadline (expiry job)          | GSI5 PK=DEADLINES SK=deadline#id (sparse)                    | Query (≤ now)    |
+ * | dashboard counters                              | PK=COUNTER#name SK=SHARD#n                                   | Query (sum)      |
+ */
+
+export const SLOT_SORT_KEY_PREFIX = 'SLOT#';
+
+/** Counter items are sharded so that concurrent bookings rarely touch the same item in their transactions. */
+export const COUNTER_SHARDS = 10;
+
+/** Sort key part for a price, padded so that string order is numeric order. */
+export const padPrice = (price: number): string => String(Math.max(0, Math.trunc(price))).padStart(12, '0');
+
+const timeOrdered = (createdAt: string, id: string) => `${createdAt}#${id}`;
+
+export const keys = {
+  experience: (id: string) => ({ PK: `EXPERIENCE#${id}`, SK: 'EXPERIENCE' }),
+  experiencePartition: (id: string) => `EXPERIENCE#${id}`,
+  /** GSI1: a host's experiences, newest first. */
+  experienceByHost: (hostId: string, createdAt: string, id: string) => ({
+    GSI1PK: `HOST#${hostId}#EXPERIENCES`,
+    GSI1SK: timeOrdered(createdAt, id),
+  }),
+  hostExperiencesIndex: (hostId: string) => `HOST#${hostId}#EXPERIENCES`,
+
+  /** The card projection lives beside the experience and exists only while it is published. */
+  card: (experienceId: string) => ({ PK: `EXPERIENCE#${experienceId}`, SK: 'CARD' }),
+  cardIndexes: (card: { id: string; createdAt: string; price: number; prefecture: string }) => ({
+    GSI1PK: 'CARDS',
+    GSI1SK: timeOrdered(card.createdAt, card.id),
+    GSI2PK: 'CARDS',
+    GSI2SK: `${padPrice(card.price)}#${card.id}`,
+    GSI3PK: `CARDS#PREFECTURE#${card.prefecture.trim().toLowerCase()}`,
+    GSI3SK: timeOrdered(card.createdAt, card.id),
+  }),
+  cardsNewest: 'CARDS',
+  cardsByPrice: 'CARDS',
+  cardsByPrefecture: (prefecture: string) => `CARDS#PREFECTURE#${prefecture.trim().toLowerCase()}`,
+
+  /** Experience–category link, stored in the experience's partition and indexed by category. */
+  experienceCategory: (experienceId: string, categoryId: string) => ({
+    PK: `EXPERIENCE#${experienceId}`,
+    SK: `CATEGORY#${categoryId}`,
+  }),
+  experienceCategoryPrefix: 'CATEGORY#',
+  experienceCategoryIndex: (categoryId: string, createdAt: string, experienceId: string) => ({
+    GSI1PK: `CATEGORY#${categoryId}#EXPERIENCES`,
+    GSI1SK: timeOrdered(createdAt, experienceId),
+  }),
+  categoryExperiencesIndex: (categoryId: string) => `CATEGORY#${categoryId}#EXPERIENCES`,
+
+  /** Slot counter and override item: `booked`, and optionally `blocked` and `capacity`. */
+  slot: (experienceId: string, date: string, time: string) => ({
+    PK: `EXPERIENCE#${experienceId}`,
+    SK: `${SLOT_SORT_KEY_PREFIX}${date}#${time}`,
+  }),
+  /** Inclusive sort-key bounds of the slots of the dates `from`..`to`. */
+  slotRange: (from: string, to: string) => ({
+    start: `${SLOT_SORT_KEY_PREFIX}${from}#`,
+    end: `${SLOT_SORT_KEY_PREFIX}${to}#~`,
+  }),
+
+  category: (id: string) => ({ PK: `CATEGORY#${id}`, SK: 'CATEGORY' }),
+  activeCategoryIndex: (name: string, id: string) => ({
+    GSI1PK: 'CATEGORIES#ACTIVE',
+    GSI1SK: `${name.toLowerCase()}#${id}`,
+  }),
+  activeCategories: 'CATEGORIES#ACTIVE',
+
+  host: (id: string) => ({ PK: `HOST#${id}`, SK: 'HOST' }),
+  hostIndex: (createdAt: string, id: string) => ({ GSI1PK: 'HOSTS', GSI1SK: timeOrdered(createdAt, id) }),
+  hostsNewest: 'HOSTS',
+  hostEmail: (email: string) => ({ PK: `HOST_EMAIL#${email.trim().toLowerCase()}`, SK: 'HOST_EMAIL' }),
+
+  booking: (id: string) => ({ PK: `BOOKING#${id}`, SK: 'BOOKING' }),
+  bookingReference: (reference: string) => ({
+    PK: `BOOKING_REF#${reference.toUpperCase()}`,
+    SK: 'BOOKING_REF',
+  }),
+  bookingPayment: (paymentIntentId: string) => ({ PK: `PAYMENT#${paymentIntentId}`, SK: 'PAYMENT' }),
+  bookingIndexes: (b: {
+    id: string;
+    hostId: string;
+    createdAt: string;
+    status: string;
+    tokyoMonth: string;
+  }) => ({
+    GSI1PK: `HOST#${b.hostId}#BOOKINGS`,
+    GSI1SK: timeOrdered(b.createdAt, b.id),
+    GSI2PK: 'BOOKINGS',
+    GSI2SK: timeOrdered(b.createdAt, b.id),
+    GSI3PK: `BOOKINGS#STATUS#${b.status}`,
+    GSI3SK: timeOrdered(b.createdAt, b.id),
+    GSI4PK: `BOOKINGS#MONTH#${b.tokyoMonth}`,
+    GSI4SK: timeOrdered(b.createdAt, b.id),
+  }),
+  hostBookings: (hostId: string) => `HOST#${hostId}#BOOKINGS`,
+  allBookings: 'BOOKINGS',
+  bookingsByStatus: (status: string) => `BOOKINGS#STATUS#${status}`,
+  bookingsByMonth: (tokyoMonth: string) => `BOOKINGS#MONTH#${tokyoMonth}`,
+  /** GSI5 (sparse): present only while the booking waits for payment or for the host. */
+  bookingDeadline: (deadline: string, id: string) => ({ GSI5PK: 'DEADLINES', GSI5SK: `${deadline}#${id}` }),
+  deadlines: 'DEADLINES',
+
+  counterPartition: (name: string) => `COUNTER#${name}`,
+  counterShard: (name: string, shard: number) => ({ PK: `COUNTER#${name}`, SK: `SHARD#${shard}` }),
+} as const;
+
+/** Names of the dashboard counters. */
+export const counters = {
+  bookings: 'BOOKINGS',
+  bookingsInMonth: (tokyoMonth: string) => `BOOKINGS#MONTH#${tokyoMonth}`,
+  hostBookings: (hostId: string) => `HOST#${hostId}#BOOKINGS`,
+  hostBookingsInMonth: (hostId: string, tokyoMonth: string) => `HOST#${hostId}#BOOKINGS#MONTH#${tokyoMonth}`,
+  hosts: 'HOSTS',
+} as const;
+
+/** The `type` attribute of every item. */
+export const itemTypes = {
+  experience: 'Experience',
+  card: 'ExperienceCard',
+  experienceCategory: 'ExperienceCategory',
+  slot: 'Slot',
+  category: 'Category',
+  host: 'Host',
+  hostEmail: 'HostEmail',
+  booking: 'Booking',
+  bookingReference: 'BookingReference',
+  bookingPayment: 'BookingPayment',
+  counter: 'Counter',
+} as const;

@@ -1,0 +1,191 @@
+/**
+ * The stored entities of the marketplace, as zod schemas (types are derived from them, never written twice).
+ * Field names are camelCase everywhere: in DynamoDB items, in the HTTP API and in the SPA.
+ */
+import { z } from 'zod';
+
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected yyyy-MM-dd');
+/** A slot start time, `HH:mm` on the hour (slots are one hour long). */
+export const slotTime = z.string().regex(/^([01]\d|2[0-3]):00$/, 'Expected HH:00');
+/** An opening-hours bound: `HH:00`, or `23:59` for the end of the day. */
+export const hoursBound = z.string().regex(/^(([01]\d|2[0-3]):00|23:59)$/, 'Expected HH:00 or 23:59');
+export const isoDateTime = z.string().datetime({ offset: true });
+
+export const weekdays = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
+export const weekdaySchema = z.enum(weekdays);
+export type Weekday = z.infer<typeof weekdaySchema>;
+
+/** The weekly availability rule of an experience (DESIGN §3: availability is a rule, not a pre-generated map). */
+export const availabilityRuleSchema = z.object({
+  /** Opening hours; `start > end` is an overnight range whose early hours fall on the next day. */
+  defaultHours: z.object({ start: hoursBound, end: hoursBound }),
+  /** 24-hour option: 00:00–23:59, 24 hourly slots; `defaultHours` is ignored while it is on. */
+  allDay: z.boolean(),
+  regularHolidays: z.array(weekdaySchema),
+  /** Bookings one slot takes before it is full (a private group per booking). */
+  capacity: z.number().int().min(1),
+});
+export type AvailabilityRule = z.infer<typeof availabilityRuleSchema>;
+
+export const publicationStatuses = ['private', 'public'] as const;
+export const publicationStatusSchema = z.enum(publicationStatuses);
+export type PublicationStatus = z.infer<typeof publicationStatusSchema>;
+
+export const experienceSchema = z.object({
+  id: z.string().min(1),
+  hostId: z.string().min(1),
+  title: z.string().min(1),
+  description: z.string(),
+  /** JPY per person, tax included, whole yen. */
+  price: z.number().int().min(0),
+  mainImages: z.array(z.string()).max(10),
+  movie: z.string().nullable(),
+  detailHeading1: z.string().nullable(),
+  detailText1: z.string().nullable(),
+  detailImage1: z.string().nullable(),
+  detailHeading2: z.string().nullable(),
+  detailText2: z.string().nullable(),
+  detailImage2: z.string().nullable(),
+  postalCode: z.string(),
+  prefecture: z.string(),
+  city: z.string(),
+  district: z.string(),
+  streetAddress: z.string(),
+  building: z.string().nullable(),
+  mapLat: z.number().nullable(),
+  mapLng: z.number().nullable(),
+  cancellationPolicy: z.string().nullable(),
+  tags: z.array(z.string()),
+  thingsToKnowPrice: z.string().nullable(),
+  thingsToKnowItinerary: z.string().nullable(),
+  thingsToKnowClothes: z.string().nullable(),
+  thingsToKnowNote: z.string().nullable(),
+  participantsMin: z.number().int().min(1),
+  participantsMax: z.number().int().min(1),
+  publicationStatus: publicationStatusSchema,
+  availability: availabilityRuleSchema,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Experience = z.infer<typeof experienceSchema>;
+
+/** The card projection of a published experience (lists, carousels, search). */
+export const experienceCardSchema = z.object({
+  id: z.string(),
+  hostId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number().int().min(0),
+  /** First main image, or the placeholder. */
+  image: z.string(),
+  prefecture: z.string(),
+  city: z.string(),
+  tags: z.array(z.string()),
+  createdAt: isoDateTime,
+});
+export type ExperienceCard = z.infer<typeof experienceCardSchema>;
+
+export const categorySchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  isActive: z.boolean(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const hostLanguages = ['japanese', 'english', 'chinese', 'korean'] as const;
+export const hostLanguageSchema = z.enum(hostLanguages);
+
+export const hostSchema = z.object({
+  /** The identity provider's user id (Cognito `sub`). */
+  id: z.string().min(1),
+  email: z.string().email(),
+  businessName: z.string().min(1),
+  introduction: z.string().nullable(),
+  businessDescription: z.string().nullable(),
+  businessHours: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  locationLat: z.number().nullable(),
+  locationLng: z.number().nullable(),
+  languages: z.array(hostLanguageSchema),
+  cancellationPolicy: z
+    .object({ days: z.number().int().min(0), refundPercentage: z.number().min(0).max(100) })
+    .nullable(),
+  avatarUrl: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type Host = z.infer<typeof hostSchema>;
+
+export const bookingStatuses = [
+  'awaiting_payment',
+  'pending',
+  'approved',
+  'denied',
+  'expired',
+  'cancelled',
+  'completed',
+] as const;
+export const bookingStatusSchema = z.enum(bookingStatuses);
+export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+
+export const guestLanguages = ['en', 'ja'] as const;
+export const guestLanguageSchema = z.enum(guestLanguages);
+export type GuestLanguage = z.infer<typeof guestLanguageSchema>;
+
+export const paymentProviders = ['stripe', 'local'] as const;
+export const paymentProviderSchema = z.enum(paymentProviders);
+export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
+
+export const bookingSchema = z.object({
+  id: z.string().min(1),
+  /** 6 characters A–Z0–9, unique. */
+  reference: z.string().regex(/^[A-Z0-9]{6}$/),
+  experienceId: z.string().min(1),
+  hostId: z.string().min(1),
+  /** Tokyo calendar date and slot start of the experience. */
+  date: isoDate,
+  time: slotTime,
+  guests: z.number().int().min(1),
+  language: guestLanguageSchema,
+  firstName: z.string().min(1),
+  lastName: z.string().min(1),
+  email: z.string().email(),
+  phone: z.string().min(1),
+  nationality: z.string().min(1),
+  specialRequests: z.string().nullable(),
+  /** Unit price at booking time and the amount authorised (unit price × guests), whole JPY. */
+  unitPrice: z.number().int().min(0),
+  amount: z.number().int().min(0),
+  currency: z.literal('JPY'),
+  status: bookingStatusSchema,
+  paymentProvider: paymentProviderSchema.nullable(),
+  paymentIntentId: z.string().nullable(),
+  /** When the state must change or the booking expires: the hold (awaiting_payment) or the host's deadline (pending). */
+  deadline: isoDateTime.nullable(),
+  deniedMessage: z.string().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+/** The stored state of one slot: how many units are taken, and the host's override if any. */
+export const slotStateSchema = z.object({
+  experienceId: z.string(),
+  date: isoDate,
+  time: slotTime,
+  booked: z.number().int().min(0),
+  /** Host override: the slot is closed whatever the rule says. */
+  blocked: z.boolean(),
+  /** Host override of the rule's capacity for this one slot; null when the rule applies. */
+  capacity: z.number().int().min(0).nullable(),
+});
+export type SlotState = z.infer<typeof slotStateSchema>;

@@ -1,0 +1,38 @@
+/**
+ * One error path for the whole back end: use cases and repositories throw a DomainError with a stable
+ * string code; one mapper (in the API layer) turns the code into an HTTP status, and the SPA turns the
+ * code into the specification's message.
+ */
+export const errorCodes = {
+  validation: 'validation_failed', // 400
+  notFound: 'not_found', // 404
+  slotUnavailable: 'slot_unavailable', // 409: the slot is blocked, full or outside the rule
+  stateConflict: 'state_conflict', // 409: the entity is no longer in the state the operation needs
+  duplicate: 'duplicate', // 409: a unique value (e-mail, reference) is taken
+  unauthorized: 'unauthorized', // 401
+  forbidden: 'forbidden', // 403
+  payloadTooLarge: 'payload_too_large', // 413
+  rateLimited: 'rate_limited', // 429
+  cardDeclined: 'card_declined', // 402
+  paymentFailed: 'payment_failed', // 502: the payment provider failed
+} as const;
+
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  /** Field name → message, for validation errors the form can show beside each field. */
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'DomainError';
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
+
+/** The specification's message for a slot that cannot be taken (guest-side spec §5 and §8). */
+export const SLOT_UNAVAILABLE_MESSAGE = 'The selected time slot cannot be booked. Please choose another time';
