@@ -1,0 +1,302 @@
+/**
+ * The PaymentGateway of the local stack (the default when no Stripe key is configured): it behaves like Stripe's
+ * manual-capture PaymentIntents for Stripe's two classic test cards, keeps its intents in a LocalPaymentStore
+ * and emits the same events Stripe would, so the booking flow runs end to end without network or account.
+ */
+import { randomBytes } from 'node:crypto';
+import { TOKYO_TIME_ZONE, zonedParts } from '../../domain/calendar';
+import { DomainError, errorCodes } from '../../domain/errors';
+import type {
+  CreateAuthorizationRequest,
+  PaymentAuthorization,
+  PaymentCancellationReason,
+  PaymentEventPublisher,
+  PaymentGateway,
+  PaymentIntentStatus,
+  PaymentIntentView,
+  StripeLikeEvent,
+} from '../../use-cases/ports';
+import type { LocalPaymentIntent, LocalPaymentStore } from './local-payment-store';
+import { paymentEventTypes, type PaymentEventType } from './payment-events';
+
+/** Stripe's test card numbers, and the only two the local gateway accepts. */
+export const LOCAL_TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+} as const;
+
+/** Stripe's wording, so the SPA shows the same message with either provider. */
+export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
+export const USE_TEST_CARD_MESSAGE = 'Use the test card 4242 4242 4242 4242';
+
+export interface TestCard {
+  /** Digits, spaces allowed ("4242 4242 4242 4242"). */
+  number: string;
+  /** 1–12. */
+  expMonth: number;
+  /** Four digits, or two (25 → 2025). */
+  expYear: number;
+  cvc: string;
+}
+
+/** `size` cryptographically random bytes; injected so tests can make ids predictable. */
+export type RandomSource = (size: number) => Uint8Array;
+
+export interface LocalPaymentGatewayOptions {
+  store: LocalPaymentStore;
+  events: PaymentEventPublisher;
+  random?: RandomSource;
+  now?: () => Date;
+}
+
+const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** The intent id is the part before `_secret_`, as in Stripe's client secrets (the SPA holds only the secret). */
+export function paymentIntentIdFromClientSecret(clientSecret: string): string | null {
+  const index = clientSecret.indexOf('_secret_');
+  return index > 0 ? clientSecret.slice(0, index) : null;
+}
+
+export class LocalPaymentGateway implements PaymentGateway {
+  readonly provider = 'local' as const;
+  private readonly store: LocalPaymentStore;
+  private readonly events: PaymentEventPublisher;
+  private readonly random: RandomSource;
+  private readonly now: () => Date;
+  /** Operations run one at a time, so two concurrent creations for one booking cannot make two intents. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: LocalPaymentGatewayOptions) {
+    this.store = options.store;
+    this.events = options.events;
+    this.random = options.random ?? ((size) => randomBytes(size));
+    this.now = options.now ?? (() => new Date());
+  }
+
+  createAuthorization(request: CreateAuthorizationRequest): Promise<PaymentAuthorization> {
+    return this.serialised(async () => {
+      if (request.currency !== 'JPY') throw new DomainError(errorCodes.validation, 'Only JPY is supported');
+      if (!Number.isInteger(request.amount) || request.amount <= 0) {
+        throw new DomainError(errorCodes.validation, 'The amount must be a positive whole number of yen');
+      }
+      const existing = await this.store.findByBookingId(request.bookingId);
+      if (existing) {
+        // Stripe replays an idempotent create only with the same parameters; so do we.
+        if (existing.amount !== request.amount) {
+          throw new DomainError(
+            errorCodes.paymentFailed,
+            'A payment with different parameters already exists for this booking',
+          );
+        }
+        return authorizationOf(existing);
+      }
+      const id = `pi_local_${this.token(24)}`;
+      const intent: LocalPaymentIntent = {
+        id,
+        object: 'payment_intent',
+        amount: request.amount,
+        amount_capturable: 0,
+        amount_received: 0,
+        currency: 'jpy',
+        status: 'requires_payment_method',
+        capture_method: 'manual',
+        client_secret: `${id}_secret_${this.token(24)}`,
+        created: this.nowSeconds(),
+        description: request.description,
+        receipt_email: request.customerEmail,
+        metadata: { ...request.metadata, bookingId: request.bookingId },
+        last_payment_error: null,
+        cancellation_reason: null,
+        livemode: false,
+      };
+      await this.store.put(intent);
+      return authorizationOf(intent);
+    });
+  }
+
+  retrieve(paymentIntentId: string): Promise<PaymentIntentView> {
+    return this.serialised(async () => viewOf(await this.require(paymentIntentId)));
+  }
+
+  /**
+   * What Stripe.js's confirmPayment does for a card, for the local test card form. 4242… authorises
+   * (`requires_capture`); 4000 0000 0000 0002 is declined (`card_declined`, intent back to
+   * `requires_payment_method` so the guest can try again). No 3-D Secure. Pass the client secret the browser
+   * holds to prove it may confirm this intent.
+   */
+  confirmWithTestCard(
+    paymentIntentId: string,
+    card: TestCard,
+    options: { clientSecret?: string } = {},
+  ): Promise<PaymentIntentView> {
+    return this.serialised(async () => {
+      const intent = await this.require(paymentIntentId);
+      if (options.clientSecret !== undefined && options.clientSecret !== intent.client_secret) {
+        throw new DomainError(errorCodes.notFound, 'Payment not found');
+      }
+      // A repeated submit of an authorised payment (a double click) answers like the first one.
+      if (intent.status === 'requires_capture') return viewOf(intent);
+      if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation') {
+        throw new DomainError(
+          errorCodes.stateConflict,
+          `This payment cannot be confirmed: it is ${intent.status.replaceAll('_', ' ')}`,
+        );
+      }
+      const number = this.validateCard(card);
+      if (number === LOCAL_TEST_CARDS.declined) {
+        const declined: LocalPaymentIntent = {
+          ...intent,
+          status: 'requires_payment_method',
+          last_payment_error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: CARD_DECLINED_MESSAGE,
+          },
+        };
+        await this.store.put(declined);
+        await this.publish(paymentEventTypes.failed, declined);
+        throw new DomainError(errorCodes.cardDeclined, CARD_DECLINED_MESSAGE);
+      }
+      const authorised: LocalPaymentIntent = {
+        ...intent,
+        status: 'requires_capture',
+        amount_capturable: intent.amount,
+        last_payment_error: null,
+      };
+      await this.store.put(authorised);
+      await this.publish(paymentEventTypes.authorized, authorised);
+      return viewOf(authorised);
+    });
+  }
+
+  capture(paymentIntentId: string, context: { bookingId: string }): Promise<PaymentIntentStatus> {
+    return this.serialised(async (): Promise<PaymentIntentStatus> => {
+      const intent = await this.require(paymentIntentId, context.bookingId);
+      if (intent.status === 'succeeded') return 'succeeded';
+      if (intent.status !== 'requires_capture') {
+        throw new DomainError(
+          errorCodes.stateConflict,
+          `The payment cannot be captured: it is ${intent.status.replaceAll('_', ' ')}`,
+        );
+      }
+      const captured: LocalPaymentIntent = {
+        ...intent,
+        status: 'succeeded',
+        amount_received: intent.amount_capturable,
+        amount_capturable: 0,
+      };
+      await this.store.put(captured);
+      await this.publish(paymentEventTypes.succeeded, captured);
+      return 'succeeded';
+    });
+  }
+
+  cancel(
+    paymentIntentId: string,
+    context: { bookingId: string; reason?: PaymentCancellationReason },
+  ): Promise<PaymentIntentStatus> {
+    return this.serialised(async (): Promise<PaymentIntentStatus> => {
+      const intent = await this.require(paymentIntentId, context.bookingId);
+      if (intent.status === 'canceled') return 'canceled';
+      if (intent.status === 'succeeded' || intent.status === 'processing') {
+        throw new DomainError(
+          errorCodes.stateConflict,
+          `The payment cannot be cancelled: it is ${intent.status.replaceAll('_', ' ')}`,
+        );
+      }
+      const canceled: LocalPaymentIntent = {
+        ...intent,
+        status: 'canceled',
+        amount_capturable: 0,
+        cancellation_reason: context.reason ?? null,
+      };
+      await this.store.put(canceled);
+      await this.publish(paymentEventTypes.canceled, canceled);
+      return 'canceled';
+    });
+  }
+
+  /** Returns the card number without spaces, or throws the validation error the form shows beside the field. */
+  private validateCard(card: TestCard): string {
+    const number = card.number.replace(/ /g, '');
+    if (number !== LOCAL_TEST_CARDS.success && number !== LOCAL_TEST_CARDS.declined) {
+      throw new DomainError(errorCodes.validation, USE_TEST_CARD_MESSAGE, { number: USE_TEST_CARD_MESSAGE });
+    }
+    const month = card.expMonth;
+    const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+    if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year > 9999) {
+      const message = "Your card's expiration date is invalid.";
+      throw new DomainError(errorCodes.validation, message, { expiry: message });
+    }
+    // A card is valid through the last day of its expiry month; the marketplace's calendar is Tokyo's.
+    const today = zonedParts(this.now(), TOKYO_TIME_ZONE);
+    if (year < today.year || (year === today.year && month < today.month)) {
+      const message = "Your card's expiration date is in the past.";
+      throw new DomainError(errorCodes.validation, message, { expiry: message });
+    }
+    if (!/^\d{3,4}$/.test(card.cvc)) {
+      const message = "Your card's security code is incomplete.";
+      throw new DomainError(errorCodes.validation, message, { cvc: message });
+    }
+    return number;
+  }
+
+  /** The intent, or `not_found` (also when it belongs to another booking than the caller's). */
+  private async require(paymentIntentId: string, bookingId?: string): Promise<LocalPaymentIntent> {
+    const intent = await this.store.get(paymentIntentId);
+    if (!intent || (bookingId !== undefined && intent.metadata.bookingId !== bookingId)) {
+      throw new DomainError(errorCodes.notFound, 'Payment not found');
+    }
+    return intent;
+  }
+
+  private async publish(type: PaymentEventType, intent: LocalPaymentIntent): Promise<void> {
+    const event: StripeLikeEvent = {
+      id: `evt_local_${this.token(24)}`,
+      object: 'event',
+      type,
+      created: this.nowSeconds(),
+      livemode: false,
+      data: { object: structuredClone(intent) },
+    };
+    await this.events.publish(event);
+  }
+
+  private serialised<T>(operation: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(operation);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.now().getTime() / 1000);
+  }
+
+  /** `length` characters of [0-9A-Za-z] from the random source, without modulo bias. */
+  private token(length: number): string {
+    let out = '';
+    while (out.length < length) {
+      for (const byte of this.random(length * 2)) {
+        // 248 = 4 × 62: bytes at or above it would favour the first characters.
+        if (byte < 248 && out.length < length) out += ALPHANUMERIC[byte % 62];
+      }
+    }
+    return out;
+  }
+}
+
+function authorizationOf(intent: LocalPaymentIntent): PaymentAuthorization {
+  return { paymentIntentId: intent.id, clientSecret: intent.client_secret, status: intent.status };
+}
+
+function viewOf(intent: LocalPaymentIntent): PaymentIntentView {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amount: intent.amount,
+    amountCapturable: intent.amount_capturable,
+    currency: 'JPY',
+    bookingId: intent.metadata.bookingId ?? null,
+  };
+}
