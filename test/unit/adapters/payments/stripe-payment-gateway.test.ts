@@ -1,0 +1,357 @@
+/**
+ * The real `stripe` SDK against a fake Stripe API on 127.0.0.1: proves what goes over the wire (manual capture,
+ * yen amounts, metadata, idempotency keys) and how Stripe's answers map to our errors.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { DomainError } from '../../../../functions/domain/errors';
+import {
+  StripePaymentGateway,
+  WEBHOOK_TOLERANCE_SECONDS,
+  verifyStripeWebhook,
+} from '../../../../functions/adapters/payments/stripe-payment-gateway';
+
+interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  form: URLSearchParams;
+}
+
+interface FakeAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A fake Stripe API: records every request and answers from a queue (one answer per request, in order). */
+class FakeStripe {
+  readonly requests: RecordedRequest[] = [];
+  private readonly answers: FakeAnswer[] = [];
+  private server!: Server;
+  port = 0;
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        this.requests.push({
+          method: req.method ?? '',
+          path: req.url ?? '',
+          headers: req.headers,
+          form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
+        });
+        const answer = this.answers.shift() ?? {
+          status: 500,
+          body: { error: { type: 'api_error', message: 'no answer queued' } },
+        };
+        res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+        res.end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  answer(...answers: FakeAnswer[]): void {
+    this.answers.push(...answers);
+  }
+
+  reset(): void {
+    this.requests.length = 0;
+    this.answers.length = 0;
+  }
+}
+
+const SECRET_KEY = 'sk_test_51FakeKeyForTheFakeServer0000';
+
+const intent = (patch: Record<string, unknown> = {}) => ({
+  id: 'pi_3Test',
+  object: 'payment_intent',
+  amount: 24_000,
+  amount_capturable: 0,
+  amount_received: 0,
+  currency: 'jpy',
+  status: 'requires_payment_method',
+  capture_method: 'manual',
+  client_secret: 'pi_3Test_secret_abc',
+  metadata: { bookingId: 'bk_1', reference: 'ABC123' },
+  ...patch,
+});
+
+const ok = (body: unknown): FakeAnswer => ({ status: 200, body });
+const stripeError = (status: number, error: Record<string, unknown>, headers?: Record<string, string>) => ({
+  status,
+  body: { error },
+  headers,
+});
+
+async function rejection(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+describe('StripePaymentGateway (real SDK, fake Stripe API)', () => {
+  const fake = new FakeStripe();
+  let gateway: StripePaymentGateway;
+
+  beforeAll(() => fake.start());
+  afterAll(() => fake.stop());
+  beforeEach(() => {
+    fake.reset();
+    // Retries off by default so an error answer is final; the retry test turns them on.
+    gateway = new StripePaymentGateway({
+      secretKey: SECRET_KEY,
+      maxNetworkRetries: 0,
+      endpoint: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
+    });
+  });
+
+  it('creates a manual-capture JPY intent for the booking amount in yen, keyed by the booking id', async () => {
+    fake.answer(ok(intent()));
+    const auth = await gateway.createAuthorization({
+      bookingId: 'bk_1',
+      amount: 24_000,
+      currency: 'JPY',
+      description: 'ABC123 · Tea ceremony',
+      // The booking id cannot be overridden by caller metadata.
+      metadata: { reference: 'ABC123', bookingId: 'someone-else' },
+      customerEmail: 'guest@example.com',
+    });
+    expect(auth).toEqual({
+      paymentIntentId: 'pi_3Test',
+      clientSecret: 'pi_3Test_secret_abc',
+      status: 'requires_payment_method',
+    });
+
+    expect(fake.requests).toHaveLength(1);
+    const [req] = fake.requests;
+    expect(req!.method).toBe('POST');
+    expect(req!.path).toBe('/v1/payment_intents');
+    expect(req!.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(req!.headers['idempotency-key']).toBe('booking-bk_1-authorize');
+    expect(Object.fromEntries(req!.form)).toEqual({
+      amount: '24000',
+      currency: 'jpy',
+      capture_method: 'manual',
+      'automatic_payment_methods[enabled]': 'true',
+      description: 'ABC123 · Tea ceremony',
+      receipt_email: 'guest@example.com',
+      'metadata[reference]': 'ABC123',
+      'metadata[bookingId]': 'bk_1',
+    });
+  });
+
+  it('retrieves the real status, amounts and booking id of an intent', async () => {
+    fake.answer(ok(intent({ status: 'requires_capture', amount_capturable: 24_000 })));
+    expect(await gateway.retrieve('pi_3Test')).toEqual({
+      id: 'pi_3Test',
+      status: 'requires_capture',
+      amount: 24_000,
+      amountCapturable: 24_000,
+      currency: 'JPY',
+      bookingId: 'bk_1',
+    });
+    expect(fake.requests[0]).toMatchObject({ method: 'GET', path: '/v1/payment_intents/pi_3Test' });
+  });
+
+  it('answers not_found for an unknown intent', async () => {
+    fake.answer(
+      stripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: "No such payment_intent: 'pi_nope'",
+      }),
+    );
+    expect((await rejection(gateway.retrieve('pi_nope'))).code).toBe('not_found');
+  });
+
+  it('captures with the capture key of the booking', async () => {
+    fake.answer(ok(intent({ status: 'succeeded', amount_received: 24_000 })));
+    expect(await gateway.capture('pi_3Test', { bookingId: 'bk_1' })).toBe('succeeded');
+    expect(fake.requests[0]).toMatchObject({ method: 'POST', path: '/v1/payment_intents/pi_3Test/capture' });
+    expect(fake.requests[0]!.headers['idempotency-key']).toBe('booking-bk_1-capture');
+  });
+
+  it('cancels with the cancel key and the reason', async () => {
+    fake.answer(ok(intent({ status: 'canceled', cancellation_reason: 'abandoned' })));
+    expect(await gateway.cancel('pi_3Test', { bookingId: 'bk_1', reason: 'abandoned' })).toBe('canceled');
+    expect(fake.requests[0]).toMatchObject({ method: 'POST', path: '/v1/payment_intents/pi_3Test/cancel' });
+    expect(fake.requests[0]!.headers['idempotency-key']).toBe('booking-bk_1-cancel');
+    expect(fake.requests[0]!.form.get('cancellation_reason')).toBe('abandoned');
+  });
+
+  const unexpectedState = stripeError(400, {
+    type: 'invalid_request_error',
+    code: 'payment_intent_unexpected_state',
+    message: 'You cannot cancel this PaymentIntent because it has a status of canceled.',
+  });
+
+  it('treats cancelling an already-canceled intent as a success', async () => {
+    fake.answer(unexpectedState, ok(intent({ status: 'canceled' })));
+    expect(await gateway.cancel('pi_3Test', { bookingId: 'bk_1' })).toBe('canceled');
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/payment_intents/pi_3Test/cancel',
+      'GET /v1/payment_intents/pi_3Test',
+    ]);
+  });
+
+  it('refuses to capture a canceled intent with state_conflict', async () => {
+    fake.answer(unexpectedState, ok(intent({ status: 'canceled' })));
+    const error = await rejection(gateway.capture('pi_3Test', { bookingId: 'bk_1' }));
+    expect(error.code).toBe('state_conflict');
+    expect(error.message).toBe('The payment cannot be captured: it is canceled');
+  });
+
+  it("maps a 402 card error to card_declined with the provider's message", async () => {
+    fake.answer(
+      stripeError(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      }),
+    );
+    const error = await rejection(gateway.capture('pi_3Test', { bookingId: 'bk_1' }));
+    expect(error.code).toBe('card_declined');
+    expect(error.message).toBe('Your card has insufficient funds.');
+  });
+
+  it('maps a 500 to payment_failed', async () => {
+    fake.answer(stripeError(500, { type: 'api_error', message: 'Something went wrong on our end' }));
+    const error = await rejection(
+      gateway.createAuthorization({
+        bookingId: 'bk_1',
+        amount: 24_000,
+        currency: 'JPY',
+        description: 'x',
+        metadata: {},
+        customerEmail: 'guest@example.com',
+      }),
+    );
+    expect(error.code).toBe('payment_failed');
+  });
+
+  it('never passes on a provider message that echoes the secret key', async () => {
+    fake.answer(
+      stripeError(401, {
+        type: 'invalid_request_error',
+        message: `Invalid API Key provided: ${SECRET_KEY}`,
+      }),
+    );
+    const error = await rejection(gateway.retrieve('pi_3Test'));
+    expect(error.code).toBe('payment_failed');
+    expect(error.message).not.toContain('sk_test');
+  });
+
+  it('maps an unreachable provider to payment_failed', async () => {
+    const offline = new StripePaymentGateway({
+      secretKey: SECRET_KEY,
+      maxNetworkRetries: 0,
+      // Port 9 (discard) on loopback: nothing listens there on a normal machine, so the connection is refused.
+      endpoint: { host: '127.0.0.1', port: 9, protocol: 'http' },
+    });
+    const error = await rejection(offline.retrieve('pi_3Test'));
+    expect(error.code).toBe('payment_failed');
+    expect(error.message).toBe('The payment provider failed: StripeConnectionError');
+  });
+
+  it('retries a failed create with the same idempotency key, so the booking is authorised once', async () => {
+    const retrying = new StripePaymentGateway({
+      secretKey: SECRET_KEY,
+      maxNetworkRetries: 1,
+      endpoint: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
+    });
+    fake.answer(stripeError(500, { type: 'api_error', message: 'temporary' }), ok(intent()));
+    const auth = await retrying.createAuthorization({
+      bookingId: 'bk_1',
+      amount: 24_000,
+      currency: 'JPY',
+      description: 'x',
+      metadata: {},
+      customerEmail: 'guest@example.com',
+    });
+    expect(auth.paymentIntentId).toBe('pi_3Test');
+    expect(fake.requests.map((r) => r.headers['idempotency-key'])).toEqual([
+      'booking-bk_1-authorize',
+      'booking-bk_1-authorize',
+    ]);
+  });
+});
+
+describe('verifyStripeWebhook', () => {
+  const secret = 'whsec_test_secret';
+  const now = 1_746_057_600; // 2025-05-01T00:00:00Z
+  const payload = JSON.stringify({
+    id: 'evt_1',
+    object: 'event',
+    type: 'payment_intent.amount_capturable_updated',
+    created: now - 5,
+    data: { object: intent({ status: 'requires_capture', amount_capturable: 24_000 }) },
+  });
+  const sign = (body: string, timestamp: number, key = secret) =>
+    Stripe.webhooks.generateTestHeaderString({ payload: body, secret: key, timestamp });
+
+  async function validationError(run: () => unknown): Promise<DomainError> {
+    return rejection(Promise.resolve().then(run));
+  }
+
+  it('returns the event of a correctly signed payload', () => {
+    const event = verifyStripeWebhook(payload, sign(payload, now - 10), secret, now);
+    expect(event.id).toBe('evt_1');
+    expect(event.type).toBe('payment_intent.amount_capturable_updated');
+    expect(event.data.object).toMatchObject({ id: 'pi_3Test', metadata: { bookingId: 'bk_1' } });
+  });
+
+  it('accepts the raw body as bytes', () => {
+    const event = verifyStripeWebhook(Buffer.from(payload), sign(payload, now), secret, now);
+    expect(event.id).toBe('evt_1');
+  });
+
+  it('rejects a signature made with another secret', async () => {
+    const error = await validationError(() =>
+      verifyStripeWebhook(payload, sign(payload, now, 'whsec_other'), secret, now),
+    );
+    expect(error.code).toBe('validation_failed');
+    expect(error.message).toBe('Invalid Stripe webhook signature: the signature does not match the payload');
+  });
+
+  it('rejects a payload changed after signing', async () => {
+    const tampered = payload.replace('24000', '1');
+    const error = await validationError(() => verifyStripeWebhook(tampered, sign(payload, now), secret, now));
+    expect(error.code).toBe('validation_failed');
+  });
+
+  it('rejects a timestamp older than 300 seconds, and accepts one exactly at the limit', async () => {
+    const old = now - WEBHOOK_TOLERANCE_SECONDS - 1;
+    const error = await validationError(() => verifyStripeWebhook(payload, sign(payload, old), secret, now));
+    expect(error.code).toBe('validation_failed');
+    expect(error.message).toBe('Invalid Stripe webhook signature: the timestamp is older than 300 seconds');
+    const atLimit = now - WEBHOOK_TOLERANCE_SECONDS;
+    expect(verifyStripeWebhook(payload, sign(payload, atLimit), secret, now).id).toBe('evt_1');
+  });
+
+  it('rejects a missing header and a signed body that is not an event', async () => {
+    expect((await validationError(() => verifyStripeWebhook(payload, undefined, secret, now))).message).toBe(
+      'Missing Stripe-Signature header',
+    );
+    const notAnEvent = JSON.stringify({ hello: 'world' });
+    const error = await validationError(() =>
+      verifyStripeWebhook(notAnEvent, sign(notAnEvent, now), secret, now),
+    );
+    expect(error.message).toBe('Invalid Stripe webhook payload: not an event');
+  });
+});
