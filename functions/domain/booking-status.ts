@@ -1,0 +1,112 @@
+/**
+ * The booking state machine (DESIGN §3) and how each state is shown. Repositories make every transition a
+ * conditional update on the current state; this module says which transitions exist at all.
+ */
+import { holdExpiry, hostDecisionDeadline } from './calendar';
+import { bookingStatuses, type BookingStatus } from './entities';
+import { DomainError } from './errors';
+
+const transitions: Record<BookingStatus, readonly BookingStatus[]> = {
+  awaiting_payment: ['pending', 'expired', 'cancelled'],
+  pending: ['approved', 'denied', 'expired', 'cancelled'],
+  approved: ['completed', 'cancelled'],
+  denied: [],
+  expired: [],
+  cancelled: [],
+  completed: [],
+};
+
+export function canTransition(from: BookingStatus, to: BookingStatus): boolean {
+  return transitions[from].includes(to);
+}
+
+/** Throws `state_conflict` when the booking cannot move from `from` to `to`. */
+export function assertTransition(from: BookingStatus, to: BookingStatus): void {
+  if (!canTransition(from, to)) {
+    throw new DomainError('state_conflict', `A booking cannot go from ${from} to ${to}`);
+  }
+}
+
+/** The statuses a booking may be in for a move to `to` (the condition of the repository's update). */
+export function statusesThatCanBecome(to: BookingStatus): BookingStatus[] {
+  return bookingStatuses.filter((from) => canTransition(from, to));
+}
+
+export function nextStatuses(from: BookingStatus): readonly BookingStatus[] {
+  return transitions[from];
+}
+
+export function isTerminalStatus(status: BookingStatus): boolean {
+  return transitions[status].length === 0;
+}
+
+/** Statuses whose booking occupies one unit of its slot. */
+export const slotHoldingStatuses: readonly BookingStatus[] = [
+  'awaiting_payment',
+  'pending',
+  'approved',
+  'completed',
+];
+
+export function holdsSlot(status: BookingStatus): boolean {
+  return slotHoldingStatuses.includes(status);
+}
+
+/** `true` when the move gives the slot's unit back (denied, expired, cancelled). */
+export function releasesSlot(from: BookingStatus, to: BookingStatus): boolean {
+  return holdsSlot(from) && !holdsSlot(to);
+}
+
+/** Statuses that lapse on their own when their deadline passes. */
+export const deadlineStatuses: readonly BookingStatus[] = ['awaiting_payment', 'pending'];
+
+export function hasDeadline(status: BookingStatus): boolean {
+  return deadlineStatuses.includes(status);
+}
+
+/** The deadline a booking gets on entering `status` at `now`, or `null` when it has none. */
+export function deadlineFor(status: BookingStatus, now: Date): Date | null {
+  if (status === 'awaiting_payment') return holdExpiry(now);
+  if (status === 'pending') return hostDecisionDeadline(now);
+  return null;
+}
+
+export type StatusColour = 'amber' | 'green' | 'red' | 'grey' | 'blue';
+
+export interface StatusPresentation {
+  /** Guest pages (English). */
+  en: string;
+  /** The Japanese guest pages (booking lookup). */
+  ja: string;
+  /** Host and admin lists (Japanese back office). */
+  backOffice: string;
+  colour: StatusColour;
+}
+
+/** Labels from the specification where it gives them (guest §4), sensible ones for the states it does not name. */
+export const bookingStatusPresentation: Record<BookingStatus, StatusPresentation> = {
+  awaiting_payment: { en: 'Awaiting payment', ja: 'お支払い待ち', backOffice: '決済待ち', colour: 'grey' },
+  pending: { en: 'Requesting', ja: '予約確認中', backOffice: '承認待ち', colour: 'amber' },
+  approved: { en: 'Confirmed', ja: '予約確定', backOffice: '承認済み', colour: 'green' },
+  denied: { en: 'Unapproved', ja: '予約不可', backOffice: '否認', colour: 'red' },
+  expired: { en: 'Expired', ja: '期限切れ', backOffice: '期限切れ', colour: 'grey' },
+  cancelled: { en: 'Cancelled', ja: 'キャンセル済み', backOffice: 'キャンセル済み', colour: 'red' },
+  completed: { en: 'Completed', ja: '完了', backOffice: '完了', colour: 'blue' },
+};
+
+export function statusLabel(status: BookingStatus, language: 'en' | 'ja'): string {
+  return bookingStatusPresentation[status][language];
+}
+
+export function backOfficeStatusLabel(status: BookingStatus): string {
+  return bookingStatusPresentation[status].backOffice;
+}
+
+export function statusColour(status: BookingStatus): StatusColour {
+  return bookingStatusPresentation[status].colour;
+}
+
+/** Only a request waiting for the host can be approved or denied (back-office §4: buttons disabled otherwise). */
+export function canHostDecide(status: BookingStatus): boolean {
+  return status === 'pending';
+}

@@ -1,0 +1,54 @@
+/**
+ * Query strings of the public catalogue routes (DESIGN §6). Query values arrive as strings (or are absent);
+ * blanks are treated as absent so `?prefecture=&q=` means "no filter".
+ */
+import { z } from 'zod';
+import { compareDates } from '../calendar';
+import { calendarDate } from './common';
+
+export const experienceSorts = ['newest', 'lowest_price'] as const;
+export const experienceSortSchema = z.enum(experienceSorts);
+export type ExperienceSort = z.infer<typeof experienceSortSchema>;
+
+export const DEFAULT_LIST_LIMIT = 50;
+export const MAX_LIST_LIMIT = 100;
+const MAX_CATEGORY_FILTERS = 50;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const listExperiencesQuery = z.object({
+  prefecture: z.preprocess(blankToUndefined, z.string().trim().max(50).optional()),
+  /** `categories=a,b,c` → `['a', 'b', 'c']` (trimmed, blanks and repeats dropped; absent when none). */
+  categories: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) => {
+        if (v === undefined) return undefined;
+        const ids = [
+          ...new Set(
+            v
+              .split(',')
+              .map((s) => s.trim())
+              .filter((s) => s !== ''),
+          ),
+        ];
+        return ids.length > 0 ? ids : undefined;
+      })
+      .pipe(z.array(z.string().max(100)).max(MAX_CATEGORY_FILTERS).optional()),
+  ),
+  sort: z.preprocess(blankToUndefined, experienceSortSchema.default('newest')),
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
+  ),
+});
+export type ListExperiencesQuery = z.infer<typeof listExperiencesQuery>;
+
+/** `?from&to` of the availability route; the use case clips them to the bookable window. */
+export const availabilityQuery = z
+  .object({ from: calendarDate(), to: calendarDate() })
+  .refine((q) => compareDates(q.from, q.to) <= 0, { error: '`to` must not be before `from`', path: ['to'] });
+export type AvailabilityQuery = z.infer<typeof availabilityQuery>;

@@ -1,0 +1,240 @@
+/**
+ * The host's experience form (back-office spec §2 and §5): the create screen speaks English, the edit screen
+ * Japanese; both share one set of rules. The host API validates with the same schemas (create → create
+ * schema, full replacement on edit → edit schema), so the browser and the server never disagree.
+ */
+import { z } from 'zod';
+import { defaultAvailabilityRule } from '../availability';
+import { availabilityRuleSchema, publicationStatusSchema } from '../entities';
+import { findPrefecture } from '../prefectures';
+import { MAX_CHARGE_JPY } from '../pricing';
+import { MAX_GUESTS_PER_BOOKING } from './booking';
+import { optionalText } from './common';
+
+export const MAX_MAIN_IMAGES = 10;
+export const MAX_TAGS = 20;
+export const MAX_CATEGORIES = 20;
+
+/** Values a new experience form starts with (participants 1 to 3, private, the default opening hours). */
+export const experienceFormDefaults = {
+  participantsMin: 1,
+  participantsMax: 3,
+  publicationStatus: 'private',
+  availability: defaultAvailabilityRule,
+} as const;
+
+export interface ExperienceFormMessages {
+  titleRequired: string;
+  priceRequired: string;
+  priceNotNegative: string;
+  priceTooHigh: string;
+  postalCodeRequired: string;
+  prefectureRequired: string;
+  prefectureUnknown: string;
+  cityRequired: string;
+  districtRequired: string;
+  streetAddressRequired: string;
+  participantsMinAtLeastOne: string;
+  participantsMaxAtLeastMin: string;
+  /** Shown on the minimum when it exceeds the maximum; the create screen has no such message. */
+  participantsMinAtMostMax: string | null;
+  tooManyImages: string;
+  /** Set when the form may not be saved without a main image (edit). */
+  imagesRequired: string | null;
+  invalidUrl: string;
+}
+
+export const experienceCreateMessages: ExperienceFormMessages = {
+  titleRequired: 'Please enter a title',
+  priceRequired: 'Please enter a price',
+  priceNotNegative: 'Enter a number of 0 or more',
+  priceTooHigh: 'Enter a price of JPY 99,999,999 or less',
+  postalCodeRequired: 'Please enter the postal code',
+  prefectureRequired: 'Please enter the prefecture',
+  prefectureUnknown: 'Please choose a prefecture from the list',
+  cityRequired: 'Please enter the city',
+  districtRequired: 'Please enter the district',
+  streetAddressRequired: 'Please enter the street address',
+  participantsMinAtLeastOne: '1人以上を入力してください',
+  participantsMaxAtLeastMin: '最大人数は最少人数以上にしてください',
+  participantsMinAtMostMax: null,
+  tooManyImages: 'You can upload up to 10 images',
+  imagesRequired: null,
+  invalidUrl: 'Please enter a valid URL',
+};
+
+export const experienceEditMessages: ExperienceFormMessages = {
+  titleRequired: 'タイトルは必須です',
+  // The specification names no price messages for the edit screen; these follow its wording.
+  priceRequired: '料金は必須です',
+  priceNotNegative: '0以上の数値を入力してください',
+  priceTooHigh: '99,999,999円以下で入力してください',
+  postalCodeRequired: '郵便番号は必須です',
+  prefectureRequired: '都道府県は必須です',
+  prefectureUnknown: '都道府県を一覧から選択してください',
+  cityRequired: '市区町村は必須です',
+  districtRequired: '地区は必須です',
+  streetAddressRequired: '番地は必須です',
+  participantsMinAtLeastOne: '1人以上を入力してください',
+  participantsMaxAtLeastMin: '最大人数は最少人数以上にしてください',
+  participantsMinAtMostMax: '最少人数は最大人数以下にしてください',
+  tooManyImages: 'You can upload up to 10 images',
+  imagesRequired: 'At least one image is required',
+  invalidUrl: '有効なURLを入力してください',
+};
+
+/** Toasts of the two screens (back-office spec §5). */
+export const PARTICIPANTS_RANGE_INVALID_TOAST =
+  '参加人数の設定が無効です。最少人数と最大人数をご確認ください。';
+export const EDIT_REQUIRED_MISSING_TOAST = '必須項目が入力されていません。';
+
+/** Full-width digits (common in Japanese input methods) → ASCII, so '１２０００' is read as 12000. */
+const asciiDigits = (s: string) =>
+  s.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
+
+/**
+ * A whole number from a number input or a text field: blank → missing (the "required" message), any other
+ * non-number → the range message.
+ */
+const wholeNumber = (required: string, invalid: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === null || v === undefined) return undefined;
+      if (typeof v !== 'string') return v;
+      const t = asciiDigits(v.trim()).replace(/,/g, '');
+      if (t === '') return undefined;
+      return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
+    },
+    z.number({ error: (issue) => (issue.input === undefined ? required : invalid) }).int({ error: invalid }),
+  );
+
+const requiredField = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max);
+
+const httpUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(
+      z
+        .string()
+        .refine((v) => /^https?:\/\/\S+$/i.test(v) && URL.canParse(v), { error: message })
+        .nullable(),
+    );
+
+const coordinate = (limit: number) =>
+  z
+    .number()
+    .min(-limit)
+    .max(limit)
+    .nullish()
+    .transform((v) => v ?? null);
+
+const imageRef = z.string().trim().min(1).max(1000);
+
+/** Builds the form schema for one screen's messages. */
+export function experienceFormSchema(messages: ExperienceFormMessages) {
+  const mainImages = z.array(imageRef).max(MAX_MAIN_IMAGES, { error: messages.tooManyImages }).default([]);
+  return z
+    .object({
+      title: requiredField(messages.titleRequired, 200),
+      description: optionalText(10_000).transform((v) => v ?? ''),
+      price: wholeNumber(messages.priceRequired, messages.priceNotNegative).pipe(
+        z
+          .number()
+          .min(0, { error: messages.priceNotNegative })
+          .max(MAX_CHARGE_JPY, { error: messages.priceTooHigh }),
+      ),
+      mainImages: messages.imagesRequired
+        ? mainImages.refine((list) => list.length > 0, { error: messages.imagesRequired })
+        : mainImages,
+      movie: httpUrl(messages.invalidUrl),
+      detailHeading1: optionalText(200),
+      detailText1: optionalText(10_000),
+      detailImage1: imageRef.nullish().transform((v) => v ?? null),
+      detailHeading2: optionalText(200),
+      detailText2: optionalText(10_000),
+      detailImage2: imageRef.nullish().transform((v) => v ?? null),
+      postalCode: requiredField(messages.postalCodeRequired, 20),
+      /** Any spelling of a prefecture ('ehime', '愛媛県') is stored as the English name guests filter by. */
+      prefecture: requiredField(messages.prefectureRequired, 50).transform((v, ctx) => {
+        const found = findPrefecture(v);
+        if (!found) {
+          ctx.addIssue({ code: 'custom', message: messages.prefectureUnknown });
+          return z.NEVER;
+        }
+        return found.name;
+      }),
+      city: requiredField(messages.cityRequired, 100),
+      district: requiredField(messages.districtRequired, 100),
+      streetAddress: requiredField(messages.streetAddressRequired, 200),
+      building: optionalText(200),
+      mapLat: coordinate(90),
+      mapLng: coordinate(180),
+      cancellationPolicy: optionalText(4000),
+      tags: z
+        .array(z.string().trim().min(1).max(50))
+        .max(MAX_TAGS)
+        .default([])
+        .transform((tags) => [...new Set(tags)]),
+      thingsToKnowPrice: optionalText(4000),
+      thingsToKnowItinerary: optionalText(4000),
+      thingsToKnowClothes: optionalText(4000),
+      thingsToKnowNote: optionalText(4000),
+      participantsMin: wholeNumber(
+        messages.participantsMinAtLeastOne,
+        messages.participantsMinAtLeastOne,
+      ).pipe(z.number().min(1, { error: messages.participantsMinAtLeastOne }).max(MAX_GUESTS_PER_BOOKING)),
+      participantsMax: wholeNumber(
+        messages.participantsMaxAtLeastMin,
+        messages.participantsMaxAtLeastMin,
+      ).pipe(z.number().min(1, { error: messages.participantsMaxAtLeastMin }).max(MAX_GUESTS_PER_BOOKING)),
+      publicationStatus: publicationStatusSchema.default('private'),
+      availability: availabilityRuleSchema
+        .transform((rule) => ({ ...rule, regularHolidays: [...new Set(rule.regularHolidays)] }))
+        .default(defaultAvailabilityRule),
+      categoryIds: z
+        .array(z.string().trim().min(1).max(100))
+        .max(MAX_CATEGORIES)
+        .default([])
+        .transform((ids) => [...new Set(ids)]),
+    })
+    .superRefine(
+      (form, ctx) => {
+        if (form.participantsMax >= form.participantsMin) return;
+        ctx.addIssue({
+          code: 'custom',
+          path: ['participantsMax'],
+          message: messages.participantsMaxAtLeastMin,
+        });
+        if (messages.participantsMinAtMostMax) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['participantsMin'],
+            message: messages.participantsMinAtMostMax,
+          });
+        }
+      },
+      {
+        // Check the range as soon as both numbers are valid, whatever else is still missing.
+        when: (payload) => {
+          const v = payload.value as { participantsMin?: unknown; participantsMax?: unknown } | undefined;
+          return (
+            typeof v?.participantsMin === 'number' &&
+            typeof v.participantsMax === 'number' &&
+            !payload.issues.some(
+              (i) => i.path?.[0] === 'participantsMin' || i.path?.[0] === 'participantsMax',
+            )
+          );
+        },
+      },
+    );
+}
+
+export const experienceCreateFormSchema = experienceFormSchema(experienceCreateMessages);
+export const experienceEditFormSchema = experienceFormSchema(experienceEditMessages);
+/** The validated experience content a use case stores (identical for both screens). */
+export type ExperienceFormData = z.infer<typeof experienceCreateFormSchema>;
+export type ExperienceFormValues = z.input<typeof experienceCreateFormSchema>;

@@ -1,0 +1,29 @@
+/**
+ * `POST /api/bookings/lookup` and the Manage Booking form (guest spec §5): both fields required, the reference
+ * forced to upper case. A well-formed pair that matches nothing is the use case's "not found", never a
+ * validation error, so the answer does not tell which of the two was wrong.
+ */
+import { z } from 'zod';
+import { isBookingReference, normaliseBookingReference } from '../booking-reference';
+import { emailField, sameEmail } from './common';
+
+export const LOOKUP_REQUIRED_MESSAGE = 'Required field';
+export const LOOKUP_INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+export const LOOKUP_INVALID_REFERENCE_MESSAGE = 'A booking ID has 6 letters and digits';
+
+export const lookupRequestSchema = z.object({
+  email: emailField(LOOKUP_REQUIRED_MESSAGE, LOOKUP_INVALID_EMAIL_MESSAGE),
+  reference: z
+    .string({ error: LOOKUP_REQUIRED_MESSAGE })
+    .transform(normaliseBookingReference)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: LOOKUP_REQUIRED_MESSAGE, abort: true })
+        .refine(isBookingReference, { error: LOOKUP_INVALID_REFERENCE_MESSAGE }),
+    ),
+});
+export type LookupRequest = z.infer<typeof lookupRequestSchema>;
+
+/** Does the stored booking's e-mail match what the guest typed (case-insensitive, DESIGN §3)? */
+export const lookupEmailMatches = (stored: string, typed: string): boolean => sameEmail(stored, typed);
