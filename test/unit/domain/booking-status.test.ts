@@ -105,8 +105,8 @@ describe('status labels', () => {
     for (const s of bookingStatuses) {
       const p = bookingStatusPresentation[s];
       expect(p.en).toMatch(/^[A-Z][a-z ]+$/);
-      expect(p.ja).toMatch(/[^\x00-\x7F]/);
-      expect(backOfficeStatusLabel(s)).toMatch(/[^\x00-\x7F]/);
+      expect(p.ja).toMatch(/[^\u0020-\u007E]/);
+      expect(backOfficeStatusLabel(s)).toMatch(/[^\u0020-\u007E]/);
     }
   });
 });
