@@ -38,7 +38,16 @@ export const COUNTER_SHARDS = 10;
 /** Sort key part for a price, padded so that string order is numeric order. */
 export const padPrice = (price: number): string => String(Math.max(0, Math.trunc(price))).padStart(12, '0');
 
-const timeOrdered = (createdAt: string, id: string) => `${createdAt}#${id}`;
+/**
+ * An instant as it must appear in a sort key: UTC `toISOString()`. Entities accept ISO-8601 with any offset, and
+ * `2025-01-01T09:00:00+09:00` would sort after `2025-01-01T01:00:00Z` although it is the earlier instant.
+ */
+export const sortableInstant = (iso: string): string => {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : new Date(t).toISOString();
+};
+
+const timeOrdered = (createdAt: string, id: string) => `${sortableInstant(createdAt)}#${id}`;
 
 export const keys = {
   experience: (id: string) => ({ PK: `EXPERIENCE#${id}`, SK: 'EXPERIENCE' }),
@@ -81,6 +90,11 @@ export const keys = {
     PK: `EXPERIENCE#${experienceId}`,
     SK: `${SLOT_SORT_KEY_PREFIX}${date}#${time}`,
   }),
+  /** The date and time of a slot item's sort key (`SLOT#yyyy-MM-dd#HH:mm`). */
+  slotOf: (sortKey: string) => {
+    const [date = '', time = ''] = sortKey.slice(SLOT_SORT_KEY_PREFIX.length).split('#');
+    return { date, time };
+  },
   /** Inclusive sort-key bounds of the slots of the dates `from`..`to`. */
   slotRange: (from: string, to: string) => ({
     start: `${SLOT_SORT_KEY_PREFIX}${from}#`,
@@ -126,7 +140,12 @@ export const keys = {
   bookingsByStatus: (status: string) => `BOOKINGS#STATUS#${status}`,
   bookingsByMonth: (tokyoMonth: string) => `BOOKINGS#MONTH#${tokyoMonth}`,
   /** GSI5 (sparse): present only while the booking waits for payment or for the host. */
-  bookingDeadline: (deadline: string, id: string) => ({ GSI5PK: 'DEADLINES', GSI5SK: `${deadline}#${id}` }),
+  bookingDeadline: (deadline: string, id: string) => ({
+    GSI5PK: 'DEADLINES',
+    GSI5SK: `${sortableInstant(deadline)}#${id}`,
+  }),
+  /** Upper bound of the deadlines at or before `now` (ids sort below `~`). */
+  deadlinesDueBy: (now: Date) => `${now.toISOString()}#~`,
   deadlines: 'DEADLINES',
 
   counterPartition: (name: string) => `COUNTER#${name}`,

@@ -1,0 +1,382 @@
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TOKYO_TIME_ZONE, monthInZone } from '../../domain/calendar';
+import type { Booking, BookingStatus } from '../../domain/entities';
+import { DomainError, SLOT_UNAVAILABLE_MESSAGE } from '../../domain/errors';
+import type { BookingRepository, BookingTransitionOptions, Page, PageRequest } from '../../use-cases/ports';
+import { bumpCounter } from './counter-repository';
+import { fromItem, toItem, type Item } from './items';
+import { counters, itemTypes, keys } from './keys';
+import { queryAll, queryPage, type KeyQuery } from './pagination';
+import { releaseSlotUpdate, slotIdentity, toSlotState } from './slot-repository';
+import {
+  TransactionCancelledError,
+  TransactionContendedError,
+  transactWrite,
+  type TransactItem,
+} from './transactions';
+
+/** Statuses that wait on a deadline; only they are due for the expiry job. */
+const WAITING: ReadonlySet<string> = new Set<BookingStatus>(['awaiting_payment', 'pending']);
+const DEFAULT_DUE_BATCH = 100;
+
+const slotUnavailable = () => new DomainError('slot_unavailable', SLOT_UNAVAILABLE_MESSAGE);
+const isConditionFailure = (e: unknown) =>
+  (e as { name?: string })?.name === 'ConditionalCheckFailedException';
+
+/**
+ * The slot-taking condition, evaluated by DynamoDB on the slot item inside the booking transaction:
+ *   not blocked
+ *   AND ( (no capacity override AND (nothing booked yet OR booked < rule capacity))
+ *      OR (capacity override AND ((nothing booked yet AND override > 0) OR booked < override)) )
+ * Every AND/OR group is parenthesised explicitly: DynamoDB binds AND tighter than OR, and a misplaced group would
+ * let a blocked slot or an override of 0 through.
+ */
+export const SLOT_HOLD_CONDITION =
+  '(attribute_not_exists(#blocked) OR #blocked = :false) AND (' +
+  '(attribute_not_exists(#capacity) AND (attribute_not_exists(#booked) OR #booked < :ruleCapacity))' +
+  ' OR ' +
+  '(attribute_exists(#capacity) AND ((attribute_not_exists(#booked) AND #capacity > :zero) OR #booked < #capacity))' +
+  ')';
+
+export class DynamoBookingRepository implements BookingRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async createWithSlotHold(booking: Booking, ruleCapacity: number): Promise<void> {
+    if (!Number.isInteger(ruleCapacity) || ruleCapacity < 1) {
+      // The rule schema requires at least 1; a 0 here would let an empty slot item pass the condition.
+      throw new RangeError(`ruleCapacity must be a whole number of at least 1, got ${ruleCapacity}`);
+    }
+    const tokyoMonth = monthInZone(new Date(booking.createdAt), TOKYO_TIME_ZONE);
+    const slot = slotIdentity(booking.experienceId, booking.date, booking.time);
+    const build = (): TransactItem[] => [
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: keys.slot(booking.experienceId, booking.date, booking.time),
+          UpdateExpression: `SET #booked = if_not_exists(#booked, :zero) + :one, ${slot.set}`,
+          ConditionExpression: SLOT_HOLD_CONDITION,
+          ExpressionAttributeNames: {
+            ...slot.names,
+            '#booked': 'booked',
+            '#blocked': 'blocked',
+            '#capacity': 'capacity',
+          },
+          ExpressionAttributeValues: {
+            ...slot.values,
+            ':zero': 0,
+            ':one': 1,
+            ':false': false,
+            ':ruleCapacity': ruleCapacity,
+          },
+        },
+      },
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: this.bookingItem(booking, tokyoMonth),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: {
+            ...keys.bookingReference(booking.reference),
+            type: itemTypes.bookingReference,
+            bookingId: booking.id,
+            reference: booking.reference,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      bumpCounter(this.tableName, counters.bookings),
+      bumpCounter(this.tableName, counters.bookingsInMonth(tokyoMonth)),
+      bumpCounter(this.tableName, counters.hostBookings(booking.hostId)),
+      bumpCounter(this.tableName, counters.hostBookingsInMonth(booking.hostId, tokyoMonth)),
+    ];
+    try {
+      await transactWrite(this.doc, build);
+    } catch (e) {
+      if (e instanceof TransactionCancelledError) {
+        // The slot first: when it is gone, a fresh reference would not help the guest.
+        if (e.conditionFailedAt(0)) throw slotUnavailable();
+        if (e.conditionFailedAt(2)) {
+          throw new DomainError('duplicate', `Booking reference ${booking.reference} is taken`, {
+            reference: 'Taken',
+          });
+        }
+        if (e.conditionFailedAt(1))
+          throw new DomainError('duplicate', `Booking ${booking.id} already exists`);
+      }
+      if (e instanceof TransactionContendedError && (await this.slotIsFull(booking, ruleCapacity))) {
+        throw slotUnavailable();
+      }
+      throw e;
+    }
+  }
+
+  async get(id: string): Promise<Booking | null> {
+    // Strongly consistent: callers read a booking right after changing it (payment confirmed, approved).
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.booking(id), ConsistentRead: true }),
+    );
+    return out.Item ? fromItem<Booking>(out.Item) : null;
+  }
+
+  async getByReference(reference: string): Promise<Booking | null> {
+    return this.follow(keys.bookingReference(reference));
+  }
+
+  async getByPaymentIntent(paymentIntentId: string): Promise<Booking | null> {
+    return this.follow(keys.bookingPayment(paymentIntentId));
+  }
+
+  /**
+   * Idempotent for the same payment intent: attaching it again to the same awaiting booking succeeds. The lookup
+   * item is written in the same transaction, so a payment event can always find its booking.
+   */
+  async attachPayment(
+    id: string,
+    provider: Booking['paymentProvider'],
+    paymentIntentId: string,
+    now: Date,
+  ): Promise<Booking> {
+    try {
+      await transactWrite(this.doc, () => [
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: keys.booking(id),
+            UpdateExpression:
+              'SET #paymentProvider = :provider, #paymentIntentId = :paymentIntentId, #updatedAt = :now',
+            ConditionExpression:
+              'attribute_exists(PK) AND #status = :awaiting AND (attribute_not_exists(#paymentIntentId)' +
+              ' OR attribute_type(#paymentIntentId, :nullType) OR #paymentIntentId = :paymentIntentId)',
+            ExpressionAttributeNames: {
+              '#paymentProvider': 'paymentProvider',
+              '#paymentIntentId': 'paymentIntentId',
+              '#updatedAt': 'updatedAt',
+              '#status': 'status',
+            },
+            ExpressionAttributeValues: {
+              ':provider': provider,
+              ':paymentIntentId': paymentIntentId,
+              ':now': now.toISOString(),
+              ':awaiting': 'awaiting_payment',
+              ':nullType': 'NULL',
+            },
+          },
+        },
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: {
+              ...keys.bookingPayment(paymentIntentId),
+              type: itemTypes.bookingPayment,
+              bookingId: id,
+              paymentIntentId,
+            },
+            ConditionExpression: 'attribute_not_exists(PK) OR #bookingId = :bookingId',
+            ExpressionAttributeNames: { '#bookingId': 'bookingId' },
+            ExpressionAttributeValues: { ':bookingId': id },
+          },
+        },
+      ]);
+    } catch (e) {
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {
+        const current = await this.get(id);
+        if (!current) throw new DomainError('not_found', `Booking ${id} not found`);
+        if (current.status !== 'awaiting_payment') {
+          throw new DomainError('state_conflict', `Booking ${id} is ${current.status}, not awaiting payment`);
+        }
+        throw new DomainError('state_conflict', `Booking ${id} already has another payment`);
+      }
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(1)) {
+        throw new DomainError('duplicate', `Payment ${paymentIntentId} belongs to another booking`);
+      }
+      throw e;
+    }
+    return this.mustGet(id);
+  }
+
+  async transition(
+    id: string,
+    from: BookingStatus | BookingStatus[],
+    to: BookingStatus,
+    options: BookingTransitionOptions,
+  ): Promise<Booking> {
+    const fromList = [...new Set(Array.isArray(from) ? from : [from])];
+    if (fromList.length === 0) throw new RangeError('transition needs at least one source status');
+    const update = this.transitionUpdate(id, fromList, to, options);
+
+    if (!options.releaseSlot) {
+      try {
+        const out = await this.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+        return fromItem<Booking>(out.Attributes as Item);
+      } catch (e) {
+        if (isConditionFailure(e)) throw await this.transitionRefused(id, fromList, to);
+        throw e;
+      }
+    }
+
+    // The slot's key is in the booking, so releasing needs one read first; the status condition still decides.
+    const current = await this.get(id);
+    if (!current) throw new DomainError('not_found', `Booking ${id} not found`);
+    try {
+      await transactWrite(this.doc, () => [
+        { Update: update },
+        { Update: releaseSlotUpdate(this.tableName, current.experienceId, current.date, current.time) },
+      ]);
+    } catch (e) {
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {
+        throw await this.transitionRefused(id, fromList, to);
+      }
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(1)) {
+        // The slot has no unit to give back (its counter was already at 0). Refusing the transition would leave
+        // the booking stuck (the expiry job would fail on it forever), so it moves on without the release.
+        console.warn(
+          JSON.stringify({
+            message: 'Slot had no booked unit to release; transition done without it',
+            bookingId: id,
+            slot: `${current.experienceId} ${current.date} ${current.time}`,
+            to,
+          }),
+        );
+        return this.transition(id, fromList, to, { ...options, releaseSlot: false });
+      }
+      throw e;
+    }
+    return this.mustGet(id);
+  }
+
+  async listByHost(hostId: string, page?: PageRequest): Promise<Page<Booking>> {
+    return this.page({ index: 'GSI1', partition: keys.hostBookings(hostId), ascending: false }, page);
+  }
+
+  async listAll(filter: { status?: BookingStatus } & PageRequest = {}): Promise<Page<Booking>> {
+    const { status, ...page } = filter;
+    const q: KeyQuery = status
+      ? { index: 'GSI3', partition: keys.bookingsByStatus(status), ascending: false }
+      : { index: 'GSI2', partition: keys.allBookings, ascending: false };
+    return this.page(q, page);
+  }
+
+  async listCreatedInMonth(tokyoMonth: string, page?: PageRequest): Promise<Page<Booking>> {
+    return this.page({ index: 'GSI4', partition: keys.bookingsByMonth(tokyoMonth), ascending: false }, page);
+  }
+
+  async listDue(now: Date, limit = DEFAULT_DUE_BATCH): Promise<Booking[]> {
+    const items = await queryAll(
+      this.doc,
+      this.tableName,
+      {
+        index: 'GSI5',
+        partition: keys.deadlines,
+        sortCondition: '#sk <= :dueBy',
+        sortValues: { ':dueBy': keys.deadlinesDueBy(now) },
+        ascending: true,
+      },
+      Math.max(1, Math.trunc(limit)),
+      // The index is sparse by contract (a final transition removes the deadline); this guards a caller that forgot.
+      (item) => WAITING.has(String(item.status)),
+    );
+    return items.map((i) => fromItem<Booking>(i));
+  }
+
+  private async page(q: KeyQuery, page?: PageRequest): Promise<Page<Booking>> {
+    const result = await queryPage(this.doc, this.tableName, q, page);
+    return { ...result, items: result.items.map((i) => fromItem<Booking>(i)) };
+  }
+
+  private bookingItem(booking: Booking, tokyoMonth: string): Item {
+    return toItem(booking, {
+      ...keys.booking(booking.id),
+      type: itemTypes.booking,
+      ...keys.bookingIndexes({ ...booking, tokyoMonth }),
+      ...(booking.deadline ? keys.bookingDeadline(booking.deadline, booking.id) : {}),
+    });
+  }
+
+  private transitionUpdate(
+    id: string,
+    fromList: BookingStatus[],
+    to: BookingStatus,
+    options: BookingTransitionOptions,
+  ) {
+    const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
+    const values: Record<string, unknown> = {
+      ':to': to,
+      ':now': options.now.toISOString(),
+      ':statusIndex': keys.bookingsByStatus(to),
+    };
+    const set = ['#status = :to', '#updatedAt = :now', 'GSI3PK = :statusIndex'];
+    const remove: string[] = [];
+    if (options.deadline !== undefined) {
+      names['#deadline'] = 'deadline';
+      values[':deadline'] = options.deadline;
+      set.push('#deadline = :deadline');
+      if (options.deadline === null) remove.push('GSI5PK', 'GSI5SK');
+      else {
+        const index = keys.bookingDeadline(options.deadline, id);
+        values[':deadlinePK'] = index.GSI5PK;
+        values[':deadlineSK'] = index.GSI5SK;
+        set.push('GSI5PK = :deadlinePK', 'GSI5SK = :deadlineSK');
+      }
+    }
+    if (options.deniedMessage !== undefined) {
+      names['#deniedMessage'] = 'deniedMessage';
+      // DynamoDB Local refuses empty strings; an empty reason is no reason.
+      values[':deniedMessage'] = options.deniedMessage || null;
+      set.push('#deniedMessage = :deniedMessage');
+    }
+    const fromValues = fromList.map((_, i) => `:from${i}`);
+    fromList.forEach((s, i) => (values[`:from${i}`] = s));
+    return {
+      TableName: this.tableName,
+      Key: keys.booking(id),
+      UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
+      ConditionExpression: `attribute_exists(PK) AND #status IN (${fromValues.join(', ')})`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
+  }
+
+  private async transitionRefused(id: string, fromList: BookingStatus[], to: BookingStatus) {
+    const current = await this.get(id);
+    if (!current) return new DomainError('not_found', `Booking ${id} not found`);
+    return new DomainError(
+      'state_conflict',
+      `Booking ${id} is ${current.status}; it moves to ${to} only from ${fromList.join(' or ')}`,
+    );
+  }
+
+  private async mustGet(id: string): Promise<Booking> {
+    const booking = await this.get(id);
+    if (!booking) throw new DomainError('not_found', `Booking ${id} not found`);
+    return booking;
+  }
+
+  /** Follows a lookup item (reference, payment intent) to its booking. */
+  private async follow(key: Record<string, string>): Promise<Booking | null> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key }));
+    const bookingId = out.Item?.bookingId;
+    return typeof bookingId === 'string' ? this.get(bookingId) : null;
+  }
+
+  /** After conflicts outlasted the retries: is the slot really full, or was the write just unlucky? */
+  private async slotIsFull(booking: Booking, ruleCapacity: number): Promise<boolean> {
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: keys.slot(booking.experienceId, booking.date, booking.time),
+        ConsistentRead: true,
+      }),
+    );
+    if (!out.Item) return false;
+    const state = toSlotState(booking.experienceId, out.Item as Item);
+    return state.blocked || state.booked >= (state.capacity ?? ruleCapacity);
+  }
+}

@@ -1,0 +1,265 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Experience, ExperienceCard } from '../../domain/entities';
+import { DomainError } from '../../domain/errors';
+import type { CardQuery, CardSort, ExperienceRepository, Page, PageRequest } from '../../use-cases/ports';
+import { batchGetAll } from './batch';
+import { fromItem, toItem, type Item } from './items';
+import { itemTypes, keys, sortableInstant } from './keys';
+import { queryAll, queryCount, queryPage, type KeyQuery } from './pagination';
+import {
+  DEFAULT_MAX_TRANSACTION_ITEMS,
+  TransactionCancelledError,
+  transactWriteInChunks,
+  type TransactItem,
+} from './transactions';
+
+/** The image of a card whose experience has no main image yet. */
+export const PLACEHOLDER_IMAGE = '/placeholder.jpg';
+
+export function toCard(e: Experience): ExperienceCard {
+  return {
+    id: e.id,
+    hostId: e.hostId,
+    title: e.title,
+    description: e.description,
+    price: e.price,
+    image: e.mainImages[0] || PLACEHOLDER_IMAGE,
+    prefecture: e.prefecture,
+    city: e.city,
+    tags: e.tags,
+    createdAt: e.createdAt,
+  };
+}
+
+const newestFirst = (a: ExperienceCard, b: ExperienceCard) => {
+  const ka = `${sortableInstant(a.createdAt)}#${a.id}`;
+  const kb = `${sortableInstant(b.createdAt)}#${b.id}`;
+  return ka < kb ? 1 : ka > kb ? -1 : 0;
+};
+/** Price, then id: the order of the price index, so in-memory and index-served lists agree. */
+const lowestPriceFirst = (a: ExperienceCard, b: ExperienceCard) =>
+  a.price - b.price || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const comparators: Record<CardSort, (a: ExperienceCard, b: ExperienceCard) => number> = {
+  newest: newestFirst,
+  lowest_price: lowestPriceFirst,
+};
+
+const samePrefecture = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export class DynamoExperienceRepository implements ExperienceRepository {
+  /**
+   * Writes of an experience are one transaction (experience, card, links) while they fit `maxTransactionItems`;
+   * beyond it, the experience and its card still go first and atomically, and the remaining links follow.
+   */
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly maxTransactionItems = DEFAULT_MAX_TRANSACTION_ITEMS,
+  ) {}
+
+  async create(experience: Experience, categoryIds: string[]): Promise<void> {
+    const links = [...new Set(categoryIds)];
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: this.experienceItem(experience),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      ...(experience.publicationStatus === 'public' ? [this.putCard(experience)] : []),
+      ...links.map((c) => this.putLink(experience, c)),
+    ];
+    try {
+      await transactWriteInChunks(this.doc, items, this.maxTransactionItems);
+    } catch (e) {
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {
+        throw new DomainError('duplicate', `Experience ${experience.id} already exists`);
+      }
+      throw e;
+    }
+  }
+
+  async update(experience: Experience, categoryIds?: string[]): Promise<void> {
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: this.experienceItem(experience),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      experience.publicationStatus === 'public'
+        ? this.putCard(experience)
+        : { Delete: { TableName: this.tableName, Key: keys.card(experience.id) } },
+    ];
+    if (categoryIds) {
+      const wanted = [...new Set(categoryIds)];
+      const current = await this.categoryIdsOf(experience.id);
+      // Kept links stay as they are: their index only gathers ids, the cards are ordered by their own keys.
+      items.push(...wanted.filter((c) => !current.includes(c)).map((c) => this.putLink(experience, c)));
+      items.push(
+        ...current
+          .filter((c) => !wanted.includes(c))
+          .map((c) => ({
+            Delete: { TableName: this.tableName, Key: keys.experienceCategory(experience.id, c) },
+          })),
+      );
+    }
+    try {
+      await transactWriteInChunks(this.doc, items, this.maxTransactionItems);
+    } catch (e) {
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {
+        throw new DomainError('not_found', `Experience ${experience.id} not found`);
+      }
+      throw e;
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    const links = await this.categoryIdsOf(id);
+    const items: TransactItem[] = [
+      {
+        Delete: {
+          TableName: this.tableName,
+          Key: keys.experience(id),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      { Delete: { TableName: this.tableName, Key: keys.card(id) } },
+      ...links.map((c) => ({ Delete: { TableName: this.tableName, Key: keys.experienceCategory(id, c) } })),
+    ];
+    try {
+      await transactWriteInChunks(this.doc, items, this.maxTransactionItems);
+    } catch (e) {
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {
+        throw new DomainError('not_found', `Experience ${id} not found`);
+      }
+      throw e;
+    }
+  }
+
+  async get(id: string): Promise<Experience | null> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.experience(id) }));
+    return out.Item ? fromItem<Experience>(out.Item) : null;
+  }
+
+  async listByHost(hostId: string, page?: PageRequest): Promise<Page<Experience>> {
+    const result = await queryPage(this.doc, this.tableName, this.hostQuery(hostId), page);
+    return { ...result, items: result.items.map((i) => fromItem<Experience>(i)) };
+  }
+
+  countByHost(hostId: string): Promise<number> {
+    return queryCount(this.doc, this.tableName, this.hostQuery(hostId));
+  }
+
+  async categoryIdsOf(experienceId: string): Promise<string[]> {
+    const items = await queryAll(this.doc, this.tableName, {
+      partition: keys.experiencePartition(experienceId),
+      sortCondition: 'begins_with(#sk, :prefix)',
+      sortValues: { ':prefix': keys.experienceCategoryPrefix },
+      ascending: true,
+    });
+    return items.map((i) => String(i.categoryId));
+  }
+
+  /**
+   * Published cards. Without `limit`, every matching card (the free-text search of the use case filters the whole
+   * published catalogue in the Lambda; DESIGN §5 accepts that at this marketplace's scale).
+   */
+  async listCards(query: CardQuery): Promise<ExperienceCard[]> {
+    const limit = query.limit === undefined ? Number.POSITIVE_INFINITY : Math.max(0, Math.trunc(query.limit));
+    if (limit === 0) return [];
+    const categoryIds = [...new Set(query.categoryIds ?? [])];
+    if (categoryIds.length > 0) return this.cardsOfCategories(categoryIds, query, limit);
+
+    if (query.prefecture !== undefined) {
+      const byPrefecture: KeyQuery = {
+        index: 'GSI3',
+        partition: keys.cardsByPrefecture(query.prefecture),
+        ascending: false,
+      };
+      // The prefecture index is ordered by creation: newest reads only what it returns, price sorts everything.
+      const items = await queryAll(
+        this.doc,
+        this.tableName,
+        byPrefecture,
+        query.sort === 'newest' ? limit : undefined,
+      );
+      return items
+        .map((i) => fromItem<ExperienceCard>(i))
+        .sort(comparators[query.sort])
+        .slice(0, limit);
+    }
+
+    const all: KeyQuery =
+      query.sort === 'lowest_price'
+        ? { index: 'GSI2', partition: keys.cardsByPrice, ascending: true }
+        : { index: 'GSI1', partition: keys.cardsNewest, ascending: false };
+    const items = await queryAll(this.doc, this.tableName, all, limit);
+    return items.map((i) => fromItem<ExperienceCard>(i));
+  }
+
+  /** Any-of: the union of the categories' links, de-duplicated; only published experiences have a card to read. */
+  private async cardsOfCategories(categoryIds: string[], query: CardQuery, limit: number) {
+    const linkLists = await Promise.all(
+      categoryIds.map((c) =>
+        queryAll(this.doc, this.tableName, {
+          index: 'GSI1',
+          partition: keys.categoryExperiencesIndex(c),
+          ascending: false,
+        }),
+      ),
+    );
+    const experienceIds = [...new Set(linkLists.flat().map((l) => String(l.experienceId)))];
+    const cards = (
+      await batchGetAll(
+        this.doc,
+        this.tableName,
+        experienceIds.map((id) => keys.card(id)),
+      )
+    ).map((i) => fromItem<ExperienceCard>(i));
+    const prefecture = query.prefecture;
+    return cards
+      .filter((c) => prefecture === undefined || samePrefecture(c.prefecture, prefecture))
+      .sort(comparators[query.sort])
+      .slice(0, limit);
+  }
+
+  private hostQuery(hostId: string): KeyQuery {
+    return { index: 'GSI1', partition: keys.hostExperiencesIndex(hostId), ascending: false };
+  }
+
+  private experienceItem(e: Experience): Item {
+    return toItem(e, {
+      ...keys.experience(e.id),
+      type: itemTypes.experience,
+      ...keys.experienceByHost(e.hostId, e.createdAt, e.id),
+    });
+  }
+
+  private putCard(e: Experience): TransactItem {
+    const card = toCard(e);
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: toItem(card, { ...keys.card(e.id), type: itemTypes.card, ...keys.cardIndexes(card) }),
+      },
+    };
+  }
+
+  private putLink(e: Experience, categoryId: string): TransactItem {
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: {
+          ...keys.experienceCategory(e.id, categoryId),
+          type: itemTypes.experienceCategory,
+          ...keys.experienceCategoryIndex(categoryId, e.createdAt, e.id),
+          experienceId: e.id,
+          categoryId,
+        },
+      },
+    };
+  }
+}

@@ -1,0 +1,146 @@
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Host } from '../../domain/entities';
+import { DomainError } from '../../domain/errors';
+import type { HostRepository, Page, PageRequest } from '../../use-cases/ports';
+import { bumpCounter } from './counter-repository';
+import { fromItem, toItem, type Item } from './items';
+import { counters, itemTypes, keys } from './keys';
+import { queryPage } from './pagination';
+import { TransactionCancelledError, transactWrite, type TransactItem } from './transactions';
+
+const EMAIL_TAKEN = 'This e-mail address is already registered';
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export class DynamoHostRepository implements HostRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async create(host: Host): Promise<void> {
+    try {
+      await transactWrite(this.doc, () => [
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: this.hostItem(host),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        this.putEmail(host),
+        bumpCounter(this.tableName, counters.hosts),
+      ]);
+    } catch (e) {
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(1)) {
+        throw new DomainError('duplicate', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      }
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {
+        throw new DomainError('duplicate', `Host ${host.id} already exists`);
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Replaces the host. A changed e-mail moves its uniqueness item in the same transaction; the host write is
+   * conditional on the e-mail read before, so two concurrent changes cannot leave a uniqueness item behind.
+   */
+  async update(host: Host): Promise<void> {
+    const current = await this.get(host.id, true);
+    if (!current) throw new DomainError('not_found', `Host ${host.id} not found`);
+    const putHost: TransactItem = {
+      Put: {
+        TableName: this.tableName,
+        Item: this.hostItem(host),
+        ConditionExpression: 'attribute_exists(PK) AND #email = :currentEmail',
+        ExpressionAttributeNames: { '#email': 'email' },
+        ExpressionAttributeValues: { ':currentEmail': current.email },
+      },
+    };
+    const emailMoves = !sameEmail(current.email, host.email);
+    try {
+      if (!emailMoves) {
+        // Same address (perhaps in another case): the uniqueness item, keyed by the lower-cased address, stays.
+        await this.doc.send(new PutCommand(putHost.Put as NonNullable<TransactItem['Put']>));
+        return;
+      }
+      await transactWrite(this.doc, () => [
+        putHost,
+        {
+          Delete: {
+            TableName: this.tableName,
+            Key: keys.hostEmail(current.email),
+            ConditionExpression: '#hostId = :hostId',
+            ExpressionAttributeNames: { '#hostId': 'hostId' },
+            ExpressionAttributeValues: { ':hostId': host.id },
+          },
+        },
+        this.putEmail(host),
+      ]);
+    } catch (e) {
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(2)) {
+        throw new DomainError('duplicate', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      }
+      const hostChanged =
+        (e as { name?: string }).name === 'ConditionalCheckFailedException' ||
+        (e instanceof TransactionCancelledError && (e.conditionFailedAt(0) || e.conditionFailedAt(1)));
+      if (hostChanged) {
+        if (!(await this.get(host.id, true))) throw new DomainError('not_found', `Host ${host.id} not found`);
+        throw new DomainError(
+          'state_conflict',
+          'The host was changed at the same time; reload and try again',
+        );
+      }
+      throw e;
+    }
+  }
+
+  async get(id: string, consistent = false): Promise<Host | null> {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.host(id), ConsistentRead: consistent }),
+    );
+    return out.Item ? fromItem<Host>(out.Item) : null;
+  }
+
+  /** Case-insensitive: the uniqueness item is keyed by the lower-cased address and points at the host. */
+  async getByEmail(email: string): Promise<Host | null> {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.hostEmail(email) }),
+    );
+    const hostId = out.Item?.hostId;
+    return typeof hostId === 'string' ? this.get(hostId) : null;
+  }
+
+  async list(page?: PageRequest): Promise<Page<Host>> {
+    const result = await queryPage(
+      this.doc,
+      this.tableName,
+      { index: 'GSI1', partition: keys.hostsNewest, ascending: false },
+      page,
+    );
+    return { ...result, items: result.items.map((i) => fromItem<Host>(i)) };
+  }
+
+  private hostItem(host: Host): Item {
+    return toItem(host, {
+      ...keys.host(host.id),
+      type: itemTypes.host,
+      ...keys.hostIndex(host.createdAt, host.id),
+    });
+  }
+
+  private putEmail(host: Host): TransactItem {
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: {
+          ...keys.hostEmail(host.email),
+          type: itemTypes.hostEmail,
+          hostId: host.id,
+          email: host.email,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    };
+  }
+}

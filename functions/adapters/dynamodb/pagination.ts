@@ -1,0 +1,160 @@
+/**
+ * Queries, pages and cursors. A cursor is the opaque base64url form of the key the next page starts after; it is
+ * checked against the query it is handed back to, so a forged or foreign cursor is a 400, never a DynamoDB error.
+ */
+import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DomainError } from '../../domain/errors';
+import type { Page, PageRequest } from '../../use-cases/ports';
+import type { Item } from './items';
+import { GLOBAL_INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, type IndexName } from './table-definition';
+
+export const DEFAULT_PAGE_SIZE = 20;
+/** Larger requests are served this many items per page (the cursor brings the rest). */
+export const MAX_PAGE_SIZE = 100;
+
+export interface KeyQuery {
+  /** Absent: the table's own key. */
+  index?: IndexName;
+  partition: string;
+  /** A condition on the sort key, written with `#sk`, e.g. `begins_with(#sk, :prefix)`. */
+  sortCondition?: string;
+  sortValues?: Record<string, string>;
+  /** `false`: descending sort key (newest first for time-ordered keys). */
+  ascending: boolean;
+}
+
+function keyNamesOf(index: IndexName | undefined): { pk: string; sk: string; all: string[] } {
+  if (!index)
+    return { pk: TABLE_PARTITION_KEY, sk: TABLE_SORT_KEY, all: [TABLE_PARTITION_KEY, TABLE_SORT_KEY] };
+  const def = GLOBAL_INDEXES.find((i) => i.name === index);
+  if (!def) throw new Error(`Unknown index ${index}`);
+  return {
+    pk: def.partitionKey,
+    sk: def.sortKey,
+    all: [TABLE_PARTITION_KEY, TABLE_SORT_KEY, def.partitionKey, def.sortKey],
+  };
+}
+
+function queryInput(tableName: string, q: KeyQuery): QueryCommandInput {
+  const { pk, sk } = keyNamesOf(q.index);
+  return {
+    TableName: tableName,
+    ...(q.index ? { IndexName: q.index } : {}),
+    KeyConditionExpression: `#pk = :pk${q.sortCondition ? ` AND ${q.sortCondition}` : ''}`,
+    ExpressionAttributeNames: { '#pk': pk, ...(q.sortCondition ? { '#sk': sk } : {}) },
+    ExpressionAttributeValues: { ':pk': q.partition, ...(q.sortValues ?? {}) },
+    ScanIndexForward: q.ascending,
+  };
+}
+
+export function encodeCursor(key: Record<string, string>): string {
+  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+}
+
+const invalidCursor = () =>
+  new DomainError('validation_failed', 'Invalid page cursor', { cursor: 'Invalid cursor' });
+
+/** The start key a cursor stands for, after checking it belongs to this query (same key names and partition). */
+export function decodeCursor(cursor: string, q: KeyQuery): Record<string, string> {
+  const names = keyNamesOf(q.index);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidCursor();
+  const entries = Object.entries(parsed);
+  const valid =
+    entries.length === names.all.length &&
+    entries.every(([k, v]) => names.all.includes(k) && typeof v === 'string' && v.length > 0) &&
+    (parsed as Record<string, string>)[names.pk] === q.partition;
+  if (!valid) throw invalidCursor();
+  return parsed as Record<string, string>;
+}
+
+export function pageSize(limit: number | undefined): number {
+  if (limit === undefined || !Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(limit)));
+}
+
+/**
+ * One page of a query. It reads one item beyond the page to know whether another page exists, so the last page
+ * carries no cursor (rather than a cursor to an empty page).
+ */
+export async function queryPage(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  q: KeyQuery,
+  page: PageRequest = {},
+): Promise<Page<Item>> {
+  const limit = pageSize(page.limit);
+  const names = keyNamesOf(q.index);
+  const items: Item[] = [];
+  let start: Record<string, string> | undefined = page.cursor ? decodeCursor(page.cursor, q) : undefined;
+  do {
+    const out = await doc.send(
+      new QueryCommand({
+        ...queryInput(tableName, q),
+        Limit: limit + 1 - items.length,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    items.push(...((out.Items ?? []) as Item[]));
+    start = out.LastEvaluatedKey as Record<string, string> | undefined;
+  } while (start && items.length <= limit);
+  if (items.length <= limit) return { items };
+  const last = items[limit - 1] as Item;
+  const key: Record<string, string> = {};
+  for (const n of names.all) key[n] = String(last[n]);
+  return { items: items.slice(0, limit), cursor: encodeCursor(key) };
+}
+
+/**
+ * Every item of a query, page after page, that passes `keep` (all by default); stops once `max` items are kept.
+ */
+export async function queryAll(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  q: KeyQuery,
+  max = Number.POSITIVE_INFINITY,
+  keep: (item: Item) => boolean = () => true,
+): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const remaining = max - items.length;
+    const out = await doc.send(
+      new QueryCommand({
+        ...queryInput(tableName, q),
+        ...(Number.isFinite(remaining) ? { Limit: remaining } : {}),
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of (out.Items ?? []) as Item[]) if (items.length < max && keep(item)) items.push(item);
+    start = out.LastEvaluatedKey;
+  } while (start && items.length < max);
+  return items;
+}
+
+/** How many items a query matches, without reading them. */
+export async function queryCount(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  q: KeyQuery,
+): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(
+      new QueryCommand({
+        ...queryInput(tableName, q),
+        Select: 'COUNT',
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}

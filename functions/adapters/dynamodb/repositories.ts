@@ -1,0 +1,73 @@
+/**
+ * The DynamoDB adapters, wired. Nothing here runs at import time: the Lambda entry points (once per cold start),
+ * the local stack's seeding and the tests each build a client and the repositories when they need them.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type {
+  BookingRepository,
+  CategoryRepository,
+  CounterRepository,
+  ExperienceRepository,
+  HostRepository,
+  SlotRepository,
+} from '../../use-cases/ports';
+import { DynamoBookingRepository } from './booking-repository';
+import { DynamoCategoryRepository } from './category-repository';
+import { DynamoCounterRepository } from './counter-repository';
+import { DynamoExperienceRepository } from './experience-repository';
+import { DynamoHostRepository } from './host-repository';
+import { DynamoSlotRepository } from './slot-repository';
+
+export interface DynamoRepositories {
+  experiences: ExperienceRepository;
+  categories: CategoryRepository;
+  hosts: HostRepository;
+  slots: SlotRepository;
+  bookings: BookingRepository;
+  counters: CounterRepository;
+}
+
+export interface DynamoRepositoriesOptions {
+  doc: DynamoDBDocumentClient;
+  tableName: string;
+  /**
+   * Items per transaction. The default, 10, is what DynamoDB Local 1.11.478 accepts; DynamoDB itself takes 100,
+   * and passing 100 in AWS keeps an experience with many categories in one transaction.
+   */
+  maxTransactionItems?: number;
+}
+
+export function createDynamoRepositories({
+  doc,
+  tableName,
+  maxTransactionItems,
+}: DynamoRepositoriesOptions): DynamoRepositories {
+  return {
+    experiences: new DynamoExperienceRepository(doc, tableName, maxTransactionItems),
+    categories: new DynamoCategoryRepository(doc, tableName),
+    hosts: new DynamoHostRepository(doc, tableName),
+    slots: new DynamoSlotRepository(doc, tableName),
+    bookings: new DynamoBookingRepository(doc, tableName),
+    counters: new DynamoCounterRepository(doc, tableName),
+  };
+}
+
+export interface DocumentClientOptions {
+  /** DynamoDB Local's URL; absent in AWS. */
+  endpoint?: string;
+  /** Absent: the SDK's default (AWS_REGION in Lambda). */
+  region?: string;
+  /** Absent: the SDK's default chain (the function's role in Lambda). */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+}
+
+export function createDocumentClient(options: DocumentClientOptions = {}): DynamoDBDocumentClient {
+  const client = new DynamoDBClient({
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.region ? { region: options.region } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+  });
+  // Optional entity fields may be undefined; they are left out of the item rather than failing the write.
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+}
