@@ -1,0 +1,59 @@
+/**
+ * The configuration of a Lambda (or of the in-process handlers of the local stack), read from the environment once,
+ * lazily, on first use: never at import time, so modules import cleanly in tests and the local stack can set the
+ * variables before the first request. CDK sets the same variables on every function (see `lib/`).
+ */
+import { z } from 'zod';
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
+
+export const environmentSchema = z.object({
+  /** `local` (npm start and the tests), `dev` or `prod`. */
+  STAGE: z.enum(['local', 'dev', 'prod']),
+  /** Set by Lambda itself; by the stack locally. */
+  AWS_REGION: z.string().min(1),
+  TABLE_NAME: z.string().min(1),
+  /** Only locally: DynamoDB Local. Absent in AWS, where the SDK's regional endpoint is right. */
+  DYNAMODB_ENDPOINT: optionalUrl,
+  /** The images bucket (served under `/images/*`). */
+  IMAGES_BUCKET: z.string().min(1),
+  /** Only locally: s3rver (path-style). */
+  S3_ENDPOINT: optionalUrl,
+  /** Only locally: the aws-ses-v2-local outbox. */
+  SES_ENDPOINT: optionalUrl,
+  /** Sender of every mail (`Name <address>` or an address). */
+  MAIL_FROM: optionalText,
+  /** The site's public origin, for links in mails (`https://example.com`, `http://localhost:3000`). */
+  BASE_URL: optionalUrl,
+  HOST_USER_POOL_ID: optionalText,
+  ADMIN_USER_POOL_ID: optionalText,
+  /** Only locally: the cognito-local endpoint for Cognito admin calls. */
+  COGNITO_ENDPOINT: optionalUrl,
+  /** `local` unless a Stripe key is configured. */
+  PAYMENT_PROVIDER: z.enum(['stripe', 'local']).default('local'),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+let cached: Environment | undefined;
+
+/** The parsed environment; throws a readable error listing every missing or malformed variable. */
+export function environment(source: NodeJS.ProcessEnv = process.env): Environment {
+  if (cached) return cached;
+  const parsed = environmentSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid function environment: ${problems}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/**
+ * Forgets the parsed environment, like a new cold start. Only the local stack calls it, when it starts again in the
+ * same process with other endpoints (tests restart it to prove persistence).
+ */
+export function resetEnvironment(): void {
+  cached = undefined;
+}

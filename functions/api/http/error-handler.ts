@@ -1,0 +1,82 @@
+/**
+ * The one error path of the HTTP API (STYLE §5): every error a handler or a middleware throws becomes
+ * `{ "error": { "code", "message", "fields"? } }` with the status of its code (DESIGN §6). Anything that is not a
+ * DomainError (or a zod validation error) is a bug: it is logged as one line of JSON and the client gets a generic
+ * 500 without internals.
+ */
+import type { MiddlewareObj } from '@middy/core';
+import { ZodError } from 'zod';
+import { isDomainError, type ErrorCode } from '../../domain/errors';
+import type { HttpApiEvent, HttpApiStructuredResult, LambdaContext } from './api-gateway';
+import { errorJson } from './responses';
+
+export const statusOfErrorCode: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  unauthorized: 401,
+  card_declined: 402,
+  forbidden: 403,
+  not_found: 404,
+  slot_unavailable: 409,
+  state_conflict: 409,
+  duplicate: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  payment_failed: 502,
+};
+
+export const INTERNAL_ERROR_MESSAGE = 'An unexpected error occurred. Please try again later.';
+
+/** Field path (`guest.email`) → first message, for forms that show errors beside each field. */
+export function fieldsOfZodError(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    fields[path] ??= issue.message;
+  }
+  return fields;
+}
+
+export function errorToResponse(
+  error: unknown,
+  log: (entry: Record<string, unknown>) => void = logError,
+): HttpApiStructuredResult {
+  if (isDomainError(error)) {
+    return errorJson(statusOfErrorCode[error.code] ?? 500, error.code, error.message, error.fields);
+  }
+  if (error instanceof ZodError) {
+    return errorJson(400, 'validation_failed', 'The request is not valid.', fieldsOfZodError(error));
+  }
+  log({
+    level: 'error',
+    message: 'Unhandled error',
+    error:
+      error instanceof Error
+        ? { name: error.name, message: error.message, stack: error.stack }
+        : { value: String(error) },
+  });
+  return errorJson(500, 'internal_error', INTERNAL_ERROR_MESSAGE);
+}
+
+function logError(entry: Record<string, unknown>): void {
+  console.error(JSON.stringify(entry));
+}
+
+/**
+ * Use it last (`.use(httpErrors())`): middy runs `onError` hooks in reverse order, so the last middleware is the
+ * first to see the error and nothing after it can turn the answer into a 502 from API Gateway.
+ */
+export function httpErrors(): MiddlewareObj<HttpApiEvent, HttpApiStructuredResult, Error, LambdaContext> {
+  return {
+    name: 'httpErrors',
+    onError: (request) => {
+      if (request.response && request.error === null) return;
+      request.response = errorToResponse(request.error, (entry) =>
+        logError({
+          ...entry,
+          requestId: request.context?.awsRequestId,
+          routeKey: request.event?.routeKey,
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,368 @@
+/**
+ * The whole product on one machine (DESIGN §7): DynamoDB Local, two Cognito-compatible pools (hosts, admins), an
+ * S3-compatible images bucket, the SES outbox, and the local server that plays CloudFront + API Gateway in front of
+ * the same handlers that run in Lambda. `npm start`, the integration tests and the browser tests all start it here.
+ *
+ * Data lives under `dataDir` (DynamoDB files, the pools, the bucket, the generated ids), so a restart finds
+ * everything again; deleting the folder (`npm run reset`) starts from scratch, seeded again on the next start.
+ *
+ * The handlers run in this process and read their configuration from `process.env`, which the stack sets before the
+ * first request: one stack per process at a time.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createServer } from 'node:net';
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { S3Client } from '@aws-sdk/client-s3';
+import {
+  createDocumentClient,
+  createDynamoRepositories,
+} from '../../functions/adapters/dynamodb/repositories';
+import { resetRuntimeAdapters } from '../../functions/adapters/runtime/adapters';
+import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
+import type { AppConfig } from '../../web/src/lib/config';
+import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
+import { seedLocalData, type SeedSummary } from '../seed/seed';
+import { startCognitoLocal, type CognitoLocal } from './cognito-local';
+import {
+  ensureTable,
+  LOCAL_CREDENTIALS,
+  LOCAL_REGION,
+  localClient,
+  startDynamoDbLocal,
+  type DynamoDbLocal,
+} from './dynamodb-local';
+import { createJwtAuthorizer } from './jwt-authorizer';
+import { freePort } from './ports';
+import {
+  createLocalS3Client,
+  ensureBucket,
+  S3RVER_CREDENTIALS,
+  startS3Local,
+  type S3Local,
+} from './s3-local';
+import { startLocalServer, type LambdaHandler, type LocalServer } from './server';
+import { startSesLocal, type SesLocal } from './ses-local';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEFAULT_DATA_DIR = join(REPO_ROOT, '.local');
+export const DEFAULT_WEB_ROOT = join(REPO_ROOT, 'web', 'dist');
+export const LOCAL_TABLE_NAME = 'marketplace-local';
+export const LOCAL_IMAGES_BUCKET = 'marketplace-local-images';
+export const SITE_NAME = 'Ehime Experiences';
+export const LOCAL_MAIL_FROM = `${SITE_NAME} <no-reply@example.com>`;
+
+export interface PoolIds {
+  userPoolId: string;
+  clientId: string;
+}
+
+export interface LocalStackConfig {
+  dataDir: string;
+  region: string;
+  tableName: string;
+  dynamodbEndpoint: string;
+  cognitoEndpoint: string;
+  hostPool: PoolIds;
+  adminPool: PoolIds;
+  s3Endpoint: string;
+  imagesBucket: string;
+  sesEndpoint: string;
+  /** The mail outbox page (`GET /store` for JSON, `POST /clear-store` to empty it). */
+  mailboxUrl: string;
+  /** What `/config.json` serves. */
+  app: AppConfig;
+  demo: { host: { email: string; password: string }; admin: { email: string; password: string } };
+}
+
+export interface LocalStack {
+  /** The one URL of the product. */
+  url: string;
+  port: number;
+  config: LocalStackConfig;
+  /** What this start seeded; `null` when the data was already there. */
+  seeded: SeedSummary | null;
+  /** Stops the server and every emulator (including the Java child); resolves when all have exited. */
+  stop(): Promise<void>;
+}
+
+export interface StartLocalStackOptions {
+  dataDir?: string;
+  /** The public port; 0 or absent picks a free one. */
+  port?: number;
+  /** Seed on the first start (default true). */
+  seed?: boolean;
+  webRoot?: string;
+  log?: (line: string) => void;
+}
+
+/** What must survive a restart besides the emulators' own files. */
+interface StackState {
+  version: 1;
+  hostPool?: PoolIds;
+  adminPool?: PoolIds;
+  /** The Cognito port is the issuer of every token: reusing it keeps signed-in sessions valid across restarts. */
+  cognitoPort?: number;
+  seededAt?: string;
+}
+
+export async function startLocalStack(options: StartLocalStackOptions = {}): Promise<LocalStack> {
+  const dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+  const log = options.log ?? (() => {});
+  mkdirSync(dataDir, { recursive: true });
+  const statePath = join(dataDir, 'stack.json');
+  const state = readState(statePath);
+
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    // Reverse order: the server first, so no request reaches an emulator that is going away.
+    for (const stop of stops.splice(0).reverse()) {
+      await stop().catch((e: unknown) => log(`stop failed: ${String(e)}`));
+    }
+    resetRuntimeAdapters();
+  };
+
+  try {
+    const publicPort = options.port ? options.port : await freePort();
+    const cognitoPort =
+      state.cognitoPort && (await isPortFree(state.cognitoPort)) ? state.cognitoPort : undefined;
+    // All four in parallel; settle every start before failing, so none is left running unnoticed.
+    const started = await Promise.allSettled([
+      startDynamoDbLocal({ dir: join(dataDir, 'dynamodb') }).then(track),
+      startCognitoLocal({ dir: join(dataDir, 'cognito'), port: cognitoPort }).then(track),
+      startS3Local({ dir: join(dataDir, 's3') }).then(track),
+      startSesLocal().then(track),
+    ] as const);
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [dynamo, cognito, s3, ses] = started.map((s) => (s as PromiseFulfilledResult<unknown>).value) as [
+      DynamoDbLocal,
+      CognitoLocal,
+      S3Local,
+      SesLocal,
+    ];
+    state.cognitoPort = cognito.port;
+
+    const dynamoClient = localClient(dynamo.endpoint);
+    stops.push(async () => dynamoClient.destroy());
+    await ensureTable(dynamoClient, LOCAL_TABLE_NAME);
+
+    const cognitoClient = new CognitoIdentityProviderClient({
+      endpoint: cognito.endpoint,
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    stops.push(async () => cognitoClient.destroy());
+    state.hostPool = await ensurePool(cognitoClient, state.hostPool, {
+      name: 'marketplace-local-hosts',
+      selfSignUp: true,
+    });
+    state.adminPool = await ensurePool(cognitoClient, state.adminPool, {
+      name: 'marketplace-local-admins',
+      selfSignUp: false,
+    });
+
+    const s3Client: S3Client = createLocalS3Client(s3.endpoint);
+    stops.push(async () => s3Client.destroy());
+    await ensureBucket(s3Client, LOCAL_IMAGES_BUCKET);
+    writeState(statePath, state);
+
+    const baseUrl = `http://localhost:${publicPort}`;
+    const app: AppConfig = {
+      stage: 'local',
+      apiBaseUrl: '/api',
+      region: LOCAL_REGION,
+      siteName: SITE_NAME,
+      baseUrl,
+      cognito: { endpoint: cognito.endpoint, hostPool: state.hostPool, adminPool: state.adminPool },
+      payments: { provider: 'local', publishableKey: null },
+      mapsApiKey: null,
+    };
+    const config: LocalStackConfig = {
+      dataDir,
+      region: LOCAL_REGION,
+      tableName: LOCAL_TABLE_NAME,
+      dynamodbEndpoint: dynamo.endpoint,
+      cognitoEndpoint: cognito.endpoint,
+      hostPool: state.hostPool,
+      adminPool: state.adminPool,
+      s3Endpoint: s3.endpoint,
+      imagesBucket: LOCAL_IMAGES_BUCKET,
+      sesEndpoint: ses.endpoint,
+      mailboxUrl: `${ses.endpoint}/`,
+      app,
+      demo: { host: { ...DEMO_HOST }, admin: { ...DEMO_ADMIN } },
+    };
+    configureHandlerEnvironment(config, baseUrl);
+
+    let seeded: SeedSummary | null = null;
+    if (options.seed !== false && !state.seededAt) {
+      const doc = createDocumentClient({
+        endpoint: dynamo.endpoint,
+        region: LOCAL_REGION,
+        credentials: LOCAL_CREDENTIALS,
+      });
+      try {
+        seeded = await seedLocalData({
+          repositories: createDynamoRepositories({ doc, tableName: LOCAL_TABLE_NAME }),
+          cognito: cognitoClient,
+          hostPoolId: state.hostPool.userPoolId,
+          adminPoolId: state.adminPool.userPoolId,
+          s3: s3Client,
+          imagesBucket: LOCAL_IMAGES_BUCKET,
+          now: new Date(),
+          log,
+        });
+      } finally {
+        doc.destroy();
+      }
+      state.seededAt = new Date().toISOString();
+      writeState(statePath, state);
+    }
+
+    const server: LocalServer = await startLocalServer({
+      port: publicPort,
+      routes,
+      loadHandler: loadHandlerModule,
+      authorizer: createJwtAuthorizer({
+        host: {
+          issuer: `${cognito.endpoint}/${state.hostPool.userPoolId}`,
+          clientIds: [state.hostPool.clientId],
+        },
+        admin: {
+          issuer: `${cognito.endpoint}/${state.adminPool.userPoolId}`,
+          clientIds: [state.adminPool.clientId],
+        },
+      }),
+      images: { client: s3Client, bucket: LOCAL_IMAGES_BUCKET },
+      appConfig: () => app,
+      webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
+      log,
+    });
+    stops.push(() => server.close());
+
+    return { url: baseUrl, port: server.port, config, seeded, stop: stopAll };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+
+  function track<T extends DynamoDbLocal | CognitoLocal | S3Local | SesLocal>(service: T): T {
+    stops.push(() => service.stop());
+    return service;
+  }
+}
+
+/** The variables the handlers read (`functions/adapters/runtime/environment.ts`), as CDK sets them in AWS. */
+function configureHandlerEnvironment(config: LocalStackConfig, baseUrl: string): void {
+  Object.assign(process.env, {
+    STAGE: 'local',
+    AWS_REGION: config.region,
+    TABLE_NAME: config.tableName,
+    DYNAMODB_ENDPOINT: config.dynamodbEndpoint,
+    IMAGES_BUCKET: config.imagesBucket,
+    S3_ENDPOINT: config.s3Endpoint,
+    SES_ENDPOINT: config.sesEndpoint,
+    MAIL_FROM: LOCAL_MAIL_FROM,
+    BASE_URL: baseUrl,
+    HOST_USER_POOL_ID: config.hostPool.userPoolId,
+    ADMIN_USER_POOL_ID: config.adminPool.userPoolId,
+    COGNITO_ENDPOINT: config.cognitoEndpoint,
+    PAYMENT_PROVIDER: 'local',
+    // One key pair for every client of the process: s3rver only knows S3RVER, and DynamoDB Local (sharedDb),
+    // cognito-local and the SES outbox accept any.
+    AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+  });
+  delete process.env.AWS_SESSION_TOKEN;
+  delete process.env.AWS_PROFILE;
+  // A new "cold start": clients built for a previous stack in this process point at ports that are gone.
+  resetRuntimeAdapters();
+}
+
+async function loadHandlerModule(group: HandlerGroup): Promise<LambdaHandler> {
+  const entry = join(REPO_ROOT, handlerGroups[group].entry);
+  const mod = (await import(pathToFileURL(entry).href)) as { handler?: LambdaHandler };
+  if (typeof mod.handler !== 'function') throw new Error(`${handlerGroups[group].entry} exports no handler`);
+  return mod.handler;
+}
+
+async function ensurePool(
+  cognito: CognitoIdentityProviderClient,
+  existing: PoolIds | undefined,
+  options: { name: string; selfSignUp: boolean },
+): Promise<PoolIds> {
+  if (existing) {
+    try {
+      await cognito.send(new DescribeUserPoolCommand({ UserPoolId: existing.userPoolId }));
+      await cognito.send(
+        new DescribeUserPoolClientCommand({ UserPoolId: existing.userPoolId, ClientId: existing.clientId }),
+      );
+      return existing;
+    } catch (e) {
+      const name = (e as { name?: string }).name;
+      if (name !== 'ResourceNotFoundException') throw e;
+    }
+  }
+  const pool = await cognito.send(
+    new CreateUserPoolCommand({
+      PoolName: options.name,
+      // Sign-in by e-mail: the username is the e-mail address.
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: !options.selfSignUp },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 8,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: false,
+        },
+      },
+    }),
+  );
+  const userPoolId = pool.UserPool?.Id;
+  if (!userPoolId) throw new Error(`cognito-local created no pool for ${options.name}`);
+  const client = await cognito.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: `${options.name}-web`,
+      GenerateSecret: false,
+      // Locally the SPA signs in with USER_PASSWORD_AUTH (cognito-local has no SRP); in AWS the client uses SRP.
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }),
+  );
+  const clientId = client.UserPoolClient?.ClientId;
+  if (!clientId) throw new Error(`cognito-local created no app client for ${options.name}`);
+  return { userPoolId, clientId };
+}
+
+function readState(path: string): StackState {
+  if (!existsSync(path)) return { version: 1 };
+  try {
+    const state = JSON.parse(readFileSync(path, 'utf8')) as StackState;
+    return state.version === 1 ? state : { version: 1 };
+  } catch {
+    return { version: 1 };
+  }
+}
+
+function writeState(path: string, state: StackState): void {
+  writeFileSync(path, `${JSON.stringify(state, null, 2)}\n`);
+}
+
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolvePromise) => {
+    const srv = createServer();
+    srv.once('error', () => resolvePromise(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolvePromise(true)));
+  });
+}
