@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { guestLanguageSchema, guestLanguages } from '../entities';
 import { normalisePhone, PHONE_MAX_LENGTH, PHONE_MIN_LENGTH } from '../phone';
-import { calendarDate, entityId, slotStartTime } from './common';
+import { isCalendarDate } from '../calendar';
+import { calendarDate, entityId, requiredText, slotStartTime } from './common';
 
 export const GUEST_FIELD_LIMITS = {
   name: 100,
@@ -75,14 +76,12 @@ export const guestLanguageOptions: readonly { value: (typeof guestLanguages)[num
  * required and share one message because the page shows it as a single toast.
  */
 export const bookingRequestFormSchema = z.object({
-  date: z
-    .string({ error: REQUIRED_FIELDS_MESSAGE })
-    .min(1, { error: REQUIRED_FIELDS_MESSAGE, abort: true })
-    .pipe(calendarDate(REQUIRED_FIELDS_MESSAGE)),
-  time: z
-    .string({ error: REQUIRED_FIELDS_MESSAGE })
-    .min(1, { error: REQUIRED_FIELDS_MESSAGE, abort: true })
-    .pipe(slotStartTime),
+  date: requiredText(REQUIRED_FIELDS_MESSAGE, 10, REQUIRED_FIELDS_MESSAGE, (v) =>
+    isCalendarDate(v) ? null : REQUIRED_FIELDS_MESSAGE,
+  ),
+  time: requiredText(REQUIRED_FIELDS_MESSAGE, 5, REQUIRED_FIELDS_MESSAGE, (v) =>
+    slotStartTime.safeParse(v).success ? null : REQUIRED_FIELDS_MESSAGE,
+  ),
   language: z.enum(guestLanguages, { error: REQUIRED_FIELDS_MESSAGE }),
   participants: z.number().int().min(1),
 });

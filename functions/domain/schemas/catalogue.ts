@@ -3,7 +3,7 @@
  * blanks are treated as absent so `?prefecture=&q=` means "no filter".
  */
 import { z } from 'zod';
-import { compareDates } from '../calendar';
+import { compareDates, isCalendarDate } from '../calendar';
 import { calendarDate } from './common';
 
 export const experienceSorts = ['newest', 'lowest_price'] as const;
@@ -50,5 +50,9 @@ export type ListExperiencesQuery = z.infer<typeof listExperiencesQuery>;
 /** `?from&to` of the availability route; the use case clips them to the bookable window. */
 export const availabilityQuery = z
   .object({ from: calendarDate(), to: calendarDate() })
-  .refine((q) => compareDates(q.from, q.to) <= 0, { error: '`to` must not be before `from`', path: ['to'] });
+  // Field refinements do not stop object refinements in zod, so compare only two real dates.
+  .refine((q) => !isCalendarDate(q.from) || !isCalendarDate(q.to) || compareDates(q.from, q.to) <= 0, {
+    error: '`to` must not be before `from`',
+    path: ['to'],
+  });
 export type AvailabilityQuery = z.infer<typeof availabilityQuery>;

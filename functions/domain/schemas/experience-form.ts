@@ -9,7 +9,7 @@ import { availabilityRuleSchema, publicationStatusSchema } from '../entities';
 import { findPrefecture } from '../prefectures';
 import { MAX_CHARGE_JPY } from '../pricing';
 import { MAX_GUESTS_PER_BOOKING } from './booking';
-import { optionalText } from './common';
+import { optionalText, requiredText, type TextCheck } from './common';
 
 export const MAX_MAIN_IMAGES = 10;
 export const MAX_TAGS = 20;
@@ -42,6 +42,7 @@ export interface ExperienceFormMessages {
   /** Set when the form may not be saved without a main image (edit). */
   imagesRequired: string | null;
   invalidUrl: string;
+  tooLong: (max: number) => string;
 }
 
 export const experienceCreateMessages: ExperienceFormMessages = {
@@ -61,6 +62,7 @@ export const experienceCreateMessages: ExperienceFormMessages = {
   tooManyImages: 'You can upload up to 10 images',
   imagesRequired: null,
   invalidUrl: 'Please enter a valid URL',
+  tooLong: (max) => `At most ${max} characters`,
 };
 
 export const experienceEditMessages: ExperienceFormMessages = {
@@ -81,6 +83,7 @@ export const experienceEditMessages: ExperienceFormMessages = {
   tooManyImages: 'You can upload up to 10 images',
   imagesRequired: 'At least one image is required',
   invalidUrl: '有効なURLを入力してください',
+  tooLong: (max) => `${max}文字以内で入力してください`,
 };
 
 /** Toasts of the two screens (back-office spec §5). */
@@ -108,9 +111,6 @@ const wholeNumber = (required: string, invalid: string) =>
     z.number({ error: (issue) => (issue.input === undefined ? required : invalid) }).int({ error: invalid }),
   );
 
-const requiredField = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max);
-
 const httpUrl = (message: string) =>
   z
     .string()
@@ -136,6 +136,8 @@ const imageRef = z.string().trim().min(1).max(1000);
 
 /** Builds the form schema for one screen's messages. */
 export function experienceFormSchema(messages: ExperienceFormMessages) {
+  const requiredField = (required: string, max: number, ...checks: TextCheck[]) =>
+    requiredText(required, max, messages.tooLong(max), ...checks);
   const mainImages = z.array(imageRef).max(MAX_MAIN_IMAGES, { error: messages.tooManyImages }).default([]);
   return z
     .object({
@@ -159,14 +161,9 @@ export function experienceFormSchema(messages: ExperienceFormMessages) {
       detailImage2: imageRef.nullish().transform((v) => v ?? null),
       postalCode: requiredField(messages.postalCodeRequired, 20),
       /** Any spelling of a prefecture ('ehime', '愛媛県') is stored as the English name guests filter by. */
-      prefecture: requiredField(messages.prefectureRequired, 50).transform((v, ctx) => {
-        const found = findPrefecture(v);
-        if (!found) {
-          ctx.addIssue({ code: 'custom', message: messages.prefectureUnknown });
-          return z.NEVER;
-        }
-        return found.name;
-      }),
+      prefecture: requiredField(messages.prefectureRequired, 50, (v) =>
+        findPrefecture(v) ? null : messages.prefectureUnknown,
+      ).transform((v) => findPrefecture(v)?.name ?? v),
       city: requiredField(messages.cityRequired, 100),
       district: requiredField(messages.districtRequired, 100),
       streetAddress: requiredField(messages.streetAddressRequired, 200),

@@ -19,9 +19,8 @@ export const guestFormSchema = z
     lastName: requiredText(REQUIRED_FIELD_MESSAGE, GUEST_FIELD_LIMITS.name),
     email: emailField(REQUIRED_FIELD_MESSAGE, INVALID_EMAIL_MESSAGE),
     confirmEmail: emailField(REQUIRED_FIELD_MESSAGE, INVALID_EMAIL_MESSAGE),
-    phone: requiredText(REQUIRED_FIELD_MESSAGE, GUEST_FIELD_LIMITS.phone, INVALID_PHONE_MESSAGE).refine(
-      isPlausiblePhone,
-      { error: INVALID_PHONE_MESSAGE },
+    phone: requiredText(REQUIRED_FIELD_MESSAGE, GUEST_FIELD_LIMITS.phone, INVALID_PHONE_MESSAGE, (v) =>
+      isPlausiblePhone(v) ? null : INVALID_PHONE_MESSAGE,
     ),
     nationality: requiredText(REQUIRED_FIELD_MESSAGE, GUEST_FIELD_LIMITS.nationality),
     specialRequests: z

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { isBookingReference, normaliseBookingReference } from '../booking-reference';
-import { emailField, sameEmail } from './common';
+import { emailField, requiredText, sameEmail } from './common';
 
 export const LOOKUP_REQUIRED_MESSAGE = 'Required field';
 export const LOOKUP_INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
@@ -13,15 +13,9 @@ export const LOOKUP_INVALID_REFERENCE_MESSAGE = 'A booking ID has 6 letters and 
 
 export const lookupRequestSchema = z.object({
   email: emailField(LOOKUP_REQUIRED_MESSAGE, LOOKUP_INVALID_EMAIL_MESSAGE),
-  reference: z
-    .string({ error: LOOKUP_REQUIRED_MESSAGE })
-    .transform(normaliseBookingReference)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: LOOKUP_REQUIRED_MESSAGE, abort: true })
-        .refine(isBookingReference, { error: LOOKUP_INVALID_REFERENCE_MESSAGE }),
-    ),
+  reference: requiredText(LOOKUP_REQUIRED_MESSAGE, 6, LOOKUP_INVALID_REFERENCE_MESSAGE, (v) =>
+    isBookingReference(normaliseBookingReference(v)) ? null : LOOKUP_INVALID_REFERENCE_MESSAGE,
+  ).transform(normaliseBookingReference),
 });
 export type LookupRequest = z.infer<typeof lookupRequestSchema>;
 
