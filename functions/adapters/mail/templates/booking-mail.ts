@@ -1,0 +1,168 @@
+/**
+ * What every booking mail is made from: the input the use cases pass, and the pieces (facts, greeting, links,
+ * footer) the individual mails share, in English and Japanese.
+ */
+import type { Booking, Experience, Host } from '../../../domain/entities';
+import {
+  formatAddress,
+  formatDate,
+  formatGuests,
+  formatTime,
+  formatTokyoDateTime,
+  formatYen,
+  mapUrl,
+  siteUrl,
+  type MailLanguage,
+} from './format';
+import type { MailBlock } from './layout';
+
+export type MailExperience = Pick<
+  Experience,
+  | 'id'
+  | 'title'
+  | 'postalCode'
+  | 'prefecture'
+  | 'city'
+  | 'district'
+  | 'streetAddress'
+  | 'building'
+  | 'mapLat'
+  | 'mapLng'
+  | 'cancellationPolicy'
+>;
+
+export interface BookingMailInput {
+  booking: Booking;
+  /** The experience as it is now (a full `Experience` fits). */
+  experience: MailExperience;
+  hostBusinessName: string;
+  /** The site's origin, e.g. `https://example.jp`; links to the lookup and host pages are built from it. */
+  baseUrl: string;
+  /** Shown as the sender's name in the mail's header and signature. */
+  siteName?: string;
+}
+
+export const DEFAULT_SITE_NAME = 'Ehime Experiences';
+/** What the host promises (DESIGN §3); the job that expires unanswered requests uses the same figure. */
+export const HOST_RESPONSE_HOURS = 48;
+
+export const lookupUrl = (input: BookingMailInput) => siteUrl(input.baseUrl, '/booking-confirmation');
+export const experienceUrl = (input: BookingMailInput) =>
+  siteUrl(input.baseUrl, `/experience/${encodeURIComponent(input.experience.id)}`);
+export const hostBookingsUrl = (input: BookingMailInput) => siteUrl(input.baseUrl, '/host/bookings');
+
+export const siteNameOf = (input: BookingMailInput) => input.siteName ?? DEFAULT_SITE_NAME;
+
+export function guestGreeting(booking: Booking, language: MailLanguage): string {
+  return language === 'ja'
+    ? `${booking.lastName} ${booking.firstName} 様`
+    : `Dear ${booking.firstName} ${booking.lastName},`;
+}
+
+export function guestFullName(booking: Booking, language: MailLanguage): string {
+  return language === 'ja'
+    ? `${booking.lastName} ${booking.firstName} 様`
+    : `${booking.firstName} ${booking.lastName}`;
+}
+
+export function referenceBlock(booking: Booking, language: MailLanguage): MailBlock {
+  return {
+    kind: 'reference',
+    label: language === 'ja' ? '予約番号' : 'Booking ID',
+    value: booking.reference,
+  };
+}
+
+/** The facts a guest needs to recognise the booking: experience, host, date, time, guests, total, requests. */
+export function guestFacts(input: BookingMailInput, language: MailLanguage): MailBlock {
+  const { booking } = input;
+  const rows: Array<[string, string]> =
+    language === 'ja'
+      ? [
+          ['体験', input.experience.title],
+          ['ホスト', input.hostBusinessName],
+          ['日付', formatDate(booking.date, 'ja')],
+          ['時間', formatTime(booking.time, 'ja')],
+          ['人数', formatGuests(booking.guests, 'ja')],
+          ['合計金額', `${formatYen(booking.amount, 'ja')}（税込）`],
+        ]
+      : [
+          ['Experience', input.experience.title],
+          ['Host', input.hostBusinessName],
+          ['Date', formatDate(booking.date, 'en')],
+          ['Time', formatTime(booking.time, 'en')],
+          ['Guests', formatGuests(booking.guests, 'en')],
+          ['Total', `${formatYen(booking.amount, 'en')} (JPY, tax included)`],
+        ];
+  const requests = booking.specialRequests?.trim();
+  if (requests) rows.push([language === 'ja' ? 'ご要望' : 'Special requests', requests]);
+  return { kind: 'facts', rows };
+}
+
+/** Where to meet, with a map link when the host placed a pin. */
+export function meetingPointText(experience: MailExperience, language: MailLanguage): string {
+  const address = formatAddress(experience);
+  const map = mapUrl(experience);
+  if (!map) return address;
+  return language === 'ja' ? `${address}\n地図：${map}` : `${address}\nMap: ${map}`;
+}
+
+/** The host's deadline to answer, when the booking carries one. */
+export function hostDeadlineText(booking: Booking, language: MailLanguage): string | null {
+  return booking.deadline ? formatTokyoDateTime(booking.deadline, language) : null;
+}
+
+export function manageBookingBlocks(input: BookingMailInput, language: MailLanguage): MailBlock[] {
+  return language === 'ja'
+    ? [
+        {
+          kind: 'paragraph',
+          text: `予約内容は、ご予約時のメールアドレスと予約番号 ${input.booking.reference} でいつでもご確認いただけます。`,
+        },
+        { kind: 'button', label: '予約内容を確認する', url: lookupUrl(input) },
+      ]
+    : [
+        {
+          kind: 'paragraph',
+          text: `You can check your booking at any time with your e-mail address and Booking ID ${input.booking.reference}.`,
+        },
+        { kind: 'button', label: 'Manage your booking', url: lookupUrl(input) },
+      ];
+}
+
+export function guestFooter(booking: Booking, language: MailLanguage): string {
+  return language === 'ja'
+    ? `このメールは、${booking.email} で予約リクエストが行われたためお送りしています。お心当たりのない場合は、このメールを破棄してください。`
+    : `You received this e-mail because a booking was requested with ${booking.email}. If this wasn't you, you can ignore this message.`;
+}
+
+export function hostFooter(): string {
+  return 'このメールは、ホストアカウントの体験に予約リクエストがあったためお送りしています。';
+}
+
+/**
+ * The cancellation policy a guest is held to: the experience's own text when the host wrote one, else the
+ * host's rule (days before, refund percentage; 7 days and 100 % when the host has set nothing).
+ */
+export function cancellationPolicyText(
+  experience: MailExperience,
+  hostPolicy: Host['cancellationPolicy'] | undefined,
+  language: MailLanguage,
+): string {
+  const own = experience.cancellationPolicy?.trim();
+  const general =
+    language === 'ja'
+      ? '返金手数料はお客様のご負担となります。カードへの返金は、締め日によって1〜2か月かかる場合があります。'
+      : 'Refund handling fees are borne by the guest. A refund to your card may take 1–2 months to appear, depending on your card’s billing cycle.';
+  if (own) return `${own}\n\n${general}`;
+  const { days, refundPercentage } = hostPolicy ?? { days: 7, refundPercentage: 100 };
+  const rule =
+    language === 'ja'
+      ? refundPercentage > 0
+        ? `体験日の${days}日前までのキャンセルは、料金の${refundPercentage}%を返金いたします。それ以降のキャンセルおよび無断不参加は返金できません。`
+        : 'キャンセルおよび無断不参加による返金はできません。'
+      : refundPercentage > 0
+        ? `Cancel at least ${days} days before the experience for a ${refundPercentage}% refund. Later cancellations and no-shows are not refunded.`
+        : 'Cancellations and no-shows are not refunded.';
+  return `${rule}\n${general}`;
+}

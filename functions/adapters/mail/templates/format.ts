@@ -1,0 +1,99 @@
+/**
+ * Formatting for mails: pure functions, no clock, no zone of the machine. Dates and times are the Tokyo
+ * wall-clock strings the booking stores (`yyyy-MM-dd`, `HH:mm`); instants (deadlines) are shown in Tokyo time.
+ */
+import { TOKYO_TIME_ZONE, zonedParts } from '../../../domain/calendar';
+import type { Experience, GuestLanguage } from '../../../domain/entities';
+
+export type MailLanguage = GuestLanguage;
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Every value that reaches HTML goes through here (text content and attribute values alike). */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+/** Subjects are one line: a guest- or host-typed value must not add a line break to a header. */
+export function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** JPY has no minor unit: `¥24,000` in English, `24,000円` in Japanese. */
+export function formatYen(amount: number, language: MailLanguage): string {
+  const digits = thousands.format(amount);
+  return language === 'ja' ? `${digits}円` : `¥${digits}`;
+}
+
+const WEEKDAYS_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'];
+
+/** `2025-05-01 (Thu)` / `2025年5月1日（木）` from a stored `yyyy-MM-dd`. */
+export function formatDate(date: string, language: MailLanguage): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  // A calendar date has no zone; UTC is only the arithmetic (no daylight saving), not a conversion.
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return language === 'ja'
+    ? `${year}年${month}月${day}日（${WEEKDAYS_JA[weekday]}）`
+    : `${date} (${WEEKDAYS_EN[weekday]})`;
+}
+
+/** The stored slot start, marked as Japan time (a guest abroad must not read it in their own zone). */
+export function formatTime(time: string, language: MailLanguage): string {
+  return language === 'ja' ? `${time}（日本時間）` : `${time} (Japan time)`;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** An instant (e.g. the host's deadline) as Tokyo date and time. */
+export function formatTokyoDateTime(iso: string, language: MailLanguage): string {
+  const p = zonedParts(new Date(iso), TOKYO_TIME_ZONE);
+  const date = `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
+  const time = `${pad2(p.hour)}:${pad2(p.minute)}`;
+  return `${formatDate(date, language)} ${formatTime(time, language)}`;
+}
+
+export function formatGuests(guests: number, language: MailLanguage): string {
+  if (language === 'ja') return `${guests}名`;
+  return guests === 1 ? '1 guest' : `${guests} guests`;
+}
+
+export type MailAddress = Pick<
+  Experience,
+  'postalCode' | 'prefecture' | 'city' | 'district' | 'streetAddress' | 'building' | 'mapLat' | 'mapLng'
+>;
+
+/** The meeting point as one line, in the order a Japanese address is written (and read by taxi drivers). */
+export function formatAddress(address: MailAddress): string {
+  const parts = [
+    address.postalCode ? `〒${address.postalCode}` : '',
+    address.prefecture,
+    address.city,
+    address.district,
+    address.streetAddress,
+    address.building ?? '',
+  ];
+  return parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** A map link for the meeting point when the host placed a pin. */
+export function mapUrl(address: MailAddress): string | null {
+  if (address.mapLat === null || address.mapLng === null) return null;
+  return `https://www.google.com/maps/search/?api=1&query=${address.mapLat},${address.mapLng}`;
+}
+
+/** `base` + `path` with exactly one slash between them. */
+export function siteUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}

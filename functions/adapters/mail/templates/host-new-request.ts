@@ -1,0 +1,57 @@
+/** To the host (in Japanese), when a guest's authorised request arrives (booking `pending`). */
+import {
+  HOST_RESPONSE_HOURS,
+  guestFullName,
+  hostBookingsUrl,
+  hostDeadlineText,
+  hostFooter,
+  referenceBlock,
+  siteNameOf,
+  type BookingMailInput,
+} from './booking-mail';
+import { formatDate, formatGuests, formatTime, formatYen } from './format';
+import { renderMail, type RenderedMail } from './layout';
+
+const LANGUAGE_NAMES = { en: '英語', ja: '日本語' } as const;
+
+export function hostNewRequestMail(input: BookingMailInput): RenderedMail {
+  const { booking } = input;
+  const deadline = hostDeadlineText(booking, 'ja');
+  return renderMail({
+    language: 'ja',
+    siteName: siteNameOf(input),
+    subject: `【新しい予約リクエスト】${input.experience.title} ${formatDate(booking.date, 'ja')} ${booking.time}（予約番号 ${booking.reference}）`,
+    preheader: `${HOST_RESPONSE_HOURS}時間以内に承認または否認してください。`,
+    heading: '新しい予約リクエストが届きました',
+    greeting: `${input.hostBusinessName} 様`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text:
+          `下記の予約リクエストが届きました。${deadline ? `${deadline}まで` : `${HOST_RESPONSE_HOURS}時間以内`}に、` +
+          '予約一覧から承認または否認してください。期限を過ぎるとリクエストは自動的に失効し、ゲストのカードの与信は解除されます。',
+      },
+      referenceBlock(booking, 'ja'),
+      {
+        kind: 'facts',
+        rows: [
+          ['体験', input.experience.title],
+          ['日付', formatDate(booking.date, 'ja')],
+          ['時間', formatTime(booking.time, 'ja')],
+          ['人数', formatGuests(booking.guests, 'ja')],
+          ['合計金額', `${formatYen(booking.amount, 'ja')}（税込・与信済み）`],
+          ['予約者', guestFullName(booking, 'en')],
+          ['国籍', booking.nationality],
+          ['希望言語', LANGUAGE_NAMES[booking.language]],
+          ['ご要望', booking.specialRequests?.trim() || 'なし'],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: '承認すると決済が確定し、ゲストに予約確定のメールが送られます。否認する場合は理由を入力してください（ゲストにお伝えします）。',
+      },
+      { kind: 'button', label: '予約一覧を開く', url: hostBookingsUrl(input) },
+    ],
+    footer: hostFooter(),
+  });
+}
