@@ -14,6 +14,8 @@ import {
   JsonFileLocalPaymentStore,
   type LocalPaymentStore,
 } from '../../../../functions/adapters/payments/local-payment-store';
+import { createPaymentGateway } from '../../../../functions/adapters/payments/create-payment-gateway';
+import { StripePaymentGateway } from '../../../../functions/adapters/payments/stripe-payment-gateway';
 import type {
   CreateAuthorizationRequest,
   PaymentEventPublisher,
@@ -358,5 +360,16 @@ describe('JsonFileLocalPaymentStore', () => {
     await expect(new JsonFileLocalPaymentStore(path).get('pi_x')).rejects.toThrow(
       /not a local payment store/,
     );
+  });
+});
+
+describe('createPaymentGateway', () => {
+  const events = new RecordingPublisher();
+  it('chooses Stripe when a secret key is configured and the local gateway otherwise', () => {
+    expect(createPaymentGateway({ stripeSecretKey: 'sk_test_x', localEvents: events })).toBeInstanceOf(
+      StripePaymentGateway,
+    );
+    expect(createPaymentGateway({ stripeSecretKey: '', localEvents: events }).provider).toBe('local');
+    expect(createPaymentGateway({ localEvents: events })).toBeInstanceOf(LocalPaymentGateway);
   });
 });
