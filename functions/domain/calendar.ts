@@ -171,6 +171,11 @@ export function todayInZone(now: Date, timeZone: string): string {
   return dateInZone(now, timeZone);
 }
 
+/** Today's calendar date of the marketplace. */
+export function todayInTokyo(now: Date): string {
+  return dateInZone(now, TOKYO_TIME_ZONE);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The bookable window (guest spec §5 and §9, DESIGN §3).
 // ---------------------------------------------------------------------------------------------------------------

@@ -132,7 +132,12 @@ const coordinate = (limit: number) =>
     .nullish()
     .transform((v) => v ?? null);
 
-const imageRef = z.string().trim().min(1).max(1000);
+/** An uploaded image: a path on our own origin (`/images/…`) or an absolute http(s) URL, nothing else. */
+const imageRef = z
+  .string()
+  .trim()
+  .max(1000)
+  .regex(/^(\/(?!\/)|https?:\/\/)\S+$/i, { error: 'Expected an image path or URL' });
 
 /** Builds the form schema for one screen's messages. */
 export function experienceFormSchema(messages: ExperienceFormMessages) {

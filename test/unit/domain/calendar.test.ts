@@ -17,6 +17,7 @@ import {
   isCalendarDate,
   isDateInRange,
   monthInZone,
+  todayInTokyo,
   todayInZone,
   tokyoDateTimeToInstant,
   TOKYO_TIME_ZONE,
@@ -33,6 +34,7 @@ describe('today in a zone', () => {
     expect(todayInZone(at('2026-11-30T16:00:00Z'), TOKYO_TIME_ZONE)).toBe('2026-12-01');
     expect(todayInZone(at('2026-11-30T14:59:59Z'), TOKYO_TIME_ZONE)).toBe('2026-11-30');
     expect(todayInZone(at('2026-11-30T15:00:00Z'), TOKYO_TIME_ZONE)).toBe('2026-12-01');
+    expect(todayInTokyo(at('2026-11-30T16:00:00Z'))).toBe('2026-12-01');
   });
 
   it('differs per zone for the same instant', () => {

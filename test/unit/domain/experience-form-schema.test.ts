@@ -140,6 +140,24 @@ describe('experience form: create (English)', () => {
     expect(experienceCreateFormSchema.safeParse({ ...minimal(), availability: broken }).success).toBe(false);
   });
 
+  it('accepts image paths on our origin and http(s) URLs only', () => {
+    const ok = ['/images/h/a.jpg', 'https://cdn.example.com/a.jpg'];
+    expect(experienceCreateFormSchema.parse({ ...minimal(), mainImages: ok }).mainImages).toEqual(ok);
+    for (const bad of [
+      'javascript:alert(1)',
+      '//evil.example.com/a.jpg',
+      'data:image/png;base64,AAAA',
+      ' ',
+    ]) {
+      expect(errorsOf(experienceCreateFormSchema, { ...minimal(), mainImages: [bad] })).toHaveProperty(
+        'mainImages.0',
+      );
+      expect(errorsOf(experienceCreateFormSchema, { ...minimal(), detailImage1: bad })).toHaveProperty(
+        'detailImage1',
+      );
+    }
+  });
+
   it('de-duplicates categories and tags', () => {
     const data = experienceCreateFormSchema.parse({
       ...minimal(),
