@@ -41,6 +41,7 @@ import {
 } from './dynamodb-local';
 import { createJwtAuthorizer } from './jwt-authorizer';
 import { freePort } from './ports';
+import { acquireLock, releaseLock } from './reset';
 import {
   createLocalS3Client,
   ensureBucket,
@@ -117,6 +118,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
   const dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const log = options.log ?? (() => {});
   mkdirSync(dataDir, { recursive: true });
+  acquireLock(dataDir);
   const statePath = join(dataDir, 'stack.json');
   const state = readState(statePath);
 
@@ -127,6 +129,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       await stop().catch((e: unknown) => log(`stop failed: ${String(e)}`));
     }
     resetRuntimeAdapters();
+    releaseLock(dataDir);
   };
 
   try {

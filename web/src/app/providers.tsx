@@ -1,0 +1,34 @@
+import { useState, type ReactNode } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AppConfig } from '../lib/config';
+import { ConfigProvider } from './config-context';
+import { theme } from './theme';
+
+/** Guest spec §9: unused results kept 5 minutes; 3 retries with doubling delay up to 30 s. */
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: 5 * 60_000,
+        staleTime: 60_000,
+        retry: 3,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+export function AppProviders({ config, children }: { config: AppConfig; children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ConfigProvider config={config}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </ThemeProvider>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The one HTTP client of the SPA (STYLE §7): JSON in and out, relative to the API base of `/config.json`, and every
+ * failure turned into an `ApiError` carrying the API's stable error code (DESIGN §6), which features map to the
+ * specification's messages.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The API's `error.code` (`not_found`, `slot_unavailable`, …), `unauthorized` for a gateway 401, `network_error`. */
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** A Cognito token for host/admin routes. */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+  const base = baseUrl.replace(/\/$/, '');
+  return async function request<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let res: Response;
+    try {
+      res = await fetchImpl(`${base}${path}`, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') throw e;
+      throw new ApiError(
+        0,
+        'network_error',
+        'The server could not be reached. Please check your connection.',
+      );
+    }
+    const payload: unknown = res.status === 204 ? null : await res.json().catch(() => null);
+    if (res.ok) return payload as T;
+    const error = (
+      payload as { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+    )?.error;
+    if (error?.code) throw new ApiError(res.status, error.code, error.message ?? error.code, error.fields);
+    // API Gateway's own answers (401 from an authorizer, 5xx) carry `{ message }` only.
+    const message = (payload as { message?: string } | null)?.message ?? res.statusText;
+    throw new ApiError(res.status, res.status === 401 ? 'unauthorized' : `http_${res.status}`, message);
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

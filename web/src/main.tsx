@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { ConfigErrorPage } from './app/config-error-page';
+import { AppProviders } from './app/providers';
+import { router } from './app/router';
+import { loadAppConfig } from './lib/config';
+
+const root = createRoot(document.getElementById('root')!);
+
+// The configuration decides which pools, payment provider and API the app talks to, so nothing renders before it.
+void loadAppConfig().then((result) => {
+  if (!result.ok) {
+    console.error(`Configuration error (${result.reason}): ${result.detail}`);
+    root.render(<ConfigErrorPage detail={result.detail} />);
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <AppProviders config={result.config}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});
