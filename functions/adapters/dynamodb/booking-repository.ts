@@ -361,7 +361,10 @@ export class DynamoBookingRepository implements BookingRepository {
 
   /** Follows a lookup item (reference, payment intent) to its booking. */
   private async follow(key: Record<string, string>): Promise<Booking | null> {
-    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key }));
+    // Consistent: a payment event may arrive moments after the lookup item was written.
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }),
+    );
     const bookingId = out.Item?.bookingId;
     return typeof bookingId === 'string' ? this.get(bookingId) : null;
   }

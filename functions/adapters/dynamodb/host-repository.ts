@@ -70,7 +70,8 @@ export class DynamoHostRepository implements HostRepository {
           Delete: {
             TableName: this.tableName,
             Key: keys.hostEmail(current.email),
-            ConditionExpression: '#hostId = :hostId',
+            // Absent is fine too (nothing to free); another host's item is not ours to delete.
+            ConditionExpression: 'attribute_not_exists(PK) OR #hostId = :hostId',
             ExpressionAttributeNames: { '#hostId': 'hostId' },
             ExpressionAttributeValues: { ':hostId': host.id },
           },

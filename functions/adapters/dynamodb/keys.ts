@@ -1,17 +1,19 @@
 /**
  * Every key of the single table, in one module, named after the access pattern it serves (DESIGN §5).
  * Items keep `type` (the entity) beside their keys. Time-ordered sort keys start with an ISO-8601 UTC
- * timestamp (`toISOString()`), which sorts lexicographically; ids are appended to keep keys unique.
+ * timestamp (`toISOString()`, normalised by `sortableInstant` whatever offset the entity carries), which sorts
+ * lexicographically; ids are appended to keep keys unique. Only items of published experiences have CARD items,
+ * only active categories have GSI1 keys, only waiting bookings have GSI5 keys (sparse indexes).
  *
  * | Access pattern                                  | Key / index                                                  | Operation        |
  * |-------------------------------------------------|--------------------------------------------------------------|------------------|
  * | experience by id                                | PK=EXPERIENCE#id SK=EXPERIENCE                               | GetItem          |
  * | published cards, newest first                   | GSI1 PK=CARDS SK=createdAt#id                                | Query (desc)     |
  * | published cards, lowest price first             | GSI2 PK=CARDS SK=price(12 digits)#id                         | Query (asc)      |
- * | published cards of a prefecture                 | GSI3 PK=CARDS#PREFECTURE#lower(pref) SK=createdAt#id         | Query            |
+ * | published cards of a prefecture                 | GSI3 PK=CARDS#PREFECTURE#lower(pref) SK=createdAt#id         | Query (desc)     |
  * | published cards of a category                   | GSI1 PK=CATEGORY#c#EXPERIENCES → BatchGet of CARD items      | Query + BatchGet |
- * | full-text search over published cards           | GSI1 PK=CARDS, filtered in the Lambda                         | Query            |
- * | a host's experiences, newest first              | GSI1 PK=HOST#h#EXPERIENCES SK=createdAt#id                   | Query (desc)     |
+ * | full-text search over published cards           | GSI1 PK=CARDS, filtered in the Lambda                        | Query            |
+ * | a host's experiences, newest first (and count)  | GSI1 PK=HOST#h#EXPERIENCES SK=createdAt#id                   | Query (desc)     |
  * | an experience's categories                      | PK=EXPERIENCE#id SK begins_with CATEGORY#                    | Query            |
  * | slot counters/overrides of a date range         | PK=EXPERIENCE#id SK between SLOT#from and SLOT#to#~          | Query            |
  * | category by id                                  | PK=CATEGORY#id SK=CATEGORY                                   | GetItem          |
@@ -25,9 +27,10 @@
  * | a host's bookings, newest first (and 5 latest)  | GSI1 PK=HOST#h#BOOKINGS SK=createdAt#id                      | Query (desc)     |
  * | all bookings, newest first                      | GSI2 PK=BOOKINGS SK=createdAt#id                             | Query (desc)     |
  * | bookings of a status, newest first              | GSI3 PK=BOOKINGS#STATUS#status SK=createdAt#id               | Query (desc)     |
- * | bookings created in a Tokyo month               | GSI4 PK=BOOKINGS#MONTH#yyyy-MM SK=createdAt#id               | Query            |
+ * | bookings created in a Tokyo month               | GSI4 PK=BOOKINGS#MONTH#yyyy-MM SK=createdAt#id               | Query (desc)     |
  * | open bookings by deadline (expiry job)          | GSI5 PK=DEADLINES SK=deadline#id (sparse)                    | Query (≤ now)    |
  * | dashboard counters                              | PK=COUNTER#name SK=SHARD#n                                   | Query (sum)      |
+ * | hold a slot and write a booking (atomically)    | slot + BOOKING + BOOKING_REF + one shard of 4 counters       | TransactWrite    |
  */
 
 export const SLOT_SORT_KEY_PREFIX = 'SLOT#';

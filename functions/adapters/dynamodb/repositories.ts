@@ -69,5 +69,8 @@ export function createDocumentClient(options: DocumentClientOptions = {}): Dynam
     ...(options.credentials ? { credentials: options.credentials } : {}),
   });
   // Optional entity fields may be undefined; they are left out of the item rather than failing the write.
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  // The document client's own destroy() is a no-op; scripts that are done with this one close its sockets too.
+  doc.destroy = () => client.destroy();
+  return doc;
 }

@@ -1,4 +1,10 @@
+import { inject } from 'vitest';
 import { DomainError } from '../../../functions/domain/errors';
+import {
+  createDocumentClient,
+  createDynamoRepositories,
+} from '../../../functions/adapters/dynamodb/repositories';
+import type { Host } from '../../../functions/domain/entities';
 import {
   itNeverScanned,
   makeCategory,
@@ -129,6 +135,27 @@ describe('DynamoHostRepository', () => {
     const all = await ctx.repos.hosts.list({ limit: 100 });
     expect(all.cursor).toBeUndefined();
     expect(all.items).toHaveLength(await ctx.repos.counters.read('HOSTS'));
+  });
+});
+
+describe('createDocumentClient', () => {
+  it('builds a client the repositories work with, leaving undefined attributes out', async () => {
+    const doc = createDocumentClient({
+      endpoint: inject('dynamoEndpoint'),
+      region: 'ap-northeast-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    try {
+      const repos = createDynamoRepositories({ doc, tableName: ctx.tableName });
+      const host = makeHost();
+      // A caller that builds the host from a partial form may leave a field undefined.
+      await repos.hosts.create({ ...host, website: undefined } as unknown as Host);
+      const stored = await repos.hosts.get(host.id);
+      expect(stored).not.toHaveProperty('website');
+      expect(stored).toMatchObject({ id: host.id, email: host.email });
+    } finally {
+      doc.destroy();
+    }
   });
 });
 
