@@ -250,3 +250,42 @@ export interface Mailer {
   /** Sends one message; throws when the provider refuses it (callers decide whether that is fatal). */
   send(message: MailMessage): Promise<void>;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Guest API support: logging, rate limiting, payment-event idempotency
+// (adapters: `adapters/dynamodb/rate-limiter.ts`, `adapters/dynamodb/processed-events.ts`)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Structured logging; `context` is serialised beside the message (never put secrets or card data in it). */
+export interface Logger {
+  info(message: string, context?: Record<string, unknown>): void;
+  warn(message: string, context?: Record<string, unknown>): void;
+  error(message: string, context?: Record<string, unknown>): void;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Attempts left in the current window (0 once the limit is reached). */
+  remaining: number;
+  /** Seconds until the current window ends (when a refused caller may try again). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  /**
+   * Counts one attempt for `key` in the current fixed window of `windowSeconds` and says whether it is within
+   * `limit`. Atomic: N concurrent hits on one key allow exactly `limit` of them.
+   */
+  hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitDecision>;
+}
+
+/** Remembers which payment events were handled, so a redelivered event is not handled again. */
+export interface ProcessedEventStore {
+  /** `true` when the event was marked processed (and the mark has not expired). */
+  isProcessed(eventId: string): Promise<boolean>;
+  /**
+   * Marks the event processed for `ttlSeconds` (conditional put). Returns `false` when it was already marked
+   * (another delivery finished first), `true` when this call marked it.
+   */
+  markProcessed(eventId: string, ttlSeconds: number): Promise<boolean>;
+}

@@ -31,6 +31,8 @@
  * | open bookings by deadline (expiry job)          | GSI5 PK=DEADLINES SK=deadline#id (sparse)                    | Query (≤ now)    |
  * | dashboard counters                              | PK=COUNTER#name SK=SHARD#n                                   | Query (sum)      |
  * | hold a slot and write a booking (atomically)    | slot + BOOKING + BOOKING_REF + one shard of 4 counters       | TransactWrite    |
+ * | rate-limit counter of a key's fixed window      | PK=RATE_LIMIT#key SK=WINDOW#windowStart (TTL expiresAt)      | UpdateItem (ADD) |
+ * | payment event already handled (idempotency)     | PK=PROCESSED_EVENT#eventId SK=PROCESSED_EVENT (TTL expiresAt)| Get / cond. Put  |
  */
 
 export const SLOT_SORT_KEY_PREFIX = 'SLOT#';
@@ -151,6 +153,13 @@ export const keys = {
   deadlinesDueBy: (now: Date) => `${now.toISOString()}#~`,
   deadlines: 'DEADLINES',
 
+  /** One counter item per key and fixed window; the window start in the sort key makes a new window a new item. */
+  rateLimitWindow: (key: string, windowStartSeconds: number) => ({
+    PK: `RATE_LIMIT#${key}`,
+    SK: `WINDOW#${windowStartSeconds}`,
+  }),
+  processedEvent: (eventId: string) => ({ PK: `PROCESSED_EVENT#${eventId}`, SK: 'PROCESSED_EVENT' }),
+
   counterPartition: (name: string) => `COUNTER#${name}`,
   counterShard: (name: string, shard: number) => ({ PK: `COUNTER#${name}`, SK: `SHARD#${shard}` }),
 } as const;
@@ -177,4 +186,6 @@ export const itemTypes = {
   bookingReference: 'BookingReference',
   bookingPayment: 'BookingPayment',
   counter: 'Counter',
+  rateLimitWindow: 'RateLimitWindow',
+  processedEvent: 'ProcessedEvent',
 } as const;

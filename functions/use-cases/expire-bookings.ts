@@ -1,0 +1,141 @@
+import type { Booking } from '../domain/entities';
+import { isDomainError } from '../domain/errors';
+import { errorFields } from './console-logger';
+import type { ConfirmPayment } from './confirm-payment';
+import type { BookingNotifications } from './mail-notifications';
+import type { BookingRepository, Logger, PaymentGateway } from './ports';
+import { releaseAuthorisation } from './release-authorisation';
+
+/** Bookings one run handles; the oldest deadlines first, the rest on the next run (every minute or few). */
+export const DEFAULT_EXPIRY_BATCH = 100;
+
+export interface ExpireBookingsResult {
+  /** Due bookings read. */
+  examined: number;
+  /** Moved to `expired` by this run. */
+  expired: number;
+  /** Found authorised at the last second and moved to `pending` instead. */
+  confirmed: number;
+  /** Left as they were because another writer moved them first (approval, confirmation, a payment event). */
+  skipped: number;
+  /** Could not be handled now; they stay due and the next run tries again. */
+  failed: number;
+}
+
+export interface ExpireBookingsDeps {
+  bookings: BookingRepository;
+  payments: PaymentGateway;
+  confirmPayment: ConfirmPayment;
+  notifications: BookingNotifications;
+  logger: Logger;
+  clock: () => Date;
+  batchSize?: number;
+}
+
+type Outcome = 'expired' | 'confirmed' | 'skipped';
+
+/**
+ * The scheduled job (DESIGN §4 step 6): lapsed 15-minute holds and requests the host left unanswered for 48 hours
+ * become `expired`, their slot is released and their authorisation cancelled, and the guest (and, for an unanswered
+ * request, the host) is told. One booking's failure never stops the others.
+ */
+export function makeExpireBookings(deps: ExpireBookingsDeps) {
+  return async function expireBookings(): Promise<ExpireBookingsResult> {
+    const now = deps.clock();
+    const due = await deps.bookings.listDue(now, deps.batchSize ?? DEFAULT_EXPIRY_BATCH);
+    const result: ExpireBookingsResult = {
+      examined: due.length,
+      expired: 0,
+      confirmed: 0,
+      skipped: 0,
+      failed: 0,
+    };
+    for (const booking of due) {
+      try {
+        const outcome =
+          booking.status === 'awaiting_payment' ? await expireHold(booking) : await expireRequest(booking);
+        result[outcome]++;
+      } catch (e) {
+        result.failed++;
+        deps.logger.error('Due booking could not be expired; the next run retries', {
+          bookingId: booking.id,
+          status: booking.status,
+          ...errorFields(e),
+        });
+      }
+    }
+    if (due.length > 0) deps.logger.info('Expiry run finished', { ...result });
+    return result;
+  };
+
+  /**
+   * A hold whose 15 minutes are over. The gateway is asked first: a guest who paid at the last second, whose
+   * confirmation call was lost, gets the booking rather than an expiry. Otherwise the booking is expired first and
+   * the authorisation cancelled after: if the guest's payment wins the race instead, the conditional transition
+   * fails here and nothing is cancelled; if the payment lands after it, confirmation finds the booking closed and
+   * releases the authorisation itself.
+   */
+  async function expireHold(booking: Booking): Promise<Outcome> {
+    if (booking.paymentIntentId) {
+      const intent = await deps.payments.retrieve(booking.paymentIntentId);
+      if (intent.status === 'requires_capture') {
+        const view = await deps.confirmPayment(booking.id);
+        deps.logger.info('Lapsed hold was paid; confirmed instead of expired', {
+          bookingId: booking.id,
+          status: view.status,
+        });
+        return 'confirmed';
+      }
+      if (intent.status === 'processing') {
+        // The card network is still deciding; expiring now could strand a successful payment. Next run.
+        return 'skipped';
+      }
+    }
+    const expired = await transitionOrSkip(booking);
+    if (!expired) return 'skipped';
+    if (booking.paymentIntentId) {
+      await releaseAuthorisation(deps, booking.paymentIntentId, booking.id);
+      await deps.notifications.holdLapsed(expired);
+    }
+    // Without a payment the guest never got past the error of the booking request: there is nothing to tell.
+    return 'expired';
+  }
+
+  /**
+   * A request the host did not answer within 48 hours. The authorisation is cancelled first: when the host's
+   * approval captured it a moment earlier, the cancellation is refused and the booking is left to the approval.
+   * A `payment_intent.canceled` event this causes finds the deadline passed and leaves the booking to this job.
+   */
+  async function expireRequest(booking: Booking): Promise<Outcome> {
+    if (booking.paymentIntentId) {
+      try {
+        await deps.payments.cancel(booking.paymentIntentId, { bookingId: booking.id, reason: 'abandoned' });
+      } catch (e) {
+        if (isDomainError(e) && e.code === 'state_conflict') {
+          deps.logger.info('Request past its deadline was captured meanwhile; left to the approval', {
+            bookingId: booking.id,
+          });
+          return 'skipped';
+        }
+        throw e;
+      }
+    }
+    const expired = await transitionOrSkip(booking);
+    if (!expired) return 'skipped';
+    await deps.notifications.requestExpired(expired);
+    return 'expired';
+  }
+
+  async function transitionOrSkip(booking: Booking): Promise<Booking | null> {
+    try {
+      return await deps.bookings.transition(booking.id, booking.status, 'expired', {
+        releaseSlot: true,
+        deadline: null,
+        now: deps.clock(),
+      });
+    } catch (e) {
+      if (isDomainError(e) && e.code === 'state_conflict') return null;
+      throw e;
+    }
+  }
+}

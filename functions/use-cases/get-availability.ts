@@ -1,0 +1,42 @@
+import { bookableSlots } from '../domain/availability';
+import { TOKYO_TIME_ZONE, bookableWindow, clipRange } from '../domain/calendar';
+import type { AvailabilityQuery } from '../domain/schemas/catalogue';
+import type { ExperienceRepository, SlotRepository } from './ports';
+import { loadPublishedExperience } from './published-experience';
+
+export interface AvailabilityAnswer {
+  timeZone: typeof TOKYO_TIME_ZONE;
+  /** `yyyy-MM-dd` → free slot starts (`HH:mm`), sorted; only dates with at least one free slot. */
+  dates: Record<string, string[]>;
+}
+
+/**
+ * `GET /api/experiences/{id}/availability?from&to`: the rule's slots minus blocked and full ones, in the part of
+ * `from`..`to` inside the bookable window (Tokyo: today + 3 days … end of the sixth month). A range wholly
+ * outside the window is an empty answer, not an error: the calendar simply has nothing to offer there.
+ */
+export function makeGetAvailability(deps: {
+  experiences: ExperienceRepository;
+  slots: SlotRepository;
+  clock: () => Date;
+}) {
+  return async function getAvailability(
+    experienceId: string,
+    query: AvailabilityQuery,
+  ): Promise<AvailabilityAnswer> {
+    const experience = await loadPublishedExperience(deps.experiences, experienceId);
+    const window = bookableWindow(deps.clock(), TOKYO_TIME_ZONE);
+    const range = clipRange({ from: query.from, to: query.to }, window);
+    if (!range) return { timeZone: TOKYO_TIME_ZONE, dates: {} };
+    // Only the clipped range is read: a request for ten years costs no more than one for the window.
+    const states = await deps.slots.listStates(experience.id, range.from, range.to);
+    const dates = bookableSlots({
+      rule: experience.availability,
+      from: range.from,
+      to: range.to,
+      window,
+      states,
+    });
+    return { timeZone: TOKYO_TIME_ZONE, dates };
+  };
+}

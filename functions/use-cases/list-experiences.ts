@@ -1,0 +1,37 @@
+import type { ExperienceCard } from '../domain/entities';
+import type { ListExperiencesQuery } from '../domain/schemas/catalogue';
+import type { ExperienceRepository } from './ports';
+
+/** Text as the search compares it: NFKC folds full-width letters and half-width kana, then case is ignored. */
+const searchable = (text: string) => text.normalize('NFKC').toLowerCase();
+
+/** `true` when the card's title or description contains the query (guest spec §5: case-insensitive). */
+export function cardMatchesText(card: ExperienceCard, query: string): boolean {
+  const needle = searchable(query.trim());
+  if (needle === '') return true;
+  return searchable(card.title).includes(needle) || searchable(card.description).includes(needle);
+}
+
+/**
+ * `GET /api/experiences`: published cards, filtered by prefecture (case-insensitive) and categories (any-of),
+ * sorted newest first or lowest price first, optionally matched against free text, at most `limit`.
+ *
+ * The free-text filter runs here, over every published card the other filters leave (DESIGN §5 accepts this at
+ * the marketplace's scale: a few hundred cards of ~1 KB are one or two Query pages). Beyond a few thousand
+ * published experiences this read grows linearly per search; the path beyond it is a search index (OpenSearch
+ * Serverless, or a token index in the table) fed from the card items.
+ */
+export function makeListExperiences(deps: { experiences: ExperienceRepository }) {
+  return async function listExperiences(query: ListExperiencesQuery): Promise<{ items: ExperienceCard[] }> {
+    const text = query.q?.trim();
+    const cards = await deps.experiences.listCards({
+      sort: query.sort,
+      ...(query.prefecture ? { prefecture: query.prefecture } : {}),
+      ...(query.categories && query.categories.length > 0 ? { categoryIds: query.categories } : {}),
+      // With a text filter the limit applies after matching, so every candidate is read.
+      ...(text ? {} : { limit: query.limit }),
+    });
+    const items = text ? cards.filter((c) => cardMatchesText(c, text)).slice(0, query.limit) : cards;
+    return { items };
+  };
+}

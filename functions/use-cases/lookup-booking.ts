@@ -1,0 +1,157 @@
+import { normaliseBookingReference } from '../domain/booking-reference';
+import type { Booking, BookingStatus, Experience, GuestLanguage } from '../domain/entities';
+import { DomainError } from '../domain/errors';
+import { lookupEmailMatches, type LookupRequest } from '../domain/schemas/lookup';
+import type { BookingRepository, ExperienceRepository, HostRepository, RateLimiter } from './ports';
+
+/** The same answer for a wrong e-mail and a wrong reference (the lookup page's 予約が見つかりません). */
+export const LOOKUP_NOT_FOUND_MESSAGE = 'Booking not found. Please check your booking ID and e-mail address.';
+export const LOOKUP_RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
+
+/**
+ * Attempts allowed per window. Per reference: guessing the e-mail of one booking is capped at 10 tries per
+ * quarter hour. Per client: trying many references from one address is capped at 30.
+ */
+export const LOOKUP_LIMITS = {
+  perReference: { limit: 10, windowSeconds: 15 * 60 },
+  perClient: { limit: 30, windowSeconds: 15 * 60 },
+} as const;
+
+/** `rate_limited` with the seconds a client should wait (the handler sends it as `Retry-After`). */
+export class RateLimitedError extends DomainError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, message = LOOKUP_RATE_LIMITED_MESSAGE) {
+    super('rate_limited', message);
+    this.name = 'RateLimitedError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export interface LookupBookingView {
+  reference: string;
+  status: BookingStatus;
+  date: string;
+  time: string;
+  guests: number;
+  amount: number;
+  currency: 'JPY';
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  specialRequests: string | null;
+  language: GuestLanguage;
+  createdAt: string;
+}
+
+export type LookupExperienceView = Pick<
+  Experience,
+  | 'id'
+  | 'title'
+  | 'price'
+  | 'postalCode'
+  | 'prefecture'
+  | 'city'
+  | 'district'
+  | 'streetAddress'
+  | 'building'
+  | 'mapLat'
+  | 'mapLng'
+  | 'cancellationPolicy'
+> & { businessName: string | null };
+
+export interface LookupBookingResult {
+  booking: LookupBookingView;
+  /** Null only when the experience has since been deleted; the booking itself is still shown. */
+  experience: LookupExperienceView | null;
+}
+
+export interface LookupBookingDeps {
+  bookings: BookingRepository;
+  experiences: ExperienceRepository;
+  hosts: HostRepository;
+  rateLimiter: RateLimiter;
+}
+
+/**
+ * `POST /api/bookings/lookup`: the booking and the experience facts the Manage Booking page shows, for the
+ * e-mail (case-insensitive) and reference of a booking. Every mismatch answers the same `not_found`, and attempts
+ * are limited per client and per reference so references and e-mails cannot be guessed.
+ *
+ * A booking still `awaiting_payment` (or cancelled before any payment existed) is not shown: a guest who never
+ * paid has no booking.
+ */
+export function makeLookupBooking(deps: LookupBookingDeps) {
+  return async function lookupBooking(
+    request: LookupRequest,
+    clientKey: string,
+  ): Promise<LookupBookingResult> {
+    const reference = normaliseBookingReference(request.reference);
+    // The client first: an address that is already refused does not also use up a reference's attempts.
+    await limit(`lookup:client:${clientKey}`, LOOKUP_LIMITS.perClient);
+    await limit(`lookup:reference:${reference}`, LOOKUP_LIMITS.perReference);
+
+    const booking = await deps.bookings.getByReference(reference);
+    if (!booking || !lookupEmailMatches(booking.email, request.email) || !visibleToGuest(booking)) {
+      throw new DomainError('not_found', LOOKUP_NOT_FOUND_MESSAGE);
+    }
+    const experience = await deps.experiences.get(booking.experienceId);
+    const host = experience ? await deps.hosts.get(experience.hostId) : null;
+    return {
+      booking: lookupBookingView(booking),
+      experience: experience ? lookupExperienceView(experience, host?.businessName ?? null) : null,
+    };
+  };
+
+  async function limit(key: string, rule: { limit: number; windowSeconds: number }): Promise<void> {
+    const decision = await deps.rateLimiter.hit(key, rule.limit, rule.windowSeconds);
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+  }
+}
+
+function visibleToGuest(booking: Booking): boolean {
+  if (booking.status === 'awaiting_payment') return false;
+  // Cancelled while its creation was undone: the guest saw an error, never this reference.
+  if (booking.status === 'cancelled' && booking.paymentIntentId === null) return false;
+  return true;
+}
+
+export function lookupBookingView(booking: Booking): LookupBookingView {
+  return {
+    reference: booking.reference,
+    status: booking.status,
+    date: booking.date,
+    time: booking.time,
+    guests: booking.guests,
+    amount: booking.amount,
+    currency: booking.currency,
+    firstName: booking.firstName,
+    lastName: booking.lastName,
+    email: booking.email,
+    phone: booking.phone,
+    specialRequests: booking.specialRequests,
+    language: booking.language,
+    createdAt: booking.createdAt,
+  };
+}
+
+export function lookupExperienceView(
+  experience: Experience,
+  businessName: string | null,
+): LookupExperienceView {
+  return {
+    id: experience.id,
+    title: experience.title,
+    businessName,
+    price: experience.price,
+    postalCode: experience.postalCode,
+    prefecture: experience.prefecture,
+    city: experience.city,
+    district: experience.district,
+    streetAddress: experience.streetAddress,
+    building: experience.building,
+    mapLat: experience.mapLat,
+    mapLng: experience.mapLng,
+    cancellationPolicy: experience.cancellationPolicy,
+  };
+}
