@@ -163,11 +163,11 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       credentials: LOCAL_CREDENTIALS,
     });
     stops.push(async () => cognitoClient.destroy());
-    state.hostPool = await ensurePool(cognitoClient, state.hostPool, {
+    state.hostPool = await ensureUserPool(cognitoClient, state.hostPool, {
       name: 'marketplace-local-hosts',
       selfSignUp: true,
     });
-    state.adminPool = await ensurePool(cognitoClient, state.adminPool, {
+    state.adminPool = await ensureUserPool(cognitoClient, state.adminPool, {
       name: 'marketplace-local-admins',
       selfSignUp: false,
     });
@@ -297,7 +297,8 @@ async function loadHandlerModule(group: HandlerGroup): Promise<LambdaHandler> {
   return mod.handler;
 }
 
-async function ensurePool(
+/** The pool (and its SPA app client) from a previous start, or a new one. */
+export async function ensureUserPool(
   cognito: CognitoIdentityProviderClient,
   existing: PoolIds | undefined,
   options: { name: string; selfSignUp: boolean },

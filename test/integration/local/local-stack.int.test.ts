@@ -1,0 +1,254 @@
+/**
+ * The local stack as `npm start` runs it, over real HTTP: the API behind the local API Gateway, `/config.json`,
+ * images, the SPA's files and fallback, the seeded catalogue and accounts, persistence across a restart, and reset.
+ */
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import {
+  createDocumentClient,
+  createDynamoRepositories,
+  type DynamoRepositories,
+} from '../../../functions/adapters/dynamodb/repositories';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { LOCAL_CREDENTIALS } from '../../../scripts/local/dynamodb-local';
+import { resetLocalData } from '../../../scripts/local/reset';
+import { startLocalStack, type LocalStack } from '../../../scripts/local/stack';
+import { CATEGORY_IDS, SEED_CATEGORIES } from '../../../scripts/seed/categories';
+import { SEED_EXPERIENCES } from '../../../scripts/seed/experiences';
+import { SEED_HOSTS } from '../../../scripts/seed/hosts';
+import { appConfigSchema } from '../../../web/src/lib/config';
+import { FAKE_ASSET, FAKE_INDEX_HTML, rawRequest, signIn, tempWorkDir } from './support';
+
+const work = tempWorkDir('local-stack-');
+const dataDir = join(work.dir, 'data');
+let stack: LocalStack;
+let origin: string;
+let doc: DynamoDBDocumentClient;
+let repo: DynamoRepositories;
+
+async function start() {
+  stack = await startLocalStack({ dataDir, port: 0, webRoot: work.webRoot });
+  origin = `http://127.0.0.1:${stack.port}`;
+  doc = createDocumentClient({
+    endpoint: stack.config.dynamodbEndpoint,
+    region: stack.config.region,
+    credentials: LOCAL_CREDENTIALS,
+  });
+  repo = createDynamoRepositories({ doc, tableName: stack.config.tableName });
+}
+
+async function stop() {
+  doc?.destroy();
+  await stack?.stop();
+}
+
+beforeAll(start);
+
+afterAll(async () => {
+  await stop();
+  rmSync(work.dir, { recursive: true, force: true });
+});
+
+describe('the API behind the local API Gateway', () => {
+  it('answers GET /api/health after reaching the table', async () => {
+    const res = await fetch(`${origin}/api/health`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ status: 'ok', stage: 'local', dynamodb: 'ok' });
+    expect(Date.parse(String(body.time))).not.toBeNaN();
+  });
+
+  it('answers 404 JSON for unknown API paths and for a known path with another method', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nothing-here'],
+      ['GET', '/api'],
+      ['POST', '/api/health'],
+    ] as const) {
+      const res = await fetch(`${origin}${path}`, { method });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('not_found');
+      expect(body.error.message).toContain(path);
+    }
+  });
+
+  it('rejects a body over the gateway limit with 413 JSON before invoking the handler', async () => {
+    const res = await rawRequest(`${origin}/api/health`, {
+      headers: { 'content-type': 'application/json' },
+      body: `"${'x'.repeat(1024 * 1024 + 10)}"`,
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ error: { code: 'payload_too_large' } });
+  });
+
+  it('rejects a JSON body over the handler limit with 413 JSON from the handler', async () => {
+    const res = await rawRequest(`${origin}/api/health`, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ note: 'x'.repeat(100 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ error: { code: 'payload_too_large' } });
+  });
+
+  it('answers malformed JSON with a 400 JSON error', async () => {
+    const res = await rawRequest(`${origin}/api/health`, {
+      headers: { 'content-type': 'application/json' },
+      body: '{"experienceId": ',
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toEqual({
+      error: { code: 'validation_failed', message: 'The request body is not valid JSON.' },
+    });
+  });
+});
+
+describe('/config.json', () => {
+  it('describes the local backend in the shape the SPA validates', async () => {
+    const res = await fetch(`${origin}/config.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const config = appConfigSchema.parse(await res.json());
+    expect(config).toEqual({
+      stage: 'local',
+      apiBaseUrl: '/api',
+      region: 'ap-northeast-1',
+      siteName: 'Ehime Experiences',
+      baseUrl: `http://localhost:${stack.port}`,
+      cognito: {
+        endpoint: stack.config.cognitoEndpoint,
+        hostPool: stack.config.hostPool,
+        adminPool: stack.config.adminPool,
+      },
+      payments: { provider: 'local', publishableKey: null },
+      mapsApiKey: null,
+    });
+    expect(config.cognito.hostPool.userPoolId).not.toBe(config.cognito.adminPool.userPoolId);
+  });
+});
+
+describe('static files and the SPA fallback', () => {
+  it('serves index.html, uncached, for client routes', async () => {
+    for (const path of ['/', '/experiences', '/experience/123', '/booking-confirmation?ref=ABC123']) {
+      const res = await fetch(`${origin}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(FAKE_INDEX_HTML);
+    }
+  });
+
+  it('serves hashed assets as immutable, compressed when the client accepts it', async () => {
+    const res = await rawRequest(`${origin}/${FAKE_ASSET}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.raw).toString('utf8').startsWith('console.log(')).toBe(true);
+    const plain = await fetch(`${origin}/${FAKE_ASSET}`, { headers: { 'accept-encoding': 'identity' } });
+    expect((await plain.text()).startsWith('console.log(')).toBe(true);
+  });
+
+  it('answers 404 for missing files instead of the SPA', async () => {
+    for (const path of ['/assets/missing.js', '/favicon.ico', '/images/seed/missing.svg']) {
+      const res = await fetch(`${origin}${path}`);
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it('does not serve files outside the web root', async () => {
+    const res = await rawRequest(`${origin}/..%2fdata%2fstack.json`);
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('seeded data', () => {
+  it('has the nine categories with their fixed ids', async () => {
+    const categories = await repo.categories.listActive();
+    expect(categories.map((c) => c.id).sort()).toEqual(SEED_CATEGORIES.map((c) => c.id).sort());
+    expect(categories.find((c) => c.id === CATEGORY_IDS.gourmetAndGastronomy)?.name).toBe(
+      'Gourmet & Gastronomy',
+    );
+  });
+
+  it('publishes at least twelve experiences, most in Ehime, and keeps the private one out of the catalogue', async () => {
+    const cards = await repo.experiences.listCards({ sort: 'newest', limit: 100 });
+    expect(cards.length).toBeGreaterThanOrEqual(12);
+    const ehime = cards.filter((c) => c.prefecture === 'Ehime');
+    expect(ehime.length * 2).toBeGreaterThan(cards.length);
+
+    const privateSeed = SEED_EXPERIENCES.find((e) => e.publicationStatus === 'private')!;
+    expect(cards.some((c) => c.id === privateSeed.id)).toBe(false);
+    expect((await repo.experiences.get(privateSeed.id))?.publicationStatus).toBe('private');
+    expect(cards).toHaveLength(SEED_EXPERIENCES.length - 1);
+  });
+
+  it('serves the generated images of an experience from the images bucket', async () => {
+    const experience = await repo.experiences.get(SEED_EXPERIENCES[0]!.id);
+    const image = experience!.mainImages[0]!;
+    expect(image).toMatch(/^\/images\/seed\/experiences\/.+\.svg$/);
+    const res = await fetch(`${origin}${image}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toContain(`aria-label="${SEED_EXPERIENCES[0]!.title}"`);
+  });
+
+  it('has three hosts whose profile ids are their user ids, and demo accounts that sign in to their own pool only', async () => {
+    const { items: hosts } = await repo.hosts.list({ limit: 10 });
+    expect(hosts.map((h) => h.email).sort()).toEqual(SEED_HOSTS.map((h) => h.email).sort());
+
+    const { demo, cognitoEndpoint, hostPool, adminPool } = stack.config;
+    const hostTokens = await signIn(cognitoEndpoint, hostPool.clientId, demo.host.email, demo.host.password);
+    const sub = JSON.parse(Buffer.from(hostTokens.idToken.split('.')[1]!, 'base64url').toString()).sub;
+    expect((await repo.hosts.getByEmail(demo.host.email))?.id).toBe(sub);
+
+    await expect(
+      signIn(cognitoEndpoint, adminPool.clientId, demo.admin.email, demo.admin.password),
+    ).resolves.toHaveProperty('idToken');
+    await expect(
+      signIn(cognitoEndpoint, adminPool.clientId, demo.host.email, demo.host.password),
+    ).rejects.toThrow();
+  });
+});
+
+describe('persistence and reset', () => {
+  it('finds the same pools, accounts and data after a restart, without seeding again', async () => {
+    const before = stack.config;
+    const image = (await repo.experiences.get(SEED_EXPERIENCES[1]!.id))!.mainImages[0]!;
+    await stop();
+
+    await start();
+    expect(stack.seeded).toBeNull();
+    expect(stack.config.hostPool).toEqual(before.hostPool);
+    expect(stack.config.adminPool).toEqual(before.adminPool);
+    expect(await repo.categories.listActive()).toHaveLength(9);
+    expect((await fetch(`${origin}${image}`)).status).toBe(200);
+    const { demo, cognitoEndpoint, hostPool } = stack.config;
+    await expect(
+      signIn(cognitoEndpoint, hostPool.clientId, demo.host.email, demo.host.password),
+    ).resolves.toBeTruthy();
+  });
+
+  it('refuses to reset while another process holds the data folder', async () => {
+    // Our own pid holds the lock; pretend the parent process (alive, not us) does.
+    const lock = join(dataDir, 'stack.pid');
+    writeFileSync(lock, String(process.ppid));
+    await expect(resetLocalData(dataDir)).rejects.toThrow(/running/);
+    writeFileSync(lock, String(process.pid));
+  });
+
+  it('wipes everything on reset, and the next start seeds fresh pools and data', async () => {
+    const before = stack.config;
+    await stop();
+    await expect(resetLocalData(dataDir)).resolves.toBe(true);
+    expect(existsSync(dataDir)).toBe(false);
+
+    await start();
+    expect(stack.seeded).toMatchObject({ categories: 9, hosts: 3, experiences: SEED_EXPERIENCES.length });
+    expect(stack.config.hostPool.userPoolId).not.toBe(before.hostPool.userPoolId);
+    expect((await fetch(`${origin}/api/health`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Helpers of the local-stack integration tests: a stack in a temporary folder on free ports, a stand-in SPA build
+ * (the tests check how the server serves files, not the app), raw HTTP for what `fetch` refuses to send, and
+ * Cognito sign-in against the local pools.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../scripts/local/dynamodb-local';
+
+export const FAKE_INDEX_HTML = '<!doctype html><html><body><div id="root">stand-in SPA</div></body></html>';
+export const FAKE_ASSET = 'assets/app-3f9a1c.js';
+
+export function tempWorkDir(prefix: string): { dir: string; webRoot: string } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const webRoot = join(dir, 'web');
+  mkdirSync(join(webRoot, 'assets'), { recursive: true });
+  writeFileSync(join(webRoot, 'index.html'), FAKE_INDEX_HTML);
+  // Larger than the compression threshold, so the server's gzip/brotli path runs.
+  writeFileSync(join(webRoot, FAKE_ASSET), `console.log(${JSON.stringify('x'.repeat(4000))});\n`);
+  return { dir, webRoot };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  raw: Buffer;
+}
+
+/** Any method with any body (fetch refuses a body on GET), answered as text. */
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...options.headers };
+    // Node sends a GET body without framing unless told its length; the server would read it as a new request.
+    if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body));
+    const req = request(url, { method: options.method ?? 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+export interface Tokens {
+  idToken: string;
+  accessToken: string;
+}
+
+/** USER_PASSWORD_AUTH against a local pool, as the SPA does locally. */
+export async function signIn(
+  cognitoEndpoint: string,
+  clientId: string,
+  email: string,
+  password: string,
+): Promise<Tokens> {
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: cognitoEndpoint,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+  });
+  try {
+    const out = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    const idToken = out.AuthenticationResult?.IdToken;
+    const accessToken = out.AuthenticationResult?.AccessToken;
+    if (!idToken || !accessToken) throw new Error(`no tokens for ${email}`);
+    return { idToken, accessToken };
+  } finally {
+    cognito.destroy();
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The `e2e` project's world: the SPA built if its sources changed, the whole local stack in a temporary folder on a
+ * free port (seeded, like `npm start`), and one headless Chromium (`@sparticuz/chromium` driven by playwright-core)
+ * served over a WebSocket that every test file connects to. Teardown stops all of it.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import chromiumPackage from '@sparticuz/chromium';
+import { chromium, type BrowserServer } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
+import { ensureWebBuild } from '../../scripts/local/web-build';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    browserWsEndpoint: string;
+    demoHost: { email: string; password: string };
+    demoAdmin: { email: string; password: string };
+  }
+}
+
+/**
+ * The package's flags are tuned for Lambda. Outside it `--single-process` crashes pages; the headless flag is
+ * Playwright's to set; and a test browser must keep web security on, or CORS mistakes would pass unnoticed.
+ */
+const DROPPED_FLAGS = new Set([
+  '--single-process',
+  "--headless='shell'",
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+]);
+
+let stack: LocalStack | undefined;
+let browserServer: BrowserServer | undefined;
+let workDir: string | undefined;
+
+export async function setup(project: TestProject) {
+  workDir = mkdtempSync(join(tmpdir(), 'e2e-stack-'));
+  const [, startedStack, executablePath] = await Promise.all([
+    ensureWebBuild(),
+    startLocalStack({ dataDir: join(workDir, 'data'), port: 0 }),
+    chromiumPackage.executablePath(),
+  ]);
+  stack = startedStack;
+  browserServer = await chromium.launchServer({
+    executablePath,
+    headless: true,
+    args: chromiumPackage.args.filter((flag) => !DROPPED_FLAGS.has(flag)),
+    env: { ...process.env, FONTCONFIG_PATH: fontConfigDir(workDir) },
+  });
+  project.provide('baseUrl', `http://127.0.0.1:${stack.port}`);
+  project.provide('browserWsEndpoint', browserServer.wsEndpoint());
+  project.provide('demoHost', stack.config.demo.host);
+  project.provide('demoAdmin', stack.config.demo.admin);
+}
+
+export async function teardown() {
+  await browserServer?.close().catch(() => {});
+  await stack?.stop();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+}
+
+/**
+ * A fonts.conf of our own: the machine's fonts plus the ones the package unpacks to /tmp/fonts, so pages render
+ * text (and screenshots are legible) whether or not the machine has fontconfig set up.
+ */
+function fontConfigDir(dir: string): string {
+  const confDir = join(dir, 'fontconfig');
+  mkdirSync(confDir, { recursive: true });
+  writeFileSync(
+    join(confDir, 'fonts.conf'),
+    `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <dir>/usr/share/fonts</dir>
+  <dir>/usr/local/share/fonts</dir>
+  <dir>${join(tmpdir(), 'fonts')}</dir>
+  <cachedir>${join(confDir, 'cache')}</cachedir>
+</fontconfig>
+`,
+  );
+  return confDir;
+}
