@@ -274,7 +274,7 @@ function configureHandlerEnvironment(config: LocalStackConfig, baseUrl: string):
     S3_ENDPOINT: config.s3Endpoint,
     SES_ENDPOINT: config.sesEndpoint,
     MAIL_FROM: LOCAL_MAIL_FROM,
-    BASE_URL: baseUrl,
+    SITE_URL: baseUrl,
     HOST_USER_POOL_ID: config.hostPool.userPoolId,
     ADMIN_USER_POOL_ID: config.adminPool.userPoolId,
     COGNITO_ENDPOINT: config.cognitoEndpoint,

@@ -24,8 +24,11 @@ export const environmentSchema = z.object({
   SES_ENDPOINT: optionalUrl,
   /** Sender of every mail (`Name <address>` or an address). */
   MAIL_FROM: optionalText,
-  /** The site's public origin, for links in mails (`https://example.com`, `http://localhost:3000`). */
-  BASE_URL: optionalUrl,
+  /**
+   * The site's public origin, for links in mails (`https://example.com`, `http://localhost:3000`). Not `BASE_URL`:
+   * Vite and vitest set that one to `/` in every process they run.
+   */
+  SITE_URL: optionalUrl,
   HOST_USER_POOL_ID: optionalText,
   ADMIN_USER_POOL_ID: optionalText,
   /** Only locally: the cognito-local endpoint for Cognito admin calls. */

@@ -23,6 +23,7 @@ import {
 import { jsonBody, type JsonBodyEvent } from '../../../functions/api/http/json-body';
 import { json } from '../../../functions/api/http/responses';
 import type { RouteDefinition } from '../../../functions/api/routes';
+import { resetRuntimeAdapters } from '../../../functions/adapters/runtime/adapters';
 import { startCognitoLocal, type CognitoLocal } from '../../../scripts/local/cognito-local';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../scripts/local/dynamodb-local';
 import { createJwtAuthorizer } from '../../../scripts/local/jwt-authorizer';
@@ -320,6 +321,47 @@ describe('JWT authorizers', () => {
       expect(jwt.scopes).toEqual(['aws.cognito.signin.user.admin']);
     }
     expect((await whoami('/api/admin/whoami', `Bearer ${adminTokens.accessToken}`)).status).toBe(200);
+  });
+});
+
+describe('GET /api/health of the public API', () => {
+  it('answers 503 with a JSON error when the table cannot be reached', async () => {
+    // No stack runs in this file's process: point the handler at a port where nothing listens.
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      STAGE: 'local',
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      TABLE_NAME: 'marketplace-local',
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
+      IMAGES_BUCKET: 'images',
+    });
+    resetRuntimeAdapters();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { handler } = await import('../../../functions/api/public-api');
+      const event = { ...(await getEvent('/api/things/1')), routeKey: 'GET /api/health' };
+      const context: LambdaContext = {
+        awsRequestId: 'test',
+        functionName: 'public-api',
+        getRemainingTimeInMillis: () => 10_000,
+        callbackWaitsForEmptyEventLoop: true,
+      };
+      const result = await handler(event, context);
+      expect(result.statusCode).toBe(503);
+      expect(JSON.parse(result.body!)).toMatchObject({
+        status: 'unavailable',
+        stage: 'local',
+        dynamodb: 'unreachable',
+        error: { code: 'service_unavailable' },
+      });
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+      process.env = saved;
+      resetRuntimeAdapters();
+    }
   });
 });
 
