@@ -34,8 +34,10 @@ export function makeConfirmPayment(deps: ConfirmPaymentDeps) {
     const booking = await deps.bookings.get(bookingId);
     if (!booking) throw new DomainError('not_found', BOOKING_NOT_FOUND_MESSAGE);
     if (CONFIRMED.includes(booking.status)) return bookingStatusView(booking);
-    if (booking.status !== 'awaiting_payment')
+    if (booking.status !== 'awaiting_payment') {
+      await releaseIfAuthorised(booking);
       throw new DomainError('state_conflict', BOOKING_CLOSED_MESSAGE);
+    }
     if (!booking.paymentIntentId) throw new DomainError('state_conflict', PAYMENT_NOT_AUTHORISED_MESSAGE);
 
     const intent = await deps.payments.retrieve(booking.paymentIntentId);
@@ -78,11 +80,7 @@ export function makeConfirmPayment(deps: ConfirmPaymentDeps) {
       if (current && CONFIRMED.includes(current.status)) return bookingStatusView(current);
       // The hold lapsed (or the booking was cancelled) while the guest was paying: the authorisation now guards
       // nothing, so give it back instead of leaving the guest's money held.
-      deps.logger.warn('Authorised payment arrived after the booking closed; releasing the authorisation', {
-        bookingId: booking.id,
-        status: current?.status,
-      });
-      await releaseAuthorisation(deps, intent.id, booking.id);
+      if (current) await releaseIfAuthorised(current);
       throw new DomainError('state_conflict', BOOKING_CLOSED_MESSAGE);
     }
 
@@ -93,6 +91,21 @@ export function makeConfirmPayment(deps: ConfirmPaymentDeps) {
     });
     return bookingStatusView(pending);
   };
+
+  /**
+   * The booking closed (the hold lapsed, or it was cancelled) while the guest was paying: an authorisation now
+   * guards nothing, so it is given back at once instead of leaving the guest's money held.
+   */
+  async function releaseIfAuthorised(booking: Booking): Promise<void> {
+    if (!booking.paymentIntentId) return;
+    const intent = await deps.payments.retrieve(booking.paymentIntentId).catch(() => null);
+    if (intent?.status !== 'requires_capture') return;
+    deps.logger.warn('Authorised payment arrived after the booking closed; releasing the authorisation', {
+      bookingId: booking.id,
+      status: booking.status,
+    });
+    await releaseAuthorisation(deps, intent.id, booking.id);
+  }
 }
 
 export type ConfirmPayment = ReturnType<typeof makeConfirmPayment>;

@@ -1,0 +1,76 @@
+/**
+ * Every guest-side use case, wired from one set of adapters. The public API handler, the payment-event handler and
+ * the expiry job each build this once per cold start (from the runtime adapters) and call what they need; tests
+ * build it from fakes or from the local adapters.
+ */
+import { makeConfirmPayment } from './confirm-payment';
+import { makeCreateBooking } from './create-booking';
+import { makeExpireBookings } from './expire-bookings';
+import { makeGetAvailability } from './get-availability';
+import { makeGetExperience } from './get-experience';
+import { makeGetHostProfile } from './get-host-profile';
+import { makeHandlePaymentEvent } from './handle-payment-event';
+import { makeListCategories } from './list-categories';
+import { makeListExperiences } from './list-experiences';
+import { makeLookupBooking } from './lookup-booking';
+import { makeBookingNotifications } from './mail-notifications';
+import type {
+  BookingRepository,
+  CategoryRepository,
+  ExperienceRepository,
+  HostRepository,
+  Logger,
+  Mailer,
+  PaymentGateway,
+  ProcessedEventStore,
+  RateLimiter,
+  SlotRepository,
+} from './ports';
+
+export interface GuestUseCaseDeps {
+  experiences: ExperienceRepository;
+  categories: CategoryRepository;
+  hosts: HostRepository;
+  slots: SlotRepository;
+  bookings: BookingRepository;
+  payments: PaymentGateway;
+  mailer: Mailer;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  processedEvents: ProcessedEventStore;
+  clock: () => Date;
+  /** New booking ids, e.g. `crypto.randomUUID`. */
+  newId: () => string;
+  /** Uniform integer in `[0, n)` from a cryptographic source, e.g. `crypto.randomInt`. */
+  randomInt: (maxExclusive: number) => number;
+  /** The site's origin for links in mails. */
+  baseUrl: string;
+  siteName?: string;
+  /** Bookings per expiry run. */
+  expiryBatchSize?: number;
+}
+
+export function makeGuestUseCases(deps: GuestUseCaseDeps) {
+  const notifications = makeBookingNotifications(deps);
+  const confirmPayment = makeConfirmPayment({ ...deps, notifications });
+  return {
+    notifications,
+    listExperiences: makeListExperiences(deps),
+    getExperience: makeGetExperience(deps),
+    getAvailability: makeGetAvailability(deps),
+    listCategories: makeListCategories(deps),
+    getHostProfile: makeGetHostProfile(deps),
+    createBooking: makeCreateBooking(deps),
+    confirmPayment,
+    handlePaymentEvent: makeHandlePaymentEvent({ ...deps, notifications, confirmPayment }),
+    expireBookings: makeExpireBookings({
+      ...deps,
+      notifications,
+      confirmPayment,
+      ...(deps.expiryBatchSize ? { batchSize: deps.expiryBatchSize } : {}),
+    }),
+    lookupBooking: makeLookupBooking(deps),
+  };
+}
+
+export type GuestUseCases = ReturnType<typeof makeGuestUseCases>;

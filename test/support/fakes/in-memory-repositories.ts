@@ -1,0 +1,306 @@
+/**
+ * In-memory repositories implementing the ports with the same semantics as the DynamoDB adapters where the use
+ * cases depend on them: the slot hold is all-or-nothing (blocked, full → `slot_unavailable`; taken reference →
+ * `duplicate`), every transition is conditional on the current status (`state_conflict` otherwise), a release
+ * never takes a counter below zero, and `listDue` returns waiting bookings at or past their deadline, oldest first.
+ * Everything handed out is a copy, as a database read would be.
+ */
+import { toCard } from '../../../functions/adapters/dynamodb/experience-repository';
+import type {
+  Booking,
+  BookingStatus,
+  Category,
+  Experience,
+  ExperienceCard,
+  Host,
+  SlotState,
+} from '../../../functions/domain/entities';
+import { DomainError, SLOT_UNAVAILABLE_MESSAGE } from '../../../functions/domain/errors';
+import type {
+  BookingRepository,
+  BookingTransitionOptions,
+  CardQuery,
+  CategoryRepository,
+  ExperienceRepository,
+  HostRepository,
+  Page,
+  PageRequest,
+  SlotOverride,
+  SlotRepository,
+} from '../../../functions/use-cases/ports';
+
+const copy = <T>(value: T): T => structuredClone(value);
+const page = <T>(items: T[], request?: PageRequest): Page<T> => ({
+  items: request?.limit ? items.slice(0, request.limit) : items,
+});
+const newestFirst = <T extends { createdAt: string; id: string }>(a: T, b: T) =>
+  b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+export class InMemoryExperienceRepository implements ExperienceRepository {
+  readonly items = new Map<string, Experience>();
+  readonly links = new Map<string, string[]>();
+
+  async create(experience: Experience, categoryIds: string[]): Promise<void> {
+    if (this.items.has(experience.id)) throw new DomainError('duplicate', 'Experience exists');
+    this.items.set(experience.id, copy(experience));
+    this.links.set(experience.id, [...new Set(categoryIds)]);
+  }
+  async update(experience: Experience, categoryIds?: string[]): Promise<void> {
+    this.items.set(experience.id, copy(experience));
+    if (categoryIds) this.links.set(experience.id, [...new Set(categoryIds)]);
+  }
+  async delete(id: string): Promise<void> {
+    this.items.delete(id);
+    this.links.delete(id);
+  }
+  async get(id: string): Promise<Experience | null> {
+    const e = this.items.get(id);
+    return e ? copy(e) : null;
+  }
+  async listByHost(hostId: string, request?: PageRequest): Promise<Page<Experience>> {
+    return page(
+      [...this.items.values()]
+        .filter((e) => e.hostId === hostId)
+        .sort(newestFirst)
+        .map(copy),
+      request,
+    );
+  }
+  async countByHost(hostId: string): Promise<number> {
+    return [...this.items.values()].filter((e) => e.hostId === hostId).length;
+  }
+  async categoryIdsOf(experienceId: string): Promise<string[]> {
+    return [...(this.links.get(experienceId) ?? [])];
+  }
+  async listCards(query: CardQuery): Promise<ExperienceCard[]> {
+    const prefecture = query.prefecture?.trim().toLowerCase();
+    const categories = query.categoryIds ?? [];
+    const cards = [...this.items.values()]
+      .filter((e) => e.publicationStatus === 'public')
+      .filter((e) => prefecture === undefined || e.prefecture.trim().toLowerCase() === prefecture)
+      .filter(
+        (e) => categories.length === 0 || (this.links.get(e.id) ?? []).some((c) => categories.includes(c)),
+      )
+      .map(toCard)
+      .sort(
+        query.sort === 'lowest_price' ? (a, b) => a.price - b.price || a.id.localeCompare(b.id) : newestFirst,
+      );
+    return query.limit === undefined ? cards : cards.slice(0, query.limit);
+  }
+}
+
+export class InMemoryCategoryRepository implements CategoryRepository {
+  readonly items = new Map<string, Category>();
+  async put(category: Category): Promise<void> {
+    this.items.set(category.id, copy(category));
+  }
+  async get(id: string): Promise<Category | null> {
+    const c = this.items.get(id);
+    return c ? copy(c) : null;
+  }
+  async listActive(): Promise<Category[]> {
+    return [...this.items.values()]
+      .filter((c) => c.isActive)
+      .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id.localeCompare(b.id))
+      .map(copy);
+  }
+}
+
+export class InMemoryHostRepository implements HostRepository {
+  readonly items = new Map<string, Host>();
+  async create(host: Host): Promise<void> {
+    const email = host.email.toLowerCase();
+    if (this.items.has(host.id) || [...this.items.values()].some((h) => h.email.toLowerCase() === email)) {
+      throw new DomainError('duplicate', 'Host exists');
+    }
+    this.items.set(host.id, copy(host));
+  }
+  async update(host: Host): Promise<void> {
+    this.items.set(host.id, copy(host));
+  }
+  async get(id: string): Promise<Host | null> {
+    const h = this.items.get(id);
+    return h ? copy(h) : null;
+  }
+  async getByEmail(email: string): Promise<Host | null> {
+    const h = [...this.items.values()].find((x) => x.email.toLowerCase() === email.trim().toLowerCase());
+    return h ? copy(h) : null;
+  }
+  async list(request?: PageRequest): Promise<Page<Host>> {
+    return page([...this.items.values()].sort(newestFirst).map(copy), request);
+  }
+}
+
+const slotKey = (experienceId: string, date: string, time: string) => `${experienceId}#${date}#${time}`;
+
+export class InMemorySlotRepository implements SlotRepository {
+  readonly states = new Map<string, SlotState>();
+
+  state(experienceId: string, date: string, time: string): SlotState {
+    const key = slotKey(experienceId, date, time);
+    let s = this.states.get(key);
+    if (!s) {
+      s = { experienceId, date, time, booked: 0, blocked: false, capacity: null };
+      this.states.set(key, s);
+    }
+    return s;
+  }
+  /** Units taken of a slot (0 when it has no state). */
+  booked(experienceId: string, date: string, time: string): number {
+    return this.states.get(slotKey(experienceId, date, time))?.booked ?? 0;
+  }
+  async listStates(experienceId: string, from: string, to: string): Promise<SlotState[]> {
+    return [...this.states.values()]
+      .filter((s) => s.experienceId === experienceId && s.date >= from && s.date <= to)
+      .sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time))
+      .map(copy);
+  }
+  async setOverride(experienceId: string, date: string, time: string, o: SlotOverride): Promise<SlotState> {
+    const s = this.state(experienceId, date, time);
+    if (o.blocked !== undefined) s.blocked = o.blocked;
+    if (o.capacity !== undefined) s.capacity = o.capacity;
+    return copy(s);
+  }
+  async release(experienceId: string, date: string, time: string): Promise<void> {
+    const s = this.state(experienceId, date, time);
+    if (s.booked <= 0) throw new DomainError('state_conflict', 'Nothing to release');
+    s.booked--;
+  }
+}
+
+export class InMemoryBookingRepository implements BookingRepository {
+  readonly items = new Map<string, Booking>();
+  private readonly references = new Map<string, string>();
+  private readonly payments = new Map<string, string>();
+
+  constructor(private readonly slots: InMemorySlotRepository) {}
+
+  async createWithSlotHold(booking: Booking, ruleCapacity: number): Promise<void> {
+    const slot = this.slots.state(booking.experienceId, booking.date, booking.time);
+    if (slot.blocked || slot.booked >= (slot.capacity ?? ruleCapacity)) {
+      throw new DomainError('slot_unavailable', SLOT_UNAVAILABLE_MESSAGE);
+    }
+    if (this.references.has(booking.reference)) {
+      throw new DomainError('duplicate', `Booking reference ${booking.reference} is taken`, {
+        reference: 'Taken',
+      });
+    }
+    if (this.items.has(booking.id))
+      throw new DomainError('duplicate', `Booking ${booking.id} already exists`);
+    slot.booked++;
+    this.items.set(booking.id, copy(booking));
+    this.references.set(booking.reference, booking.id);
+  }
+
+  /** Stores a booking as it is, without touching slots (test set-up of bookings in any state). */
+  seed(booking: Booking): void {
+    this.items.set(booking.id, copy(booking));
+    this.references.set(booking.reference, booking.id);
+    if (booking.paymentIntentId) this.payments.set(booking.paymentIntentId, booking.id);
+  }
+
+  async get(id: string): Promise<Booking | null> {
+    const b = this.items.get(id);
+    return b ? copy(b) : null;
+  }
+  async getByReference(reference: string): Promise<Booking | null> {
+    const id = this.references.get(reference.toUpperCase());
+    return id ? this.get(id) : null;
+  }
+  async getByPaymentIntent(paymentIntentId: string): Promise<Booking | null> {
+    const id = this.payments.get(paymentIntentId);
+    return id ? this.get(id) : null;
+  }
+  async attachPayment(
+    id: string,
+    provider: Booking['paymentProvider'],
+    paymentIntentId: string,
+    now: Date,
+  ): Promise<Booking> {
+    const b = this.items.get(id);
+    if (!b) throw new DomainError('not_found', `Booking ${id} not found`);
+    if (b.status !== 'awaiting_payment' || (b.paymentIntentId && b.paymentIntentId !== paymentIntentId)) {
+      throw new DomainError('state_conflict', `Booking ${id} cannot take this payment`);
+    }
+    const owner = this.payments.get(paymentIntentId);
+    if (owner && owner !== id) throw new DomainError('duplicate', 'Payment belongs to another booking');
+    Object.assign(b, { paymentProvider: provider, paymentIntentId, updatedAt: now.toISOString() });
+    this.payments.set(paymentIntentId, id);
+    return copy(b);
+  }
+  async transition(
+    id: string,
+    from: BookingStatus | BookingStatus[],
+    to: BookingStatus,
+    options: BookingTransitionOptions,
+  ): Promise<Booking> {
+    const b = this.items.get(id);
+    if (!b) throw new DomainError('not_found', `Booking ${id} not found`);
+    const fromList = Array.isArray(from) ? from : [from];
+    if (!fromList.includes(b.status)) {
+      throw new DomainError(
+        'state_conflict',
+        `Booking ${id} is ${b.status}; it moves to ${to} only from ${fromList}`,
+      );
+    }
+    if (options.releaseSlot) {
+      const slot = this.slots.state(b.experienceId, b.date, b.time);
+      // As in DynamoDB: a counter already at 0 is left alone and the transition still happens.
+      if (slot.booked > 0) slot.booked--;
+    }
+    b.status = to;
+    b.updatedAt = options.now.toISOString();
+    if (options.deadline !== undefined) b.deadline = options.deadline;
+    if (options.deniedMessage !== undefined) b.deniedMessage = options.deniedMessage || null;
+    return copy(b);
+  }
+  async listByHost(hostId: string, request?: PageRequest): Promise<Page<Booking>> {
+    return page(
+      [...this.items.values()]
+        .filter((b) => b.hostId === hostId)
+        .sort(newestFirst)
+        .map(copy),
+      request,
+    );
+  }
+  async listAll(filter: { status?: BookingStatus } & PageRequest = {}): Promise<Page<Booking>> {
+    const all = [...this.items.values()].filter((b) => !filter.status || b.status === filter.status);
+    return page(all.sort(newestFirst).map(copy), filter);
+  }
+  async listCreatedInMonth(tokyoMonth: string, request?: PageRequest): Promise<Page<Booking>> {
+    // Approximation good enough for fakes: the UTC month of createdAt.
+    const all = [...this.items.values()].filter((b) => b.createdAt.startsWith(tokyoMonth));
+    return page(all.sort(newestFirst).map(copy), request);
+  }
+  async listDue(now: Date, limit = 100): Promise<Booking[]> {
+    return [...this.items.values()]
+      .filter(
+        (b) =>
+          (b.status === 'awaiting_payment' || b.status === 'pending') &&
+          b.deadline !== null &&
+          Date.parse(b.deadline) <= now.getTime(),
+      )
+      .sort((a, b) => Date.parse(a.deadline ?? '') - Date.parse(b.deadline ?? ''))
+      .slice(0, limit)
+      .map(copy);
+  }
+}
+
+export interface InMemoryRepositories {
+  experiences: InMemoryExperienceRepository;
+  categories: InMemoryCategoryRepository;
+  hosts: InMemoryHostRepository;
+  slots: InMemorySlotRepository;
+  bookings: InMemoryBookingRepository;
+}
+
+export function createInMemoryRepositories(): InMemoryRepositories {
+  const slots = new InMemorySlotRepository();
+  return {
+    experiences: new InMemoryExperienceRepository(),
+    categories: new InMemoryCategoryRepository(),
+    hosts: new InMemoryHostRepository(),
+    slots,
+    bookings: new InMemoryBookingRepository(slots),
+  };
+}
