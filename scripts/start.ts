@@ -50,7 +50,12 @@ try {
   Ready in ${seconds} s${stack.seeded ? ' (first start: seeded)' : ''}${web.built ? `, web app built in ${(web.ms / 1000).toFixed(1)} s` : ''}. Data: ${stack.config.dataDir} (npm run reset wipes it). Ctrl-C stops.
 `);
 } catch (e) {
-  console.error('The local stack failed to start:', e instanceof Error ? e.message : e);
+  const inUse = (e as { code?: string }).code === 'EADDRINUSE';
+  console.error(
+    inUse
+      ? `Port ${port} is already in use. Stop what uses it, or start on another port: PORT=3001 npm start`
+      : `The local stack failed to start: ${e instanceof Error ? e.message : String(e)}`,
+  );
   // startLocalStack stops what it started when it fails; a failed build leaves a running stack to stop.
   await (await starting?.catch(() => undefined))?.stop().catch(() => {});
   process.exit(1);

@@ -37,13 +37,27 @@ let browserServer: BrowserServer | undefined;
 let workDir: string | undefined;
 
 export async function setup(project: TestProject) {
+  try {
+    await startWorld(project);
+  } catch (e) {
+    // Vitest does not call teardown when setup fails: stop whatever did start (the Java child above all).
+    await teardown();
+    throw e;
+  }
+}
+
+async function startWorld(project: TestProject) {
   workDir = mkdtempSync(join(tmpdir(), 'e2e-stack-'));
-  const [, startedStack, executablePath] = await Promise.all([
+  // Settle all three before failing, so that a stack that did start is known to teardown and stopped.
+  const [build, started, chromiumPath] = await Promise.allSettled([
     ensureWebBuild(),
     startLocalStack({ dataDir: join(workDir, 'data'), port: 0 }),
     chromiumPackage.executablePath(),
   ]);
-  stack = startedStack;
+  if (started.status === 'fulfilled') stack = started.value;
+  for (const result of [build, started, chromiumPath]) if (result.status === 'rejected') throw result.reason;
+  if (!stack || chromiumPath.status !== 'fulfilled') throw new Error('unreachable');
+  const executablePath = chromiumPath.value;
   browserServer = await chromium.launchServer({
     executablePath,
     headless: true,
@@ -60,6 +74,9 @@ export async function teardown() {
   await browserServer?.close().catch(() => {});
   await stack?.stop();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
+  browserServer = undefined;
+  stack = undefined;
+  workDir = undefined;
 }
 
 /**
