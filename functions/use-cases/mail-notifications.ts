@@ -3,7 +3,7 @@
  * renders the mails and sends them. Confirm-payment, the payment-event handler and the expiry job call these
  * after their transition succeeded, so a mail goes out once per transition, never per trigger.
  *
- * A mail failure never undoes a booking: it is logged (with the booking and the mail, never the address) and
+ * A mail failure never undoes a booking: it is logged (with the booking id and which mail) and
  * the notice carries on with the next mail.
  */
 import type { Booking, BookingStatus, Experience, Host } from '../domain/entities';
