@@ -16,14 +16,18 @@ export const environmentSchema = z.object({
   TABLE_NAME: z.string().min(1),
   /** Only locally: DynamoDB Local. Absent in AWS, where the SDK's regional endpoint is right. */
   DYNAMODB_ENDPOINT: optionalUrl,
-  /** The images bucket (served under `/images/*`). */
-  IMAGES_BUCKET: z.string().min(1),
+  /** The images bucket (served under `/images/*`); only the API functions that sign uploads need it. */
+  IMAGES_BUCKET: optionalText,
+  /** The key prefix of uploaded images inside the bucket (`images/`), as CloudFront's `/images/*` maps it. */
+  IMAGES_PREFIX: optionalText,
   /** Only locally: s3rver (path-style). */
   S3_ENDPOINT: optionalUrl,
   /** Only locally: the aws-ses-v2-local outbox. */
   SES_ENDPOINT: optionalUrl,
   /** Sender of every mail (`Name <address>` or an address). */
   MAIL_FROM: optionalText,
+  /** The SES configuration set that publishes bounces and complaints (AWS only). */
+  SES_CONFIGURATION_SET: optionalText,
   /**
    * The site's public origin, for links in mails (`https://example.com`, `http://localhost:3000`). Not `BASE_URL`:
    * Vite and vitest set that one to `/` in every process they run.
@@ -35,6 +39,13 @@ export const environmentSchema = z.object({
   COGNITO_ENDPOINT: optionalUrl,
   /** `local` unless a Stripe key is configured. */
   PAYMENT_PROVIDER: z.enum(['stripe', 'local']).default('local'),
+  /** AWS: the Secrets Manager secret holding the Stripe secret key (read at first payment, refreshed every few
+   * minutes; the value `unset` means "not configured yet"). */
+  STRIPE_SECRET_KEY_ARN: optionalText,
+  /** Locally, with `PAYMENT_PROVIDER=stripe`: the Stripe test key itself (AWS reads it from the secret instead). */
+  STRIPE_SECRET_KEY: optionalText,
+  /** Only locally: the JSON file where the local payment gateway keeps its intents across restarts. */
+  LOCAL_PAYMENT_STORE: optionalText,
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

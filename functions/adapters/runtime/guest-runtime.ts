@@ -1,0 +1,190 @@
+/**
+ * The guest side's adapters and use cases, built once per cold start from the environment (STYLE §4): the public
+ * API, the payment-event handler and the expiry job call `guestRuntime()` inside an invocation, never at import
+ * time, so their modules import cleanly in tests and the local stack can configure the process first.
+ *
+ * - payments: Stripe when `PAYMENT_PROVIDER=stripe` (the key from Secrets Manager, or from `STRIPE_SECRET_KEY`
+ *   locally), otherwise the local gateway, whose Stripe-shaped events go to the publisher the local stack
+ *   installs (its in-process bus);
+ * - mail: SES v2 (the SES outbox emulator when `SES_ENDPOINT` is set);
+ * - the DynamoDB repositories, rate limiter and processed-event store of `runtimeAdapters()`.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { DynamoProcessedEventStore } from '../dynamodb/processed-events';
+import { DynamoRateLimiter } from '../dynamodb/rate-limiter';
+import { SesMailer } from '../mail/ses-mailer';
+import { createPaymentGateway } from '../payments/create-payment-gateway';
+import { StripePaymentGateway } from '../payments/stripe-payment-gateway';
+import { createSecretsManagerReader, type SecretReader } from '../secrets/secret-reader';
+import { consoleJsonLogger, errorFields } from '../../use-cases/console-logger';
+import { makeGuestUseCases, type GuestUseCases } from '../../use-cases/guest-use-cases';
+import type {
+  CreateAuthorizationRequest,
+  Logger,
+  MailMessage,
+  Mailer,
+  PaymentAuthorization,
+  PaymentCancellationReason,
+  PaymentEventPublisher,
+  PaymentGateway,
+  PaymentIntentStatus,
+  PaymentIntentView,
+} from '../../use-cases/ports';
+import { DomainError } from '../../domain/errors';
+import { runtimeAdapters, type RuntimeAdapters } from './adapters';
+import type { Environment } from './environment';
+
+export const SITE_NAME = 'Ehime Experiences';
+export const PAYMENTS_NOT_CONFIGURED_MESSAGE =
+  'Card payments are not available right now. Please try again later.';
+
+export interface GuestRuntime {
+  useCases: GuestUseCases;
+  /** The gateway the use cases use (the local stack's card form confirms through it). */
+  payments: PaymentGateway;
+  logger: Logger;
+}
+
+/** What only the local stack sets before the first invocation (nothing in AWS calls this). */
+export interface LocalRuntimeHooks {
+  /** Receives the local gateway's payment events (the in-process bus). */
+  paymentEvents?: PaymentEventPublisher;
+  /** The clock every use case, the rate limiter and the event marks read (tests move it forward). */
+  clock?: () => Date;
+}
+
+let hooks: LocalRuntimeHooks = {};
+/** Keyed by the runtime adapters it was built from: `resetRuntimeAdapters()` thereby also drops this. */
+let cached: { base: RuntimeAdapters; runtime: GuestRuntime } | undefined;
+
+export function configureLocalRuntime(next: LocalRuntimeHooks): void {
+  hooks = { ...next };
+  cached = undefined;
+}
+
+/** Like a new cold start; the local stack calls it when it stops (with `resetRuntimeAdapters`). */
+export function resetGuestRuntime(): void {
+  hooks = {};
+  cached = undefined;
+}
+
+export function guestRuntime(): GuestRuntime {
+  const base = runtimeAdapters();
+  if (cached?.base === base) return cached.runtime;
+  const { env, doc, repositories } = base;
+  if (!env.SITE_URL) throw new Error('Invalid function environment: SITE_URL is required for mail links');
+  const clock = hooks.clock ?? (() => new Date());
+  const logger = consoleJsonLogger;
+  const payments = paymentGatewayOf(env, logger);
+  const useCases = makeGuestUseCases({
+    ...repositories,
+    payments,
+    mailer: mailerOf(env),
+    logger,
+    rateLimiter: new DynamoRateLimiter(doc, env.TABLE_NAME, clock),
+    processedEvents: new DynamoProcessedEventStore(doc, env.TABLE_NAME, clock),
+    clock,
+    newId: randomUUID,
+    randomInt: (n) => randomInt(n),
+    baseUrl: env.SITE_URL,
+    siteName: SITE_NAME,
+  });
+  const runtime = { useCases, payments, logger };
+  cached = { base, runtime };
+  return runtime;
+}
+
+function paymentGatewayOf(env: Environment, logger: Logger): PaymentGateway {
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    if (env.STRIPE_SECRET_KEY) return new StripePaymentGateway({ secretKey: env.STRIPE_SECRET_KEY });
+    if (!env.STRIPE_SECRET_KEY_ARN) {
+      throw new Error(
+        'Invalid function environment: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY_ARN (or STRIPE_SECRET_KEY)',
+      );
+    }
+    return new SecretKeyStripeGateway(env.STRIPE_SECRET_KEY_ARN, createSecretsManagerReader(), logger);
+  }
+  const events = hooks.paymentEvents;
+  return createPaymentGateway({
+    ...(env.LOCAL_PAYMENT_STORE ? { localStorePath: env.LOCAL_PAYMENT_STORE } : {}),
+    localEvents: events ?? {
+      // Outside the local stack nobody listens; the booking still completes through payment-confirmed.
+      publish: async (event) =>
+        logger.warn('Local payment event dropped: no event bus configured', {
+          eventId: event.id,
+          type: event.type,
+        }),
+    },
+  });
+}
+
+function mailerOf(env: Environment): Mailer {
+  if (!env.MAIL_FROM) {
+    return {
+      send: async (message: MailMessage) => {
+        throw new Error(`MAIL_FROM is not set; the mail "${message.subject}" was not sent`);
+      },
+    };
+  }
+  return new SesMailer({
+    from: env.MAIL_FROM,
+    ...(env.SES_CONFIGURATION_SET ? { configurationSetName: env.SES_CONFIGURATION_SET } : {}),
+    clientConfig: {
+      region: env.AWS_REGION,
+      ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}),
+    },
+  });
+}
+
+/**
+ * Stripe with the secret key read from Secrets Manager at the first payment call (not at cold start: catalogue
+ * reads never need it) and again after the reader's refresh interval, so a rotated key reaches warm functions.
+ * While the operator has not filled the secret in, payment calls answer 503 rather than falling back to the
+ * local gateway, which must never run in AWS.
+ */
+class SecretKeyStripeGateway implements PaymentGateway {
+  readonly provider = 'stripe' as const;
+  private current: { key: string; gateway: StripePaymentGateway } | undefined;
+
+  constructor(
+    private readonly secretArn: string,
+    private readonly secrets: SecretReader,
+    private readonly logger: Logger,
+  ) {}
+
+  private async gateway(): Promise<StripePaymentGateway> {
+    let key: string | undefined;
+    try {
+      key = await this.secrets.read(this.secretArn);
+    } catch (e) {
+      this.logger.error('Stripe secret key could not be read', errorFields(e));
+      throw new DomainError('service_unavailable', PAYMENTS_NOT_CONFIGURED_MESSAGE, undefined, { cause: e });
+    }
+    if (!key) {
+      this.logger.error('Stripe secret key is not set; card payments are off', { secret: this.secretArn });
+      throw new DomainError('service_unavailable', PAYMENTS_NOT_CONFIGURED_MESSAGE);
+    }
+    if (this.current?.key !== key)
+      this.current = { key, gateway: new StripePaymentGateway({ secretKey: key }) };
+    return this.current.gateway;
+  }
+
+  async createAuthorization(request: CreateAuthorizationRequest): Promise<PaymentAuthorization> {
+    return (await this.gateway()).createAuthorization(request);
+  }
+
+  async retrieve(paymentIntentId: string): Promise<PaymentIntentView> {
+    return (await this.gateway()).retrieve(paymentIntentId);
+  }
+
+  async capture(paymentIntentId: string, context: { bookingId: string }): Promise<PaymentIntentStatus> {
+    return (await this.gateway()).capture(paymentIntentId, context);
+  }
+
+  async cancel(
+    paymentIntentId: string,
+    context: { bookingId: string; reason?: PaymentCancellationReason },
+  ): Promise<PaymentIntentStatus> {
+    return (await this.gateway()).cancel(paymentIntentId, context);
+  }
+}
