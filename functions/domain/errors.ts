@@ -15,6 +15,7 @@ export const errorCodes = {
   rateLimited: 'rate_limited', // 429
   cardDeclined: 'card_declined', // 402
   paymentFailed: 'payment_failed', // 502: the payment provider failed
+  unavailable: 'service_unavailable', // 503: try again shortly (contention, a dependency not configured)
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
@@ -24,8 +25,8 @@ export class DomainError extends Error {
   /** Field name → message, for validation errors the form can show beside each field. */
   readonly fields: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
-    super(message);
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'DomainError';
     this.code = code;
     this.fields = fields;

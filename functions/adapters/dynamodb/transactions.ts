@@ -3,6 +3,7 @@
  * item, in order), and bounded, jittered retries of transaction conflicts, which DynamoDB reports when another
  * transaction or write touches one of the items at the same moment and which say nothing about our conditions.
  */
+import { DomainError } from '../../domain/errors';
 import { randomUUID } from 'node:crypto';
 import {
   TransactWriteCommand,
@@ -35,10 +36,11 @@ export class TransactionCancelledError extends Error {
  * The transaction kept conflicting with concurrent writes after every attempt. Nothing was written; the request
  * may simply be tried again (an API maps it to 503, not to a conflict of the caller's making).
  */
-export class TransactionContendedError extends Error {
+/** A 503 for the client: nothing was written, and trying again shortly will most likely succeed. */
+export class TransactionContendedError extends DomainError {
   readonly attempts: number;
   constructor(attempts: number, cause: unknown) {
-    super(`The write kept conflicting with concurrent writes after ${attempts} attempts; try again`, {
+    super('service_unavailable', `The write kept conflicting with concurrent writes after ${attempts} attempts; try again`, undefined, {
       cause,
     });
     this.name = 'TransactionContendedError';

@@ -22,6 +22,7 @@ export const statusOfErrorCode: Record<ErrorCode, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   payment_failed: 502,
+  service_unavailable: 503,
 };
 
 export const INTERNAL_ERROR_MESSAGE = 'An unexpected error occurred. Please try again later.';

@@ -1,0 +1,37 @@
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import type { PaymentEventPublisher, StripeLikeEvent } from '../../use-cases/ports';
+
+/**
+ * Publishes Stripe events to our own bus in the shape Stripe's EventBridge destination uses (`detail-type` = the
+ * Stripe event type, `detail` = the Stripe event), so one rule and one handler serve both delivery paths.
+ */
+export class EventBridgePaymentEventPublisher implements PaymentEventPublisher {
+  constructor(
+    private readonly options: { busName: string; source: string; client?: Pick<EventBridgeClient, 'send'> },
+  ) {}
+
+  private client?: Pick<EventBridgeClient, 'send'>;
+
+  async publish(event: StripeLikeEvent): Promise<void> {
+    this.client ??= this.options.client ?? new EventBridgeClient({});
+    const answer = await this.client.send(
+      new PutEventsCommand({
+        Entries: [
+          {
+            EventBusName: this.options.busName,
+            Source: this.options.source,
+            DetailType: event.type,
+            Detail: JSON.stringify(event),
+            Time: new Date(event.created * 1000),
+          },
+        ],
+      }),
+    );
+    if ((answer.FailedEntryCount ?? 0) > 0) {
+      const entry = answer.Entries?.[0];
+      throw new Error(
+        `EventBridge refused the event ${event.id}: ${entry?.ErrorCode ?? ''} ${entry?.ErrorMessage ?? ''}`,
+      );
+    }
+  }
+}

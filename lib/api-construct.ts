@@ -1,0 +1,101 @@
+import { Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { routes, type HandlerGroup, type RouteAuth } from '../functions/api/routes';
+import type { UserPoolWithClient } from './auth-construct';
+
+export interface ApiConstructProps {
+  /** The Lambda of each handler group that has routes. */
+  functions: Partial<Record<HandlerGroup, lambda.IFunction>>;
+  hosts: UserPoolWithClient;
+  admins: UserPoolWithClient;
+  /** Extra routes outside the shared route table (the Stripe webhook relay). */
+  extraRoutes?: { method: apigw.HttpMethod; path: string; fn: lambda.IFunction }[];
+}
+
+/**
+ * The HTTP API: every route of `functions/api/routes.ts` except local-only ones, each integrated with the Lambda
+ * of its group and protected by the JWT authorizer of its pool. CloudFront is the only intended client, so no CORS.
+ */
+export class ApiConstruct extends Construct {
+  readonly api: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+
+  constructor(scope: Construct, id: string, props: ApiConstructProps) {
+    super(scope, id);
+    const region = Stack.of(this).region;
+    this.api = new apigw.HttpApi(this, 'HttpApi', {
+      description: 'Experience marketplace API (served under /api by CloudFront)',
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS });
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      // Per-account API Gateway limits are far higher; these protect the table and Stripe from a runaway client.
+      throttle: { rateLimit: 100, burstLimit: 200 },
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latency: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+          }),
+        ),
+      },
+    });
+
+    const jwtAuthorizer = (name: string, users: UserPoolWithClient) =>
+      new HttpJwtAuthorizer(name, `https://cognito-idp.${region}.amazonaws.com/${users.pool.userPoolId}`, {
+        jwtAudience: [users.client.userPoolClientId],
+      });
+    const authorizers: Record<Exclude<RouteAuth, 'public'>, HttpJwtAuthorizer> = {
+      host: jwtAuthorizer('HostAuthorizer', props.hosts),
+      admin: jwtAuthorizer('AdminAuthorizer', props.admins),
+    };
+
+    const integrations = new Map<HandlerGroup, HttpLambdaIntegration>();
+    for (const route of routes) {
+      if (route.localOnly) continue;
+      const fn = props.functions[route.group];
+      if (!fn)
+        throw new Error(`No function for handler group ${route.group} (route ${route.method} ${route.path})`);
+      let integration = integrations.get(route.group);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${route.group}-integration`, fn);
+        integrations.set(route.group, integration);
+      }
+      this.api.addRoutes({
+        path: route.path,
+        methods: [route.method as apigw.HttpMethod],
+        integration,
+        authorizer: route.auth === 'public' ? undefined : authorizers[route.auth],
+      });
+    }
+    for (const extra of props.extraRoutes ?? []) {
+      this.api.addRoutes({
+        path: extra.path,
+        methods: [extra.method],
+        integration: new HttpLambdaIntegration(`${extra.fn.node.id}-integration`, extra.fn),
+      });
+    }
+  }
+
+  /** `<api-id>.execute-api.<region>.amazonaws.com`, the origin CloudFront forwards `/api/*` to. */
+  get originDomain(): string {
+    return `${this.api.apiId}.execute-api.${Stack.of(this).region}.amazonaws.com`;
+  }
+}

@@ -1,0 +1,94 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+
+export interface AuthConstructProps {
+  retainData: boolean;
+  /** Creates the host profile once a host confirms their e-mail. */
+  postConfirmation: lambda.IFunction;
+}
+
+export interface UserPoolWithClient {
+  pool: cognito.UserPool;
+  client: cognito.UserPoolClient;
+}
+
+/**
+ * Two Cognito user pools: hosts sign themselves up (e-mail verification), admins are created by an operator
+ * script (`scripts/create-admin.ts`). The SPA signs in with SRP in AWS; USER_PASSWORD_AUTH exists only in the
+ * local emulator, which has no SRP.
+ */
+export class AuthConstruct extends Construct {
+  readonly hosts: UserPoolWithClient;
+  readonly admins: UserPoolWithClient;
+
+  constructor(scope: Construct, id: string, props: AuthConstructProps) {
+    super(scope, id);
+    const removalPolicy = props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const passwordPolicy: cognito.PasswordPolicy = {
+      // The specification's rule is "at least 8 characters"; the forms validate exactly that, so Cognito must not
+      // reject a password the form accepted.
+      minLength: 8,
+      requireLowercase: false,
+      requireDigits: false,
+      requireUppercase: false,
+      requireSymbols: false,
+      tempPasswordValidity: Duration.days(3),
+    };
+
+    const hostPool = new cognito.UserPool(this, 'HostPool', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      customAttributes: {
+        business_name: new cognito.StringAttribute({ minLen: 1, maxLen: 200, mutable: true }),
+      },
+      passwordPolicy,
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      deletionProtection: props.retainData,
+      removalPolicy,
+      lambdaTriggers: { postConfirmation: props.postConfirmation },
+      userVerification: {
+        emailSubject: '【確認コード】ホストアカウントの登録 / Verify your host account',
+        emailBody: '確認コード / Verification code: {####}',
+        emailStyle: cognito.VerificationEmailStyle.CODE,
+      },
+    });
+    const hostClient = hostPool.addClient('HostWebClient', {
+      authFlows: { userSrp: true },
+      preventUserExistenceErrors: true,
+      generateSecret: false,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+
+    const adminPool = new cognito.UserPool(this, 'AdminPool', {
+      selfSignUpEnabled: false,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      standardAttributes: { email: { required: true, mutable: false } },
+      passwordPolicy,
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      deletionProtection: props.retainData,
+      removalPolicy,
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+    });
+    const adminClient = adminPool.addClient('AdminWebClient', {
+      authFlows: { userSrp: true },
+      preventUserExistenceErrors: true,
+      generateSecret: false,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.hours(12),
+    });
+
+    this.hosts = { pool: hostPool, client: hostClient };
+    this.admins = { pool: adminPool, client: adminClient };
+  }
+}

@@ -1,0 +1,67 @@
+import { Duration } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+export interface MonitoringConstructProps {
+  api: apigw.HttpApi;
+  functions: Record<string, lambda.IFunction>;
+  deadLetterQueues: Record<string, sqs.IQueue>;
+  alarmEmail?: string;
+}
+
+/** Alarms an operator should hear about: API 5xx, function errors and throttles, anything in a dead-letter queue. */
+export class MonitoringConstruct extends Construct {
+  readonly topic: sns.Topic;
+  readonly alarms: cloudwatch.Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: MonitoringConstructProps) {
+    super(scope, id);
+    this.topic = new sns.Topic(this, 'AlarmTopic', { displayName: 'Marketplace alarms', enforceSSL: true });
+    if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+    const notify = new actions.SnsAction(this.topic);
+    const period = Duration.minutes(5);
+
+    const alarm = (name: string, metric: cloudwatch.IMetric, threshold: number, description: string) => {
+      const a = new cloudwatch.Alarm(this, name, {
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        alarmDescription: description,
+      });
+      a.addAlarmAction(notify);
+      this.alarms.push(a);
+    };
+
+    alarm(
+      'Api5xx',
+      props.api.metricServerError({ period, statistic: 'Sum' }),
+      5,
+      'The API answered 5xx (a bug).',
+    );
+    for (const [name, fn] of Object.entries(props.functions)) {
+      alarm(`${name}Errors`, fn.metricErrors({ period, statistic: 'Sum' }), 1, `${name} threw or timed out.`);
+      alarm(
+        `${name}Throttles`,
+        fn.metricThrottles({ period, statistic: 'Sum' }),
+        1,
+        `${name} was throttled.`,
+      );
+    }
+    for (const [name, queue] of Object.entries(props.deadLetterQueues)) {
+      alarm(
+        `${name}Depth`,
+        queue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+        1,
+        `${name} holds events that could not be delivered; inspect and redrive them.`,
+      );
+    }
+  }
+}

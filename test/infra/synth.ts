@@ -1,0 +1,39 @@
+import { App, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MarketplaceStack } from '../../lib/marketplace-stack';
+import { readStageConfig, type Stage } from '../../lib/stage-config';
+
+/** A stand-in for `web/dist`, so template tests don't depend on a Vite build. */
+export function fakeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>test</title>');
+  writeFileSync(path.join(dir, 'app.js'), 'console.log(1)');
+  return dir;
+}
+
+export interface SynthOptions {
+  stage?: Stage;
+  context?: Record<string, unknown>;
+  /** Real esbuild bundling (slow: ~0.5 s per function). Off by default. */
+  bundle?: boolean;
+  nag?: boolean;
+  outdir?: string;
+}
+
+export function synthStack(options: SynthOptions = {}) {
+  const context: Record<string, unknown> = { stage: options.stage ?? 'dev', ...options.context };
+  if (!options.bundle) context['aws:cdk:bundling-stacks'] = [];
+  const app = new App({ context, outdir: options.outdir ?? mkdtempSync(path.join(tmpdir(), 'cdk-out-')) });
+  const config = readStageConfig((k) => app.node.tryGetContext(k));
+  const stack = new MarketplaceStack(app, `Marketplace-${config.stage}`, {
+    config,
+    webAssetPath: fakeWebDist(),
+    env: { account: '123456789012', region: 'ap-northeast-1' },
+  });
+  if (options.nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack, template: () => Template.fromStack(stack) };
+}
