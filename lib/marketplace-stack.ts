@@ -101,6 +101,8 @@ export class MarketplaceStack extends Stack {
       'public-api': 'Guest API: catalogue, availability, bookings, lookup',
       'host-api': 'Host back-office API',
       'admin-api': 'Admin back-office API',
+      // Never deployed: all its routes are localOnly, so groupsInUse never contains it.
+      'local-api': 'Local stack only',
     };
     for (const group of groupsInUse) {
       groupFunctions[group] = bookingFunction(toId(group), handlerGroups[group].entry, describe[group], {

@@ -7,10 +7,26 @@ import type { HttpApiStructuredResult, LambdaContext } from './http/api-gateway'
 import { dispatchOnRouteKey } from './http/dispatch';
 import { httpErrors } from './http/error-handler';
 import { jsonBody, type JsonBodyEvent } from './http/json-body';
+import { confirmPayment } from './public/confirm-payment';
+import { createBooking } from './public/create-booking';
+import { getAvailability } from './public/get-availability';
+import { getExperience } from './public/get-experience';
 import { getHealth } from './public/get-health';
+import { getHost } from './public/get-host';
+import { listCategories } from './public/list-categories';
+import { listExperiences } from './public/list-experiences';
+import { lookupBooking } from './public/lookup-booking';
 
 const routes = {
   'GET /api/health': getHealth,
+  'GET /api/experiences': listExperiences,
+  'GET /api/experiences/{id}': getExperience,
+  'GET /api/experiences/{id}/availability': getAvailability,
+  'GET /api/categories': listCategories,
+  'GET /api/hosts/{id}': getHost,
+  'POST /api/bookings': createBooking,
+  'POST /api/bookings/{id}/payment-confirmed': confirmPayment,
+  'POST /api/bookings/lookup': lookupBooking,
 };
 
 export const handler = middy<JsonBodyEvent, HttpApiStructuredResult, Error, LambdaContext>()

@@ -15,6 +15,11 @@ export const handlerGroups = {
   'host-api': { entry: 'functions/api/host-api.ts' },
   /** Admin back office (JWT of the admin pool). */
   'admin-api': { entry: 'functions/api/admin-api.ts' },
+  /**
+   * Only the local stack: the local payment gateway's card form and the expiry-job button. All its routes are
+   * `localOnly`, so the AWS build has no route and no Lambda for it.
+   */
+  'local-api': { entry: 'functions/api/local/local-api.ts' },
 } as const;
 
 export type HandlerGroup = keyof typeof handlerGroups;
@@ -31,6 +36,30 @@ export interface RouteDefinition {
 
 export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/health', group: 'public-api', auth: 'public' },
+  // Guest API (DESIGN §6).
+  { method: 'GET', path: '/api/experiences', group: 'public-api', auth: 'public' },
+  { method: 'GET', path: '/api/experiences/{id}', group: 'public-api', auth: 'public' },
+  { method: 'GET', path: '/api/experiences/{id}/availability', group: 'public-api', auth: 'public' },
+  { method: 'GET', path: '/api/categories', group: 'public-api', auth: 'public' },
+  { method: 'GET', path: '/api/hosts/{id}', group: 'public-api', auth: 'public' },
+  { method: 'POST', path: '/api/bookings', group: 'public-api', auth: 'public' },
+  { method: 'POST', path: '/api/bookings/{id}/payment-confirmed', group: 'public-api', auth: 'public' },
+  { method: 'POST', path: '/api/bookings/lookup', group: 'public-api', auth: 'public' },
+  // Local stack only.
+  {
+    method: 'POST',
+    path: '/api/local-payments/confirm',
+    group: 'local-api',
+    auth: 'public',
+    localOnly: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/local-jobs/expire-bookings',
+    group: 'local-api',
+    auth: 'public',
+    localOnly: true,
+  },
 ];
 
 export const routeKeyOf = (route: Pick<RouteDefinition, 'method' | 'path'>) =>

@@ -120,6 +120,7 @@ describe('api', () => {
         'public-api': 'Guest API',
         'host-api': 'Host back-office',
         'admin-api': 'Admin back-office',
+        'local-api': 'never deployed',
       }[route.group];
       expect(description).toContain(group);
     }

@@ -1,0 +1,22 @@
+/**
+ * Routes that exist only in the local stack (handler group `local-api`; every route of it is `localOnly`, so CDK
+ * creates neither a route nor a Lambda for it): the local payment gateway's test card form and a button for the
+ * expiry job. Nothing here is reachable in AWS.
+ */
+import middy from '@middy/core';
+import type { HttpApiStructuredResult, LambdaContext } from '../http/api-gateway';
+import { dispatchOnRouteKey } from '../http/dispatch';
+import { httpErrors } from '../http/error-handler';
+import { jsonBody, type JsonBodyEvent } from '../http/json-body';
+import { confirmLocalPayment } from './confirm-local-payment';
+import { runExpiryJob } from './run-expiry-job';
+
+const routes = {
+  'POST /api/local-payments/confirm': confirmLocalPayment,
+  'POST /api/local-jobs/expire-bookings': runExpiryJob,
+};
+
+export const handler = middy<JsonBodyEvent, HttpApiStructuredResult, Error, LambdaContext>()
+  .use(jsonBody())
+  .use(httpErrors())
+  .handler(dispatchOnRouteKey<JsonBodyEvent>(routes));
