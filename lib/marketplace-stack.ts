@@ -203,7 +203,22 @@ export class MarketplaceStack extends Stack {
       alarmEmail: config.alarmEmail,
     });
 
-    acknowledgeFindings(this);
+    const ourFunctions = [
+      ...Object.values(groupFunctions),
+      paymentEvents,
+      webhookRelay,
+      expireBookings,
+      postConfirmation,
+    ];
+    acknowledgeFindings(this, {
+      functions: ourFunctions,
+      tableFunctions: [...Object.values(groupFunctions), paymentEvents, expireBookings, postConfirmation],
+      secrets: [payments.stripeSecretKey, payments.webhookSigningSecret],
+      deadLetterQueues: [payments.deadLetterQueue, jobs.deadLetterQueue],
+      userPools: [auth.hosts.pool, auth.admins.pool],
+      api: api.api,
+      distribution: web.distribution,
+    });
 
     const output = (id: string, value: string, description: string) =>
       new CfnOutput(this, id, { value, description });

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { synthStack } from './synth';
+import { OUR_FUNCTION_ID, synthStack } from './synth';
 
 /** One real synth with esbuild bundling: every function's bundle exists and stays small. */
 describe('Lambda bundles', () => {
@@ -13,13 +13,11 @@ describe('Lambda bundles', () => {
         { Type: string; Metadata?: Record<string, string>; Properties: Record<string, unknown> }
       >;
     };
-    const ours = Object.values(template.Resources).filter(
-      (r) =>
-        r.Type === 'AWS::Lambda::Function' &&
-        (r.Properties.Handler as string) === 'index.handler' &&
-        r.Properties.Architectures,
-    );
+    const ours = Object.entries(template.Resources)
+      .filter(([id, r]) => r.Type === 'AWS::Lambda::Function' && OUR_FUNCTION_ID.test(id))
+      .map(([, r]) => r);
     expect(ours.length).toBeGreaterThanOrEqual(5);
+    const sizes: string[] = [];
     for (const fn of ours) {
       const assetPath = fn.Metadata?.['aws:asset:path'];
       expect(assetPath, String(fn.Properties.Description)).toBeDefined();
@@ -28,6 +26,8 @@ describe('Lambda bundles', () => {
       expect(files).toContain('index.js');
       const size = statSync(path.join(dir, 'index.js')).size;
       expect(size, `${fn.Properties.Description}: ${size} bytes`).toBeLessThan(1024 * 1024);
+      sizes.push(`${String(fn.Properties.Description).slice(0, 40)}: ${(size / 1024).toFixed(0)} KB`);
     }
+    console.log(`Lambda bundles (minified): ${sizes.join('; ')}`);
   });
 });

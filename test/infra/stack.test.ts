@@ -4,7 +4,7 @@ import path from 'node:path';
 import { appConfigSchema } from '../../web/src/lib/config';
 import { routes } from '../../functions/api/routes';
 import { GLOBAL_INDEXES } from '../../functions/adapters/dynamodb/table-definition';
-import { synthStack } from './synth';
+import { OUR_FUNCTION_ID, synthStack } from './synth';
 
 const devApp = synthStack({ stage: 'dev' });
 const dev = devApp.template();
@@ -149,11 +149,8 @@ describe('api', () => {
 });
 
 describe('functions', () => {
-  // Ours, not the providers CDK adds for bucket deployments and auto-deleting buckets.
-  const ours =
-    /^(PublicApi|HostApi|AdminApi|HostPostConfirmation|PaymentEvents|StripeWebhookRelay|ExpireBookings)[A-F0-9]{8}$/;
   const fns = resourcesOf(dev, 'AWS::Lambda::Function')
-    .filter(([id]) => ours.test(id))
+    .filter(([id]) => OUR_FUNCTION_ID.test(id))
     .map(([, r]) => r.Properties);
 
   it('run Node.js 22 on arm64 with JSON logs and source maps', () => {

@@ -27,6 +27,8 @@ export interface SynthOptions {
 export function synthStack(options: SynthOptions = {}) {
   const context: Record<string, unknown> = { stage: options.stage ?? 'dev', ...options.context };
   if (!options.bundle) context['aws:cdk:bundling-stacks'] = [];
+  // Lets a test find each function's bundle (`aws:asset:path`), as the CLI does.
+  else context['aws:cdk:enable-asset-metadata'] = true;
   const app = new App({ context, outdir: options.outdir ?? mkdtempSync(path.join(tmpdir(), 'cdk-out-')) });
   const config = readStageConfig((k) => app.node.tryGetContext(k));
   const stack = new MarketplaceStack(app, `Marketplace-${config.stage}`, {
@@ -37,3 +39,7 @@ export function synthStack(options: SynthOptions = {}) {
   if (options.nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack, template: () => Template.fromStack(stack) };
 }
+
+/** Logical ids of our own functions, not the providers CDK adds (bucket deployment, auto-delete). */
+export const OUR_FUNCTION_ID =
+  /^(PublicApi|HostApi|AdminApi|HostPostConfirmation|PaymentEvents|StripeWebhookRelay|ExpireBookings)[A-F0-9]{8}$/;
