@@ -26,11 +26,18 @@ import {
   createDynamoRepositories,
 } from '../../functions/adapters/dynamodb/repositories';
 import { resetRuntimeAdapters } from '../../functions/adapters/runtime/adapters';
+import { configureLocalRuntime, resetGuestRuntime } from '../../functions/adapters/runtime/guest-runtime';
+import { handler as expireBookingsHandler } from '../../functions/events/expire-bookings';
+import { handler as paymentEventsHandler } from '../../functions/events/payment-events';
+import type { ExpireBookingsResult } from '../../functions/use-cases/expire-bookings';
 import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
 import type { AppConfig } from '../../web/src/lib/config';
 import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
 import { seedLocalData, type SeedSummary } from '../seed/seed';
 import { startCognitoLocal, type CognitoLocal } from './cognito-local';
+import { InProcessEventBus } from './event-bus';
+import { createLocalClock, type LocalClock } from './local-clock';
+import { startScheduler } from './scheduler';
 import {
   ensureTable,
   LOCAL_CREDENTIALS,
@@ -90,6 +97,18 @@ export interface LocalStack {
   config: LocalStackConfig;
   /** What this start seeded; `null` when the data was already there. */
   seeded: SeedSummary | null;
+  /** The handlers' clock; tests move it forward to make holds and requests lapse. */
+  clock: LocalClock;
+  /** The in-process event bus between the local payment gateway and the payment-event handler. */
+  events: {
+    /** Resolves once every published payment event has been handled (or dead-lettered). */
+    idle(): Promise<void>;
+    readonly stats: InProcessEventBus['stats'];
+  };
+  jobs: {
+    /** Runs the expiry job now (the scheduler runs it every minute anyway). */
+    expireBookings(): Promise<ExpireBookingsResult>;
+  };
   /** Stops the server and every emulator (including the Java child); resolves when all have exited. */
   stop(): Promise<void>;
 }
@@ -102,7 +121,12 @@ export interface StartLocalStackOptions {
   seed?: boolean;
   webRoot?: string;
   log?: (line: string) => void;
+  /** How often the expiry job runs (default every minute, as DESIGN §7 says). */
+  expiryIntervalMs?: number;
 }
+
+/** Where the local payment gateway keeps its intents, under the data folder so they survive a restart. */
+export const localPaymentStorePath = (dataDir: string) => join(dataDir, 'payments', 'intents.json');
 
 /** What must survive a restart besides the emulators' own files. */
 interface StackState {
@@ -128,6 +152,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     for (const stop of stops.splice(0).reverse()) {
       await stop().catch((e: unknown) => log(`stop failed: ${String(e)}`));
     }
+    resetGuestRuntime();
     resetRuntimeAdapters();
     releaseLock(dataDir);
   };
@@ -205,6 +230,23 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     };
     configureHandlerEnvironment(config, baseUrl);
 
+    // Payment events and the expiry job run in this process, through the same handlers as in AWS.
+    const clock = createLocalClock();
+    const bus = new InProcessEventBus({
+      deliver: (envelope) => paymentEventsHandler(envelope),
+      region: config.region,
+      log,
+    });
+    stops.push(() => bus.stop());
+    configureLocalRuntime({ paymentEvents: bus, clock: clock.now });
+    const expiry = startScheduler({
+      name: 'expiry job',
+      intervalMs: options.expiryIntervalMs ?? 60_000,
+      run: () => expireBookingsHandler(),
+      log,
+    });
+    stops.push(() => expiry.stop());
+
     let seeded: SeedSummary | null = null;
     if (options.seed !== false && !state.seededAt) {
       const doc = createDocumentClient({
@@ -251,7 +293,16 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     });
     stops.push(() => server.close());
 
-    return { url: baseUrl, port: server.port, config, seeded, stop: stopAll };
+    return {
+      url: baseUrl,
+      port: server.port,
+      config,
+      seeded,
+      clock,
+      events: { idle: () => bus.idle(), stats: bus.stats },
+      jobs: { expireBookings: () => expiry.runNow() },
+      stop: stopAll,
+    };
   } catch (e) {
     await stopAll();
     throw e;
@@ -279,6 +330,7 @@ function configureHandlerEnvironment(config: LocalStackConfig, baseUrl: string):
     ADMIN_USER_POOL_ID: config.adminPool.userPoolId,
     COGNITO_ENDPOINT: config.cognitoEndpoint,
     PAYMENT_PROVIDER: 'local',
+    LOCAL_PAYMENT_STORE: localPaymentStorePath(config.dataDir),
     // One key pair for every client of the process: s3rver only knows S3RVER, and DynamoDB Local (sharedDb),
     // cognito-local and the SES outbox accept any.
     AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,

@@ -1,0 +1,219 @@
+/**
+ * Helpers of the guest-API tests: one local stack per test file (seeded, in a temporary folder, on free ports),
+ * plain HTTP calls through the local server, the SES outbox, and experiences of the tests' own (published,
+ * capacity 1, open every day) so each test books slots nobody else touches.
+ */
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  createDocumentClient,
+  createDynamoRepositories,
+  type DynamoRepositories,
+} from '../../../functions/adapters/dynamodb/repositories';
+import type { Experience } from '../../../functions/domain/entities';
+import { LOCAL_CREDENTIALS } from '../../../scripts/local/dynamodb-local';
+import { startLocalStack, type LocalStack } from '../../../scripts/local/stack';
+import { SEED_EXPERIENCES } from '../../../scripts/seed/experiences';
+import { tempWorkDir } from '../local/support';
+
+export const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
+export const DECLINED_CARD = { number: '4000 0000 0000 0002', expMonth: 12, expYear: 2040, cvc: '123' };
+
+export interface ApiWorld {
+  stack: LocalStack;
+  /** `http://127.0.0.1:<port>`. */
+  origin: string;
+  repo: DynamoRepositories;
+  doc: DynamoDBDocumentClient;
+  stop(): Promise<void>;
+}
+
+export async function startApiWorld(prefix: string): Promise<ApiWorld> {
+  const work = tempWorkDir(prefix);
+  // The tests run the expiry job themselves; the minute timer would only add noise.
+  const stack = await startLocalStack({
+    dataDir: join(work.dir, 'data'),
+    port: 0,
+    webRoot: work.webRoot,
+    expiryIntervalMs: 60 * 60_000,
+  });
+  const doc = createDocumentClient({
+    endpoint: stack.config.dynamodbEndpoint,
+    region: stack.config.region,
+    credentials: LOCAL_CREDENTIALS,
+  });
+  return {
+    stack,
+    origin: `http://127.0.0.1:${stack.port}`,
+    repo: createDynamoRepositories({ doc, tableName: stack.config.tableName }),
+    doc,
+    async stop() {
+      doc.destroy();
+      await stack.stop();
+      rmSync(work.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** One request; the answer's body parsed as JSON when it is JSON. */
+export async function call<T = unknown>(
+  world: Pick<ApiWorld, 'origin'>,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiAnswer<T>> {
+  const res = await fetch(`${world.origin}${path}`, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mail
+
+export interface OutboxMail {
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+}
+
+export async function outbox(world: ApiWorld): Promise<OutboxMail[]> {
+  const res = await fetch(`${world.stack.config.sesEndpoint}/store`);
+  return ((await res.json()) as { emails: OutboxMail[] }).emails;
+}
+
+/** The mails about one booking (every subject carries the booking reference). */
+export async function mailsAbout(world: ApiWorld, reference: string): Promise<OutboxMail[]> {
+  return (await outbox(world)).filter((m) => m.subject.includes(reference));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bookings
+
+/** A seeded experience with a capacity of 1 per slot (its booking tests use slots of their own dates). */
+export const SEEDED = SEED_EXPERIENCES.find(
+  (e) => e.availability.capacity === 1 && e.publicationStatus === 'public',
+)!;
+
+/** A published experience of the tests' own: open 09:00–17:00 every day, one private group per slot. */
+export async function addExperience(
+  world: ApiWorld,
+  overrides: Partial<Experience> = {},
+): Promise<Experience> {
+  const seeded = await world.repo.experiences.get(SEEDED.id);
+  if (!seeded) throw new Error('seeded experience missing');
+  const now = new Date().toISOString();
+  const experience: Experience = {
+    ...seeded,
+    id: randomUUID(),
+    title: `Test experience ${randomUUID().slice(0, 8)}`,
+    price: 8000,
+    participantsMin: 1,
+    participantsMax: 6,
+    availability: {
+      defaultHours: { start: '09:00', end: '17:00' },
+      allDay: false,
+      regularHolidays: [],
+      capacity: 1,
+    },
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+  await world.repo.experiences.create(experience, []);
+  return experience;
+}
+
+export interface Slot {
+  date: string;
+  time: string;
+}
+
+/** Every free slot the availability route offers for the experience (the whole bookable window). */
+export async function freeSlots(world: ApiWorld, experienceId: string): Promise<Slot[]> {
+  const res = await call<{ dates: Record<string, string[]> }>(
+    world,
+    'GET',
+    `/api/experiences/${experienceId}/availability?from=2000-01-01&to=2100-12-31`,
+  );
+  if (res.status !== 200) throw new Error(`availability: ${res.status} ${res.text}`);
+  return Object.entries(res.body.dates).flatMap(([date, times]) => times.map((time) => ({ date, time })));
+}
+
+export function bookingBody(experienceId: string, slot: Slot, overrides: Record<string, unknown> = {}) {
+  return {
+    experienceId,
+    date: slot.date,
+    time: slot.time,
+    guests: 2,
+    language: 'en',
+    guest: {
+      firstName: 'Emma',
+      lastName: 'Stone',
+      email: `emma.${randomUUID().slice(0, 8)}@example.com`,
+      phone: '+44 20 7946 0000',
+      nationality: 'United Kingdom',
+      specialRequests: 'Vegetarian lunch, please',
+    },
+    ...overrides,
+  };
+}
+
+export interface CreatedBooking {
+  bookingId: string;
+  reference: string;
+  status: string;
+  amount: number;
+  currency: string;
+  payment: { provider: string; clientSecret: string };
+}
+
+export async function createBooking(world: ApiWorld, body: unknown): Promise<CreatedBooking> {
+  const res = await call<CreatedBooking>(world, 'POST', '/api/bookings', body);
+  if (res.status !== 201) throw new Error(`create booking: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+export function payWithCard(world: ApiWorld, clientSecret: string, card = GOOD_CARD) {
+  return call<{ status: string } | ErrorBody>(world, 'POST', '/api/local-payments/confirm', {
+    clientSecret,
+    card,
+  });
+}
+
+/** Creates a booking, authorises the test card and confirms the payment: a `pending` request. */
+export async function pendingBooking(world: ApiWorld, experienceId: string, slot: Slot, email?: string) {
+  const body = bookingBody(experienceId, slot);
+  if (email) body.guest.email = email;
+  const created = await createBooking(world, body);
+  const paid = await payWithCard(world, created.payment.clientSecret);
+  if (paid.status !== 200) throw new Error(`pay: ${paid.status} ${paid.text}`);
+  const confirmed = await call<{ status: string }>(
+    world,
+    'POST',
+    `/api/bookings/${created.bookingId}/payment-confirmed`,
+  );
+  if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${confirmed.text}`);
+  await world.stack.events.idle();
+  return { created, body };
+}
