@@ -2,13 +2,14 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MarketplaceStack } from '../lib/marketplace-stack';
 import { readStageConfig } from '../lib/stage-config';
 
 const app = new App();
 const config = readStageConfig((key) => app.node.tryGetContext(key));
 
-const webAssetPath = path.resolve(__dirname, '..', 'web', 'dist');
+const webAssetPath = fileURLToPath(new URL('../web/dist', import.meta.url));
 if (!existsSync(path.join(webAssetPath, 'index.html'))) {
   throw new Error('The SPA is not built: run `npm run build:web` before `cdk synth` or `cdk deploy`.');
 }

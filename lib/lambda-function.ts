@@ -4,9 +4,10 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The repository root, where `functions/` and `package-lock.json` live. */
-export const PROJECT_ROOT = path.resolve(__dirname, '..');
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface AppFunctionProps {
   /** Handler module, relative to the repository root (e.g. `functions/api/public-api.ts`). */

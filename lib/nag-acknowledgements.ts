@@ -1,4 +1,4 @@
-import { Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Token, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /**
@@ -111,7 +111,7 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
         'Action::s3:List*',
         'Action::s3:DeleteObject*',
         'Action::s3:Abort*',
-        `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${stack.account}-${stack.region}/*`,
+        `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${findingPart(stack.account, 'AWS::AccountId')}-${findingPart(stack.region, 'AWS::Region')}/*`,
         'Resource::<WebSiteBucket1E6F6F45.Arn>/*',
         'Resource::*',
       ]) {
@@ -131,3 +131,6 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
     }
   }
 }
+
+/** How cdk-nag spells a value in a finding id: the value itself, or `<AWS::…>` for an environment-agnostic stack. */
+const findingPart = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
