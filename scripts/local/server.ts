@@ -266,10 +266,11 @@ export function buildEvent(
     }
     headers[name] = values.join(',');
   }
-  const query: Record<string, string[]> = {};
-  for (const [name, value] of url.searchParams) (query[name] ??= []).push(value);
-  const queryStringParameters = Object.keys(query).length
-    ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v.join(',')]))
+  // A Map, not an object: a parameter named `valueOf` or `__proto__` must not find Object.prototype's members.
+  const query = new Map<string, string[]>();
+  for (const [name, value] of url.searchParams) query.set(name, [...(query.get(name) ?? []), value]);
+  const queryStringParameters = query.size
+    ? Object.fromEntries([...query].map(([k, v]) => [k, v.join(',')]))
     : undefined;
 
   const now = new Date();
