@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { ConfigErrorPage } from './app/config-error-page';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
-import { loadAppConfig } from './lib/config';
+import { loadAppConfig } from './lib/load-config';
 
 const root = createRoot(document.getElementById('root')!);
 

@@ -3,7 +3,6 @@ import { Link as RouterLink, Outlet, ScrollRestoration, useLocation } from 'reac
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -13,27 +12,57 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
+import { PageLoader } from '../components/page-loader';
 import { useAppConfig } from './config-context';
 import { externalLinks, footerLinks, headerLinks } from './links';
 
 /** Guest spec §2: the entries collapse into a menu under 768 px. */
 const MOBILE_QUERY = '(max-width:767.95px)';
+/** Pages that open with a full-screen hero the header floats over. */
+const HERO_PATHS = new Set(['/', '/ehime']);
+/** Past this scroll offset the header stops being transparent, so its white text stays readable over content. */
+const SOLID_AFTER_PX = 48;
+
+function useScrolledPast(offset: number): boolean {
+  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > offset);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > offset);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [offset]);
+  return past;
+}
 
 function Header() {
   const { siteName } = useAppConfig();
   const location = useLocation();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
-  // Transparent over the home page's hero; solid elsewhere and whenever the mobile menu is open.
-  const overHero = location.pathname === '/';
-  const solid = !overHero || menuOpen;
+  const scrolled = useScrolledPast(SOLID_AFTER_PX);
+  // Transparent over a hero; solid elsewhere, after scrolling, and black whenever the mobile menu is open.
+  const overHero = HERO_PATHS.has(location.pathname) && !scrolled;
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Escape closes the open menu, as it does for any disclosure.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
+  // On the regional landing page, 'Search experiences' lists that region's experiences (guest spec §2).
+  const searchTarget = location.pathname === '/ehime' ? '/experiences?prefecture=Ehime' : '/experiences';
   const entries = (
     <>
       {headerLinks.map((link) => (
-        <Button key={link.to} component={RouterLink} to={link.to} color="inherit">
+        <Button
+          key={link.to}
+          component={RouterLink}
+          to={link.to === '/experiences' ? searchTarget : link.to}
+          color="inherit"
+        >
           {link.label}
         </Button>
       ))}
@@ -46,9 +75,10 @@ function Header() {
   return (
     <AppBar
       position="fixed"
-      elevation={solid && !menuOpen ? 2 : 0}
+      elevation={!overHero && !menuOpen ? 2 : 0}
       sx={{
-        bgcolor: menuOpen ? '#000000' : solid ? 'primary.main' : 'rgba(0, 0, 0, 0.25)',
+        bgcolor: menuOpen ? '#000000' : overHero ? 'transparent' : 'primary.main',
+        backgroundImage: overHero && !menuOpen ? 'linear-gradient(rgba(0,0,0,0.45), rgba(0,0,0,0))' : 'none',
         transition: 'background-color 200ms ease',
       }}
     >
@@ -95,6 +125,11 @@ function Header() {
 
 function Footer() {
   const { siteName } = useAppConfig();
+  const external = [
+    { label: 'Company', href: externalLinks.companySite },
+    { label: 'Instagram', href: externalLinks.instagram },
+    { label: 'Facebook', href: externalLinks.facebook },
+  ];
   return (
     <Box component="footer" sx={{ bgcolor: '#10242d', color: '#e5eef2', mt: 'auto', py: 5 }}>
       <Container>
@@ -104,35 +139,20 @@ function Footer() {
               {link.label}
             </Link>
           ))}
-          <Link
-            href={externalLinks.companySite}
-            target="_blank"
-            rel="noopener noreferrer"
-            color="inherit"
-            underline="hover"
-          >
-            Company
-          </Link>
-          <Link
-            href={externalLinks.instagram}
-            target="_blank"
-            rel="noopener noreferrer"
-            color="inherit"
-            underline="hover"
-          >
-            Instagram
-          </Link>
-          <Link
-            href={externalLinks.facebook}
-            target="_blank"
-            rel="noopener noreferrer"
-            color="inherit"
-            underline="hover"
-          >
-            Facebook
-          </Link>
+          {external.map((link) => (
+            <Link
+              key={link.label}
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              color="inherit"
+              underline="hover"
+            >
+              {link.label}
+            </Link>
+          ))}
         </Stack>
-        <Typography variant="body2" sx={{ mt: 3, opacity: 0.8 }}>
+        <Typography variant="body2" sx={{ mt: 3, opacity: 0.85 }}>
           © 2025 {siteName}. All rights reserved.
         </Typography>
       </Container>
@@ -140,19 +160,19 @@ function Footer() {
   );
 }
 
-export function PageLoader() {
-  return (
-    <Box role="status" aria-label="Loading" sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
-      <CircularProgress />
-    </Box>
-  );
-}
+export { PageLoader };
 
 export function AppLayout() {
+  const { pathname } = useLocation();
+  // Pages without a hero start below the fixed header; hero pages run underneath it.
+  const underHeader = !HERO_PATHS.has(pathname);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Header />
-      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="main"
+        sx={{ flex: 1, display: 'flex', flexDirection: 'column', pt: underHeader ? { xs: 7, sm: 8 } : 0 }}
+      >
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

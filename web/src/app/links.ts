@@ -4,6 +4,8 @@
  */
 export const externalLinks = {
   contactForm: 'https://forms.example.com/ehime-experiences/contact',
+  /** Guest spec §2: 'Consult with a concierge via Messenger' (external chat, new tab). */
+  messenger: 'https://m.me/ehime.experiences',
   companySite: 'https://example.com/',
   instagram: 'https://www.instagram.com/',
   facebook: 'https://www.facebook.com/',

@@ -3,6 +3,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AppConfig } from '../lib/config';
+import { ToastProvider } from '../lib/toast';
 import { ConfigProvider } from './config-context';
 import { theme } from './theme';
 
@@ -27,7 +28,9 @@ export function AppProviders({ config, children }: { config: AppConfig; children
     <ConfigProvider config={config}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>{children}</ToastProvider>
+        </QueryClientProvider>
       </ThemeProvider>
     </ConfigProvider>
   );

@@ -2,9 +2,11 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { usePageMeta } from '../../lib/page-meta';
 
 /** Guest spec §2: any unknown path. */
 export function NotFoundPage() {
+  usePageMeta({ title: 'Page Not Found', noindex: true });
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 14, sm: 18 }, textAlign: 'center' }}>
       <Typography variant="h1" component="h1" gutterBottom>

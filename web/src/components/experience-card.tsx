@@ -1,0 +1,93 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import type { ExperienceCard as ExperienceCardData } from '@domain/entities';
+import { fromPriceLabel } from '@domain/pricing';
+import { cardLocation } from '../lib/address';
+
+export const PLACEHOLDER_IMAGE = '/placeholder.jpg';
+/** Guest spec §2: the card's tags when the experience has none. */
+export const DEFAULT_TAGS = ['Private Experience', 'Nature'] as const;
+export const LOCATION_NOT_SPECIFIED = 'Location not specified';
+
+/**
+ * Guest spec §2, experience card: a link to the detail page with the main image, the 'from' price, the location,
+ * the title (two lines at most) and the tags. `eager` is for cards visible without scrolling.
+ */
+export function ExperienceCard({
+  experience,
+  eager = false,
+}: {
+  experience: ExperienceCardData;
+  eager?: boolean;
+}) {
+  const location = cardLocation(experience.prefecture, experience.city) || LOCATION_NOT_SPECIFIED;
+  const tags = experience.tags.length > 0 ? experience.tags : DEFAULT_TAGS;
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={`/experience/${experience.id}`}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+      >
+        <Box
+          component="img"
+          src={experience.image || PLACEHOLDER_IMAGE}
+          alt={experience.title}
+          width={400}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={(e: React.SyntheticEvent<HTMLImageElement>) => {
+            if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
+          }}
+          sx={{
+            width: '100%',
+            height: 'auto',
+            aspectRatio: '4 / 3',
+            objectFit: 'cover',
+            display: 'block',
+            bgcolor: 'grey.200',
+          }}
+        />
+        <Stack spacing={0.75} sx={{ p: 2, flex: 1 }}>
+          <Typography variant="subtitle2" component="p" color="primary.main" sx={{ fontWeight: 700 }}>
+            {fromPriceLabel(experience.price)}
+          </Typography>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+          >
+            <PlaceOutlinedIcon fontSize="inherit" aria-hidden />
+            {location}
+          </Typography>
+          <Typography
+            variant="subtitle1"
+            component="h3"
+            sx={{
+              fontWeight: 700,
+              lineHeight: 1.35,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
+            {experience.title}
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, pt: 0.5, mt: 'auto' }}>
+            {tags.slice(0, 3).map((tag) => (
+              <Chip key={tag} label={tag} size="small" variant="outlined" />
+            ))}
+          </Stack>
+        </Stack>
+      </CardActionArea>
+    </Card>
+  );
+}

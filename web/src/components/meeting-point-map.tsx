@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useAppConfig } from '../app/config-context';
+import type { AddressFields } from '../lib/address';
+
+export const MAP_LOADING_TEXT = 'Loading map...';
+export const MAP_LOADING_TEXT_JA = '地図を読み込み中...';
+export const MAP_FAILED_TEXT = 'Could not display the map';
+export const MAP_FAILED_TEXT_JA = '地図を表示できませんでした';
+/** Guest spec §7 and §9: maps embed at zoom 15 in a 400 px frame. */
+const MAP_ZOOM = 15;
+const MAP_HEIGHT = 400;
+
+function mapQuery(a: AddressFields, addressText: string): string | null {
+  if (a.mapLat !== null && a.mapLng !== null) return `${a.mapLat},${a.mapLng}`;
+  return addressText.trim() ? addressText : null;
+}
+
+/**
+ * The embedded map of a meeting point. The Google Maps Embed API needs a key: only when `/config.json` carries
+ * `mapsApiKey` is the iframe rendered (with the 'Loading map...' placeholder until it loads). Without a key, or
+ * without anything to place on the map, the specification's failure text shows, with a plain link to open the
+ * place in Google Maps (which needs no key), so the guest can still find the meeting point.
+ */
+export function MeetingPointMap({ address, addressText }: { address: AddressFields; addressText: string }) {
+  const { mapsApiKey } = useAppConfig();
+  const [loaded, setLoaded] = useState(false);
+  const query = mapQuery(address, addressText);
+  const openLink = query
+    ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`
+    : null;
+
+  if (!mapsApiKey || !query) {
+    return (
+      <Box
+        role="note"
+        sx={{
+          height: { xs: 200, sm: 240 },
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'grey.100',
+          borderRadius: 2,
+          textAlign: 'center',
+          p: 2,
+        }}
+      >
+        <Box>
+          <Typography color="text.secondary">
+            {MAP_FAILED_TEXT} ({MAP_FAILED_TEXT_JA})
+          </Typography>
+          {openLink && (
+            <Link
+              href={openLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              sx={{ display: 'inline-block', mt: 1 }}
+            >
+              Open in Google Maps
+            </Link>
+          )}
+        </Box>
+      </Box>
+    );
+  }
+  const src = `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(mapsApiKey)}&q=${encodeURIComponent(query)}&zoom=${MAP_ZOOM}`;
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        height: MAP_HEIGHT,
+        borderRadius: 2,
+        overflow: 'hidden',
+        bgcolor: 'grey.100',
+      }}
+    >
+      {!loaded && (
+        <Box role="status" sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
+          <Typography color="text.secondary">
+            {MAP_LOADING_TEXT} ({MAP_LOADING_TEXT_JA})
+          </Typography>
+        </Box>
+      )}
+      <iframe
+        title="Map of the meeting point"
+        src={src}
+        width="100%"
+        height={MAP_HEIGHT}
+        style={{ border: 0, display: 'block' }}
+        loading="lazy"
+        referrerPolicy="no-referrer-when-downgrade"
+        onLoad={() => setLoaded(true)}
+      />
+    </Box>
+  );
+}

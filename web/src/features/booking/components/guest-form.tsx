@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { countries, DEFAULT_COUNTRY_CODE, type Country } from '@domain/countries';
+import { filterPhoneInput } from '@domain/phone';
+import type { GuestField, GuestFormState } from '../hooks/use-guest-form';
+
+const defaultCountry = countries.find((c) => c.code === DEFAULT_COUNTRY_CODE)!;
+
+/** Replaces a leading dialling code the field carries with another (when the guest switches country). */
+function swapDialCode(phone: string, from: string, to: string): string {
+  if (phone.startsWith(from)) return `${to}${phone.slice(from.length)}`;
+  return phone;
+}
+
+/**
+ * Guest spec §5: first and last name, e-mail twice, phone with the dialling code of a country list (default +81;
+ * the input keeps only digits, spaces, +, parentheses and hyphens), nationality from the same list (stored by
+ * name) and optional special requests. Messages show once a field has been left.
+ */
+export function GuestFormFields({ form, disabled = false }: { form: GuestFormState; disabled?: boolean }) {
+  const [dialCountry, setDialCountry] = useState<Country>(defaultCountry);
+
+  const text = (field: GuestField, label: string, props: { type?: string; autoComplete?: string } = {}) => (
+    <TextField
+      fullWidth
+      required
+      label={label}
+      name={field}
+      value={form.values[field] ?? ''}
+      onChange={(e) => form.setValue(field, e.target.value)}
+      onBlur={() => form.touch(field)}
+      error={Boolean(form.errorOf(field))}
+      helperText={form.errorOf(field) ?? ' '}
+      disabled={disabled}
+      {...props}
+    />
+  );
+
+  return (
+    <Stack component="fieldset" spacing={1} sx={{ border: 0, p: 0, m: 0 }} disabled={disabled}>
+      <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
+        Guest Information
+      </Typography>
+      <Grid container columnSpacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text('firstName', 'First name', { autoComplete: 'given-name' })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('lastName', 'Last name', { autoComplete: 'family-name' })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text('confirmEmail', 'Confirm email', { type: 'email', autoComplete: 'email' })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 5 }}>
+          <TextField
+            select
+            fullWidth
+            label="Country code"
+            value={dialCountry.code}
+            disabled={disabled}
+            onChange={(e) => {
+              const next = countries.find((c) => c.code === e.target.value) ?? defaultCountry;
+              form.setValue(
+                'phone',
+                swapDialCode(form.values.phone ?? '', dialCountry.dialCode, next.dialCode),
+              );
+              setDialCountry(next);
+            }}
+            helperText=" "
+            slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+          >
+            {countries.map((c) => (
+              <MenuItem key={c.code} value={c.code}>
+                {c.name} ({c.dialCode})
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 7 }}>
+          <TextField
+            fullWidth
+            required
+            label="Phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            value={form.values.phone ?? ''}
+            disabled={disabled}
+            onChange={(e) => form.setValue('phone', filterPhoneInput(e.target.value, dialCountry.dialCode))}
+            onBlur={() => form.touch('phone')}
+            error={Boolean(form.errorOf('phone'))}
+            helperText={form.errorOf('phone') ?? ' '}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Autocomplete
+            options={countries}
+            getOptionLabel={(c) => c.name}
+            isOptionEqualToValue={(a, b) => a.code === b.code}
+            value={countries.find((c) => c.name === form.values.nationality) ?? null}
+            onChange={(_, c) => form.setValue('nationality', c?.name ?? '')}
+            onBlur={() => form.touch('nationality')}
+            disabled={disabled}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                required
+                label="Nationality"
+                name="nationality"
+                error={Boolean(form.errorOf('nationality'))}
+                helperText={form.errorOf('nationality') ?? ' '}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextField
+            fullWidth
+            multiline
+            minRows={3}
+            label="Special requests (optional)"
+            name="specialRequests"
+            value={form.values.specialRequests ?? ''}
+            disabled={disabled}
+            onChange={(e) => form.setValue('specialRequests', e.target.value)}
+            onBlur={() => form.touch('specialRequests')}
+            error={Boolean(form.errorOf('specialRequests'))}
+            helperText={
+              form.errorOf('specialRequests') ??
+              'Dietary needs, accessibility, anything the host should know.'
+            }
+          />
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}

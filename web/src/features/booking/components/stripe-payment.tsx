@@ -1,0 +1,94 @@
+/**
+ * Stripe's Payment Element in deferred mode (DESIGN §4): the element is rendered with the amount, `jpy` and
+ * manual capture before any PaymentIntent exists; the intent is created by `POST /api/bookings` when the guest
+ * commits. This module (and Stripe.js) is loaded only when `/config.json` says the provider is `stripe`.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { PaymentError, type PaymentMethodState } from '../api/payment-method';
+import { PROCESSING_ERROR_MESSAGE, STRIPE_NOT_INITIALISED_MESSAGE } from '../api/booking-errors';
+
+const stripePromises = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let promise = stripePromises.get(publishableKey);
+  if (!promise) {
+    promise = loadStripe(publishableKey);
+    stripePromises.set(publishableKey, promise);
+  }
+  return promise;
+}
+
+interface Props {
+  publishableKey: string;
+  amount: number;
+  onStateChange: (state: PaymentMethodState) => void;
+  onLoadError: (message: string) => void;
+}
+
+function Inner({ onStateChange, onLoadError }: Pick<Props, 'onStateChange' | 'onLoadError'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+
+  const handle = useMemo(
+    () => ({
+      prepare: async () => {
+        if (!stripe || !elements) throw new PaymentError(STRIPE_NOT_INITIALISED_MESSAGE);
+        const { error } = await elements.submit();
+        if (error) throw new PaymentError(error.message ?? PROCESSING_ERROR_MESSAGE);
+      },
+      confirm: async (clientSecret: string, billing: { name: string; email: string; phone: string }) => {
+        if (!stripe || !elements) throw new PaymentError(STRIPE_NOT_INITIALISED_MESSAGE);
+        const { error } = await stripe.confirmPayment({
+          elements,
+          clientSecret,
+          redirect: 'if_required',
+          confirmParams: {
+            return_url: `${window.location.origin}/booking-complete`,
+            payment_method_data: { billing_details: billing },
+          },
+        });
+        if (error) {
+          // Guest spec §8: card and validation errors carry a message meant for the guest.
+          const forGuest = error.type === 'card_error' || error.type === 'validation_error';
+          throw new PaymentError(forGuest && error.message ? error.message : PROCESSING_ERROR_MESSAGE);
+        }
+      },
+    }),
+    [stripe, elements],
+  );
+
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    onStateChange({
+      ready: loaded && Boolean(stripe && elements),
+      handle: stripe && elements ? handle : null,
+    });
+  }, [loaded, stripe, elements, handle, onStateChange]);
+
+  return (
+    <PaymentElement
+      options={{ layout: 'tabs' }}
+      onReady={() => setLoaded(true)}
+      onLoadError={(e) => onLoadError(e.error.message ?? STRIPE_NOT_INITIALISED_MESSAGE)}
+    />
+  );
+}
+
+export default function StripePayment({ publishableKey, amount, onStateChange, onLoadError }: Props) {
+  const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
+  return (
+    <Elements
+      stripe={stripe}
+      options={{
+        mode: 'payment',
+        amount,
+        currency: 'jpy',
+        captureMethod: 'manual',
+        appearance: { theme: 'stripe' },
+      }}
+    >
+      <Inner onStateChange={onStateChange} onLoadError={onLoadError} />
+    </Elements>
+  );
+}

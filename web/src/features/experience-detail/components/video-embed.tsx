@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+
+/** The `v=` parameter of a video link (YouTube watch URLs), or null when there is none. */
+export function videoId(link: string | null | undefined): string | null {
+  if (!link) return null;
+  try {
+    const v = new URL(link).searchParams.get('v');
+    return v && /^[\w-]{6,20}$/.test(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Guest spec §2: embedded video (autoplay, muted) when the experience's video link has a `v=` parameter. */
+export function VideoEmbed({ link, title }: { link: string | null | undefined; title: string }) {
+  const id = videoId(link);
+  if (!id) return null;
+  return (
+    <Box
+      component="section"
+      aria-label="Video"
+      sx={{
+        position: 'relative',
+        aspectRatio: '16 / 9',
+        borderRadius: 2,
+        overflow: 'hidden',
+        bgcolor: 'grey.900',
+      }}
+    >
+      <iframe
+        title={`Video: ${title}`}
+        src={`https://www.youtube-nocookie.com/embed/${id}?autoplay=1&mute=1&playsinline=1`}
+        allow="autoplay; encrypted-media; picture-in-picture"
+        allowFullScreen
+        loading="lazy"
+        style={{ border: 0, position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+      />
+    </Box>
+  );
+}

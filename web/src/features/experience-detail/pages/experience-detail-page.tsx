@@ -1,0 +1,228 @@
+import { useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import { fromPriceLabel } from '@domain/pricing';
+import { externalLinks } from '../../../app/links';
+import { MeetingPointMap } from '../../../components/meeting-point-map';
+import { PageLoader } from '../../../components/page-loader';
+import { addressOrFallback, cardLocation, hasMeetingPoint } from '../../../lib/address';
+import { useExperience, type ExperienceDetail } from '../../../lib/catalogue-api';
+import { usePageMeta } from '../../../lib/page-meta';
+import { AboutHost } from '../components/about-host';
+import { BookingRequestForm } from '../components/booking-request-form';
+import { PhotoGallery } from '../components/photo-gallery';
+import { StickyBookingBar } from '../components/sticky-booking-bar';
+import { VideoEmbed } from '../components/video-embed';
+
+export const EXPERIENCE_NOT_FOUND = 'Experience not found';
+export const EXPERIENCE_ID_REQUIRED = 'Experience ID is required';
+
+function DetailBlock({
+  heading,
+  text,
+  image,
+}: {
+  heading: string | null;
+  text: string | null;
+  image: string | null;
+}) {
+  if (!heading && !text) return null;
+  return (
+    <Box component="section">
+      {heading && (
+        <Typography variant="h5" component="h2" gutterBottom>
+          {heading}
+        </Typography>
+      )}
+      {image && (
+        <Box
+          component="img"
+          src={image}
+          alt={heading ?? ''}
+          width={800}
+          height={500}
+          loading="lazy"
+          sx={{
+            width: '100%',
+            height: 'auto',
+            borderRadius: 2,
+            mb: 2,
+            objectFit: 'cover',
+            aspectRatio: '16 / 10',
+          }}
+        />
+      )}
+      {text && <Typography sx={{ whiteSpace: 'pre-line' }}>{text}</Typography>}
+    </Box>
+  );
+}
+
+/** Guest spec §2: Price, Schedule, Dress Code, Additional Notes, each only when it has text; none → hidden. */
+function OtherInformation({ experience }: { experience: ExperienceDetail }) {
+  const entries = [
+    ['Price', experience.thingsToKnowPrice],
+    ['Schedule', experience.thingsToKnowItinerary],
+    ['Dress Code', experience.thingsToKnowClothes],
+    ['Additional Notes', experience.thingsToKnowNote],
+  ].filter((entry): entry is [string, string] => Boolean(entry[1]?.trim()));
+  if (entries.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="other-info-title">
+      <Typography id="other-info-title" variant="h5" component="h2" gutterBottom>
+        Other information
+      </Typography>
+      <Stack spacing={2}>
+        {entries.map(([label, text]) => (
+          <Box key={label}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+              {label}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-line' }}>{text}</Typography>
+          </Box>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function MeetingPoint({ experience }: { experience: ExperienceDetail }) {
+  if (!hasMeetingPoint(experience)) return null;
+  const address = addressOrFallback(experience);
+  return (
+    <Box component="section" aria-labelledby="meeting-point-title">
+      <Typography id="meeting-point-title" variant="h5" component="h2" gutterBottom>
+        Meeting point
+      </Typography>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+        Address
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{address}</Typography>
+      <MeetingPointMap address={experience} addressText={address} />
+    </Box>
+  );
+}
+
+function ConciergeCallToAction() {
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      sx={{ p: 3, bgcolor: '#eef5f8' }}
+      aria-labelledby="concierge-title"
+    >
+      <Typography id="concierge-title" variant="h6" component="h2" gutterBottom>
+        Not sure yet? Ask our concierge
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Our concierge answers within 1 working day and can tailor the experience, arrange an interpreter or
+        suggest alternatives.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <Button variant="outlined" href={externalLinks.messenger} target="_blank" rel="noopener noreferrer">
+          Consult via Messenger
+        </Button>
+        <Button variant="outlined" href={externalLinks.contactForm} target="_blank" rel="noopener noreferrer">
+          Consult via contact form
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+function scrollToForm() {
+  const form = document.getElementById('booking-request');
+  form?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  // Move the keyboard focus with the view, so 'Request Booking' works for keyboard and screen-reader users too.
+  document.getElementById('booking-request-title')?.focus({ preventScroll: true });
+}
+
+function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) {
+  const location = cardLocation(experience.prefecture, experience.city);
+  return (
+    <>
+      <Container sx={{ py: { xs: 3, md: 5 }, pb: 14 }}>
+        <Box component="header" sx={{ mb: 3 }}>
+          <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' } }}>
+            {experience.title}
+          </Typography>
+          <Stack direction="row" spacing={2} sx={{ mt: 1, color: 'text.secondary', flexWrap: 'wrap' }}>
+            {location && (
+              <Typography sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                <PlaceOutlinedIcon fontSize="small" aria-hidden /> {location}
+              </Typography>
+            )}
+            <Typography>{fromPriceLabel(experience.price)}</Typography>
+          </Stack>
+        </Box>
+        <PhotoGallery images={experience.mainImages} title={experience.title} />
+        <Grid container spacing={{ xs: 4, md: 6 }} sx={{ mt: 2 }}>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <Stack spacing={5}>
+              <Typography sx={{ whiteSpace: 'pre-line', fontSize: '1.05rem' }}>
+                {experience.description}
+              </Typography>
+              <DetailBlock
+                heading={experience.detailHeading1}
+                text={experience.detailText1}
+                image={experience.detailImage1}
+              />
+              <DetailBlock
+                heading={experience.detailHeading2}
+                text={experience.detailText2}
+                image={experience.detailImage2}
+              />
+              <VideoEmbed link={experience.movie} title={experience.title} />
+              <MeetingPoint experience={experience} />
+              <OtherInformation experience={experience} />
+              <AboutHost hostId={experience.hostId} />
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+              <BookingRequestForm experience={experience} />
+              <ConciergeCallToAction />
+            </Stack>
+          </Grid>
+        </Grid>
+      </Container>
+      <StickyBookingBar price={experience.price} onRequest={scrollToForm} />
+    </>
+  );
+}
+
+/** Guest spec §2: `/experience/{id}`. */
+export function ExperienceDetailPage() {
+  const { id } = useParams();
+  const experience = useExperience(id);
+  // Guest spec §2: the page meta uses the experience's title, description and first main image.
+  usePageMeta({
+    title: experience.data?.title ?? 'Experience',
+    description: experience.data?.description.slice(0, 160) || undefined,
+    image: experience.data?.mainImages[0] ?? null,
+  });
+  if (!id)
+    return (
+      <Alert severity="error" sx={{ m: 4 }}>
+        {EXPERIENCE_ID_REQUIRED}
+      </Alert>
+    );
+  if (experience.isPending) return <PageLoader label="Loading experience" />;
+  if (experience.isError) {
+    const notFound = 'status' in experience.error && experience.error.status === 404;
+    return (
+      <Container sx={{ py: 8 }}>
+        <Alert severity="error">
+          {notFound ? EXPERIENCE_NOT_FOUND : experience.error.message || EXPERIENCE_NOT_FOUND}
+        </Alert>
+      </Container>
+    );
+  }
+  return <ExperienceDetailView experience={experience.data} />;
+}

@@ -1,0 +1,28 @@
+import Box from '@mui/material/Box';
+import type { ExperienceCard as ExperienceCardData } from '@domain/entities';
+import { ExperienceCard } from '../../../components/experience-card';
+
+/** Guest spec §2: 1 column on phones, 2 small, 3 medium and large, 4 extra-large. */
+export function ExperienceGrid({ items }: { items: ExperienceCardData[] }) {
+  return (
+    <Box
+      component="ul"
+      aria-label="Experiences"
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' },
+      }}
+    >
+      {items.map((item, index) => (
+        <li key={item.id}>
+          {/* The first row is above the fold on every width; the rest load as the guest scrolls. */}
+          <ExperienceCard experience={item} eager={index < 3} />
+        </li>
+      ))}
+    </Box>
+  );
+}

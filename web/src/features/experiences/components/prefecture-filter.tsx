@@ -1,0 +1,154 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Popover from '@mui/material/Popover';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { prefectures } from '@domain/prefectures';
+
+/**
+ * Guest spec §2: the location popover (300 px wide, list 400 px tall) with a searchable list of the 47
+ * prefectures. Keyboard: type to filter, ↑/↓ to move, Enter to choose (an ARIA combobox with its listbox).
+ * Choosing the prefecture that is already selected clears it.
+ */
+export function PrefectureFilter({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (next: string | null) => void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const listRef = useRef<HTMLUListElement>(null);
+  const id = useId();
+
+  const matches = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return q
+      ? prefectures.filter((p) => p.name.toLowerCase().includes(q) || p.nameJa.includes(query.trim()))
+      : prefectures;
+  }, [query]);
+
+  const close = () => {
+    setAnchor(null);
+    setQuery('');
+    setActive(0);
+  };
+  const choose = (name: string) => {
+    onChange(name === value ? null : name);
+    close();
+  };
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(matches.length - 1, index));
+    setActive(next);
+    listRef.current?.children[next]?.scrollIntoView({ block: 'nearest' });
+  };
+
+  return (
+    <>
+      <Button
+        variant={value ? 'contained' : 'outlined'}
+        startIcon={<PlaceOutlinedIcon />}
+        endIcon={<ExpandMoreIcon />}
+        aria-haspopup="dialog"
+        aria-expanded={Boolean(anchor)}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        {value ?? 'Location'}
+      </Button>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{
+          paper: { sx: { width: 300, p: 1.5 }, role: 'dialog', 'aria-label': 'Choose a prefecture' },
+        }}
+      >
+        <TextField
+          autoFocus
+          fullWidth
+          size="small"
+          label="Search prefectures"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              moveTo(active + 1);
+            } else if (e.key === 'ArrowUp') {
+              e.preventDefault();
+              moveTo(active - 1);
+            } else if (e.key === 'Enter') {
+              e.preventDefault();
+              const match = matches[active];
+              if (match) choose(match.name);
+            }
+          }}
+          slotProps={{
+            htmlInput: {
+              role: 'combobox',
+              'aria-expanded': true,
+              'aria-controls': `${id}-list`,
+              'aria-activedescendant': matches[active] ? `${id}-option-${matches[active].code}` : undefined,
+              'aria-autocomplete': 'list',
+            },
+          }}
+        />
+        <Box
+          component="ul"
+          ref={listRef}
+          id={`${id}-list`}
+          role="listbox"
+          aria-label="Prefectures"
+          sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, maxHeight: 400, overflowY: 'auto' }}
+        >
+          {matches.map((p, index) => {
+            const selected = p.name === value;
+            return (
+              <Box
+                component="li"
+                key={p.code}
+                id={`${id}-option-${p.code}`}
+                role="option"
+                aria-selected={selected}
+                onClick={() => choose(p.name)}
+                onMouseEnter={() => setActive(index)}
+                sx={{
+                  px: 1.5,
+                  py: 1,
+                  borderRadius: 1,
+                  cursor: 'pointer',
+                  display: 'flex',
+                  justifyContent: 'space-between',
+                  bgcolor: index === active ? 'action.hover' : 'transparent',
+                  fontWeight: selected ? 700 : 400,
+                  outline: index === active ? '2px solid' : 'none',
+                  outlineColor: 'primary.main',
+                  outlineOffset: -2,
+                }}
+              >
+                <span>{p.name}</span>
+                <Typography component="span" variant="body2" color="text.secondary">
+                  {p.nameJa}
+                </Typography>
+              </Box>
+            );
+          })}
+          {matches.length === 0 && (
+            <Typography component="li" color="text.secondary" sx={{ p: 1.5 }}>
+              No prefecture matches
+            </Typography>
+          )}
+        </Box>
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+
+/** Guest spec §5: the text is trimmed; Enter with blank text does nothing. */
+export function searchPath(text: string): string | null {
+  const q = text.trim();
+  return q ? `/search?q=${encodeURIComponent(q)}` : null;
+}
+
+export function SearchBox({ initial = '' }: { initial?: string }) {
+  const [text, setText] = useState(initial);
+  const navigate = useNavigate();
+  return (
+    <TextField
+      fullWidth
+      type="search"
+      placeholder="Search experiences..."
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter') return;
+        e.preventDefault();
+        const path = searchPath(text);
+        if (path) void navigate(path);
+      }}
+      slotProps={{
+        htmlInput: { 'aria-label': 'Search experiences' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon aria-hidden />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

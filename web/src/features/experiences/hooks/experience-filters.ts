@@ -1,0 +1,68 @@
+/**
+ * The list's filters live in the query string (guest spec §2): `prefecture`, `categories` (comma-separated ids)
+ * and `sort` (omitted when newest). Parsing and writing are pure so they can be tested without a router.
+ */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ExperienceSort } from '@domain/schemas/catalogue';
+import { findPrefecture } from '@domain/prefectures';
+
+/**
+ * The domain's `experienceSorts`, restated by type: importing the value would pull zod (the module builds its
+ * schemas at load) into the list page's chunk. `satisfies` and a component test keep both lists identical.
+ */
+export const SORT_OPTIONS = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'lowest_price', label: 'Lowest Price' },
+] as const satisfies readonly { value: ExperienceSort; label: string }[];
+const SORT_VALUES: readonly string[] = SORT_OPTIONS.map((o) => o.value);
+
+export interface ExperienceFilters {
+  prefecture: string | null;
+  categories: string[];
+  sort: ExperienceSort;
+}
+
+export const EMPTY_FILTERS: ExperienceFilters = { prefecture: null, categories: [], sort: 'newest' };
+
+export function parseFilters(params: URLSearchParams): ExperienceFilters {
+  const rawPrefecture = params.get('prefecture')?.trim() ?? '';
+  // A known prefecture is normalised to its canonical spelling ('ehime' → 'Ehime'); unknown text is dropped.
+  const prefecture = rawPrefecture ? (findPrefecture(rawPrefecture)?.name ?? null) : null;
+  const categories = [
+    ...new Set(
+      (params.get('categories') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const rawSort = params.get('sort');
+  const sort = SORT_VALUES.includes(rawSort ?? '') ? (rawSort as ExperienceSort) : 'newest';
+  return { prefecture, categories, sort };
+}
+
+/** The query string of a filter state; keys with default values are left out so URLs stay short and shareable. */
+export function filtersToSearchParams(filters: ExperienceFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.prefecture) params.set('prefecture', filters.prefecture);
+  if (filters.categories.length > 0) params.set('categories', filters.categories.join(','));
+  if (filters.sort !== 'newest') params.set('sort', filters.sort);
+  return params;
+}
+
+export function hasActiveFilters(filters: ExperienceFilters): boolean {
+  return filters.prefecture !== null || filters.categories.length > 0;
+}
+
+/** Filters read from and written to the URL; each change is a new history entry, so Back undoes it. */
+export function useExperienceFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseFilters(searchParams), [searchParams]);
+  const update = useCallback(
+    (change: Partial<ExperienceFilters>) =>
+      setSearchParams((current) => filtersToSearchParams({ ...parseFilters(current), ...change })),
+    [setSearchParams],
+  );
+  return { filters, update };
+}

@@ -1,0 +1,53 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { PageLoader } from '../../../components/page-loader';
+import { useExperienceCards } from '../../../lib/catalogue-api';
+import { usePageMeta } from '../../../lib/page-meta';
+import { FilterBar } from '../components/filter-bar';
+import { ExperienceGrid } from '../components/experience-grid';
+import { useExperienceFilters } from '../hooks/experience-filters';
+
+export const LIST_ERROR_MESSAGE = 'An error occurred while loading experiences. Please try again later.';
+export const LIST_EMPTY_MESSAGE = 'No experiences available at the moment.';
+
+/** Guest spec §2: `/experiences` with its filter bar; filters live in the query string. */
+export function ExperienceListPage() {
+  const { filters, update } = useExperienceFilters();
+  const list = useExperienceCards({
+    prefecture: filters.prefecture ?? undefined,
+    categories: filters.categories,
+    sort: filters.sort,
+  });
+  usePageMeta({
+    title: filters.prefecture ? `Experiences in ${filters.prefecture}` : 'Experiences',
+    description: 'Private tours and hands-on experiences across Japan, filtered by prefecture and category.',
+  });
+
+  return (
+    <Container sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h1" component="h1" sx={{ mb: 3, fontSize: { xs: '2rem', md: '2.5rem' } }}>
+        Experiences
+      </Typography>
+      <FilterBar filters={filters} onChange={update} />
+      <Box sx={{ mt: 4 }} aria-live="polite" aria-busy={list.isPending}>
+        {list.isPending ? (
+          <PageLoader label="Loading experiences" minHeight="30vh" />
+        ) : list.isError ? (
+          <Alert severity="error">{LIST_ERROR_MESSAGE}</Alert>
+        ) : list.data.length === 0 ? (
+          <Box sx={{ textAlign: 'center', py: 8 }}>
+            <Typography sx={{ mb: 2 }}>{LIST_EMPTY_MESSAGE}</Typography>
+            <Button variant="outlined" onClick={() => void list.refetch()}>
+              Reload
+            </Button>
+          </Box>
+        ) : (
+          <ExperienceGrid items={list.data} />
+        )}
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { externalLinks } from '../../../app/links';
+
+export function CallToAction() {
+  return (
+    <Box
+      component="section"
+      aria-labelledby="cta-title"
+      sx={{ bgcolor: 'primary.main', color: '#fff', py: { xs: 6, md: 9 } }}
+    >
+      <Container sx={{ textAlign: 'center' }}>
+        <Typography
+          id="cta-title"
+          variant="h2"
+          component="h2"
+          sx={{ fontSize: { xs: '1.6rem', md: '2.2rem' }, mb: 2 }}
+        >
+          Your private Japan, planned with a local
+        </Typography>
+        <Typography sx={{ mb: 4, maxWidth: 640, mx: 'auto', opacity: 0.95 }}>
+          Book an experience online, or tell our concierge what you are dreaming of and we will put it
+          together for you.
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
+          <Button component={RouterLink} to="/experiences" variant="contained" color="secondary" size="large">
+            See All Experiences
+          </Button>
+          <Button
+            href={externalLinks.contactForm}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="outlined"
+            color="inherit"
+            size="large"
+          >
+            Contact the concierge
+          </Button>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

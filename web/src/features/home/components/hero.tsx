@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { externalLinks } from '../../../app/links';
+
+/** Guest spec §2: four hero images (TOP_1…TOP_4) drawn locally; the first two load eagerly. */
+export const HERO_IMAGES = [
+  '/media/hero/top-1.svg',
+  '/media/hero/top-2.svg',
+  '/media/hero/top-3.svg',
+  '/media/hero/top-4.svg',
+];
+/** Guest spec §9: the hero advances every 5 s and loops. */
+export const HERO_INTERVAL_MS = 5000;
+
+export function Hero() {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setIndex((i) => (i + 1) % HERO_IMAGES.length), HERO_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  return (
+    <Box
+      component="section"
+      aria-labelledby="hero-title"
+      sx={{
+        position: 'relative',
+        minHeight: '100svh',
+        overflow: 'hidden',
+        color: '#fff',
+        display: 'grid',
+        placeItems: 'center',
+        px: 2,
+      }}
+    >
+      {/* Decorative: the slides are background imagery, so they carry empty alt text. */}
+      <Box aria-hidden sx={{ position: 'absolute', inset: 0 }}>
+        {HERO_IMAGES.map((src, i) => {
+          // Slide transition: the current image sits at 0, the others wait off to the right or have left to the left.
+          const offset = (i - index + HERO_IMAGES.length) % HERO_IMAGES.length;
+          const x = offset === 0 ? '0%' : offset === HERO_IMAGES.length - 1 ? '-100%' : '100%';
+          return (
+            <Box
+              key={src}
+              component="img"
+              src={src}
+              alt=""
+              width={1920}
+              height={1080}
+              loading={i < 2 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'auto'}
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                width: '100%',
+                height: '100%',
+                objectFit: 'cover',
+                transform: `translateX(${x})`,
+                // Only the two images entering and leaving animate; the rest jump while off screen.
+                transition:
+                  offset === 0 || offset === HERO_IMAGES.length - 1 ? 'transform 900ms ease-in-out' : 'none',
+                '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+              }}
+            />
+          );
+        })}
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            background: 'linear-gradient(rgba(0,0,0,0.35), rgba(0,0,0,0.55))',
+          }}
+        />
+      </Box>
+      <Box sx={{ position: 'relative', textAlign: 'center', maxWidth: 760, pt: 8 }}>
+        <Typography
+          id="hero-title"
+          variant="h1"
+          component="h1"
+          sx={{ fontSize: { xs: '2.25rem', md: '3.75rem' }, textShadow: '0 2px 12px rgba(0,0,0,0.4)' }}
+        >
+          Dive Into Japanese Traditions
+        </Typography>
+        <Typography sx={{ mt: 2, mb: 4, fontSize: { xs: '1rem', md: '1.2rem' } }}>
+          Private tours and hands-on experiences in Ehime and across Japan, hosted by the people who live
+          there.
+        </Typography>
+        <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
+          <Button component={RouterLink} to="/experiences" variant="contained" color="secondary" size="large">
+            See All Experiences
+          </Button>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <Button
+              href={externalLinks.messenger}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="outlined"
+              color="inherit"
+            >
+              Consult with a concierge via Messenger
+            </Button>
+            <Button
+              href={externalLinks.contactForm}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="outlined"
+              color="inherit"
+            >
+              Consult with a concierge via contact form
+            </Button>
+          </Stack>
+          <Button component={RouterLink} to="/about" color="inherit" sx={{ textDecoration: 'underline' }}>
+            Learn more about our service
+          </Button>
+        </Stack>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,154 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { bookingStatusPresentation, type StatusColour } from '@domain/booking-status';
+import { formatJpy, participantLabel } from '@domain/pricing';
+import { CancellationPolicy } from '../../../components/cancellation-policy';
+import { MeetingPointMap } from '../../../components/meeting-point-map';
+import { addressOrFallback, hasMeetingPoint } from '../../../lib/address';
+import { useToast } from '../../../lib/toast';
+import type { LookupResult } from '../api/lookup-booking';
+
+/** Guest spec §4: Requesting yellow, Confirmed green, Unapproved red, anything else grey. */
+const CHIP_COLOURS: Record<StatusColour, { bg: string; fg: string }> = {
+  amber: { bg: '#fff3cd', fg: '#7a5200' },
+  green: { bg: '#d9f2e0', fg: '#1d5f33' },
+  red: { bg: '#fbdcdc', fg: '#8a1c1c' },
+  grey: { bg: '#e8eaeb', fg: '#3b4449' },
+  blue: { bg: '#dbeafe', fg: '#1e3a8a' },
+};
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' },
+        gap: { xs: 0, sm: 2 },
+        py: 0.75,
+      }}
+    >
+      <Typography color="text.secondary">{label}</Typography>
+      <Box sx={{ typography: 'body1', overflowWrap: 'anywhere' }}>{children}</Box>
+    </Box>
+  );
+}
+
+export function StatusChip({ status }: { status: LookupResult['booking']['status'] }) {
+  const presentation = bookingStatusPresentation[status];
+  const colours = CHIP_COLOURS[presentation.colour];
+  return (
+    <Chip
+      label={presentation.en}
+      title={presentation.ja}
+      data-testid="booking-status"
+      sx={{ bgcolor: colours.bg, color: colours.fg, fontWeight: 700 }}
+    />
+  );
+}
+
+/** Guest spec §2, Booking Details: the booking id, a summary card and the details of the booking. */
+export function BookingDetails({ result }: { result: LookupResult }) {
+  const { booking, experience } = result;
+  const toast = useToast();
+  const address = experience ? addressOrFallback(experience) : null;
+
+  async function copyAddress(text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast({ message: 'Copied to clipboard', severity: 'success' });
+    } catch {
+      toast({ message: 'Copy failed', severity: 'error' });
+    }
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h6" component="p">
+        Booking ID: <strong data-testid="booking-reference">{booking.reference}</strong>
+      </Typography>
+      <Card variant="outlined" component="section" aria-label="Booking summary">
+        <CardContent>
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 2, flexWrap: 'wrap' }}
+          >
+            <Typography variant="h6" component="h2">
+              {experience ? (
+                <Link component={RouterLink} to={`/experience/${experience.id}`}>
+                  {experience.title}
+                </Link>
+              ) : (
+                'Experience no longer available'
+              )}
+            </Typography>
+            <StatusChip status={booking.status} />
+          </Stack>
+          <Row label="Date">{booking.date}</Row>
+          <Row label="Time">{booking.time} (Japan time)</Row>
+          <Row label="Guests">{participantLabel(booking.guests)}</Row>
+          <Divider sx={{ my: 1 }} />
+          <Row label="Total">
+            <strong data-testid="booking-amount">{formatJpy(booking.amount)}</strong>
+          </Row>
+        </CardContent>
+      </Card>
+      <Card variant="outlined" component="section" aria-label="Booking details">
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Booking details
+          </Typography>
+          <Row label="Experience">{experience?.title ?? '—'}</Row>
+          <Row label="Host">{experience?.businessName ?? '—'}</Row>
+          <Row label="Name">
+            {booking.firstName} {booking.lastName}
+          </Row>
+          <Row label="Email">{booking.email}</Row>
+          <Row label="Phone">{booking.phone}</Row>
+          <Row label="Special requests">{booking.specialRequests ?? 'None'}</Row>
+          {address && experience && (
+            <Row label="Meeting point">
+              <ButtonBase
+                onClick={() => void copyAddress(address)}
+                aria-label={`Copy the address: ${address}`}
+                sx={{
+                  textAlign: 'left',
+                  borderRadius: 1,
+                  gap: 1,
+                  p: 0.5,
+                  ml: -0.5,
+                  '&:hover': { bgcolor: 'action.hover' },
+                }}
+              >
+                <span>{address}</span>
+                <ContentCopyIcon fontSize="small" aria-hidden />
+              </ButtonBase>
+            </Row>
+          )}
+          {experience && hasMeetingPoint(experience) && address && (
+            <Box sx={{ mt: 2 }}>
+              <MeetingPointMap address={experience} addressText={address} />
+            </Box>
+          )}
+          <Box sx={{ mt: 3 }}>
+            <CancellationPolicy policy={experience?.cancellationPolicy} collapsible={false} />
+          </Box>
+        </CardContent>
+      </Card>
+      <Box>
+        <Button component={RouterLink} to="/" variant="contained">
+          Return to Home
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

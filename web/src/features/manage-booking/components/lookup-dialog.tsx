@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { lookupRequestSchema } from '@domain/schemas/lookup';
+import type { LookupInput } from '../api/lookup-booking';
+
+export interface LookupProblem {
+  title?: string;
+  message: string;
+}
+
+/**
+ * Guest spec §2 and §5: e-mail (an e-mail input) and booking ID (forced to upper case), both required; the
+ * domain's lookup schema decides what is valid.
+ */
+export function LookupDialog({
+  open,
+  title,
+  busy,
+  problem,
+  initial,
+  onSubmit,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  busy: boolean;
+  problem: LookupProblem | null;
+  initial?: Partial<LookupInput>;
+  onSubmit: (input: LookupInput) => void;
+  onCancel: () => void;
+}) {
+  const [email, setEmail] = useState(initial?.email ?? '');
+  const [reference, setReference] = useState(initial?.reference ?? '');
+  const [touched, setTouched] = useState({ email: false, reference: false });
+
+  const parsed = lookupRequestSchema.safeParse({ email, reference });
+  const errorOf = (field: keyof LookupInput) =>
+    !parsed.success && touched[field]
+      ? parsed.error.issues.find((i) => i.path[0] === field)?.message
+      : undefined;
+
+  return (
+    <Dialog open={open} onClose={onCancel} fullWidth maxWidth="xs" aria-labelledby="lookup-title">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTouched({ email: true, reference: true });
+          if (parsed.success) onSubmit(parsed.data);
+        }}
+      >
+        <DialogTitle id="lookup-title">{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              autoFocus
+              required
+              type="email"
+              label="Email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+              error={Boolean(errorOf('email'))}
+              helperText={errorOf('email') ?? 'The e-mail address used for the booking'}
+            />
+            <TextField
+              required
+              label="Booking ID"
+              value={reference}
+              onChange={(e) => setReference(e.target.value.toUpperCase())}
+              onBlur={() => setTouched((t) => ({ ...t, reference: true }))}
+              error={Boolean(errorOf('reference'))}
+              helperText={errorOf('reference') ?? '6 letters and digits, e.g. AB12CD'}
+              slotProps={{ htmlInput: { maxLength: 6, autoCapitalize: 'characters', spellCheck: false } }}
+            />
+            {problem && (
+              <Alert severity="error" role="alert">
+                {problem.title && <AlertTitle>{problem.title}</AlertTitle>}
+                {problem.message}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Checking…' : 'Check My Booking'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

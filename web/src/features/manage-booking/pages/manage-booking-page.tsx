@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { ApiError } from '../../../lib/api-client';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useLookupBooking, type LookupInput } from '../api/lookup-booking';
+import { BookingDetails } from '../components/booking-details';
+import { LookupDialog, type LookupProblem } from '../components/lookup-dialog';
+
+/** Guest spec §8, the Japanese lookup page's messages (English beneath for guests who do not read Japanese). */
+export const NOT_FOUND_PROBLEM: LookupProblem = {
+  title: '予約が見つかりません',
+  message:
+    '予約IDまたはメールアドレスが正しくありません。 (Booking not found: the booking ID or e-mail address is incorrect.)',
+};
+export const OTHER_PROBLEM: LookupProblem = {
+  title: 'エラーが発生しました',
+  message: '予約情報の取得中にエラーが発生しました。 (An error occurred while retrieving the booking.)',
+};
+
+function problemOf(error: unknown): LookupProblem {
+  if (error instanceof ApiError && error.code === 'not_found') return NOT_FOUND_PROBLEM;
+  if (error instanceof ApiError && error.code === 'rate_limited')
+    return { title: OTHER_PROBLEM.title, message: error.message };
+  return OTHER_PROBLEM;
+}
+
+/**
+ * Manage Booking (`/booking-confirmation`). The specification has two readings; this is reading (a), the lookup:
+ * a dialog asks for the booking ID and e-mail, the details follow, and 'Look up another booking' reopens the
+ * dialog. Reading (b), the "request sent" confirmation reached with navigation state, is what `/booking-complete`
+ * shows right after a booking, so no screen depends on state that a reload or a shared link would lose.
+ */
+export function ManageBookingPage() {
+  usePageMeta({
+    title: 'Manage Booking',
+    description: 'Look up your booking with your e-mail address and booking ID.',
+  });
+  const lookup = useLookupBooking();
+  const [dialogOpen, setDialogOpen] = useState(true);
+  const [dialogKey, setDialogKey] = useState(0);
+
+  const submit = (input: LookupInput) => lookup.mutate(input, { onSuccess: () => setDialogOpen(false) });
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, mb: 1 }}>
+        Manage Booking
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }} lang="ja">
+        予約確認
+      </Typography>
+      {lookup.isSuccess && !dialogOpen ? (
+        <>
+          <BookingDetails result={lookup.data} />
+          <Box sx={{ mt: 2 }}>
+            <Button
+              variant="outlined"
+              onClick={() => {
+                lookup.reset();
+                setDialogKey((k) => k + 1);
+                setDialogOpen(true);
+              }}
+            >
+              Look up another booking
+            </Button>
+          </Box>
+        </>
+      ) : (
+        !dialogOpen && (
+          <Button variant="contained" onClick={() => setDialogOpen(true)}>
+            Find my booking
+          </Button>
+        )
+      )}
+      <LookupDialog
+        key={dialogKey}
+        open={dialogOpen}
+        title="Manage Your Booking"
+        busy={lookup.isPending}
+        problem={lookup.isError ? problemOf(lookup.error) : null}
+        onSubmit={submit}
+        onCancel={() => setDialogOpen(false)}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The public catalogue calls (DESIGN §6) several features share: experience cards (home carousel, landing page,
+ * list, search), one experience (detail page, booking form), its availability and the categories. Types come from
+ * the domain's zod schemas (type-only imports: no zod in the pages that only read).
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { Category, Experience, ExperienceCard } from '@domain/entities';
+import type { ExperienceSort } from '@domain/schemas/catalogue';
+import { useApi } from '../app/api';
+
+export interface ExperienceListParams {
+  prefecture?: string;
+  categories?: readonly string[];
+  sort?: ExperienceSort;
+  q?: string;
+  limit?: number;
+}
+
+/** `GET /api/hosts/{id}` and the `host` of the detail answer. */
+export interface PublicHost {
+  id: string;
+  businessName: string;
+  introduction: string | null;
+  avatarUrl: string | null;
+}
+
+/** `GET /api/experiences/{id}`: the experience, its category ids and its host's public fields. */
+export type ExperienceDetail = Experience & { categoryIds?: string[]; host?: PublicHost | null };
+
+export interface AvailabilityAnswer {
+  timeZone: string;
+  /** Only dates with at least one free slot; start times sorted. */
+  dates: Record<string, string[]>;
+}
+
+export function experienceListQueryString(params: ExperienceListParams): string {
+  const search = new URLSearchParams();
+  if (params.prefecture) search.set('prefecture', params.prefecture);
+  if (params.categories && params.categories.length > 0)
+    search.set('categories', params.categories.join(','));
+  if (params.sort && params.sort !== 'newest') search.set('sort', params.sort);
+  if (params.q) search.set('q', params.q);
+  if (params.limit) search.set('limit', String(params.limit));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export function useExperienceCards(params: ExperienceListParams, options: { enabled?: boolean } = {}) {
+  const api = useApi();
+  const qs = experienceListQueryString(params);
+  return useQuery({
+    queryKey: ['experiences', qs],
+    queryFn: async ({ signal }) =>
+      (await api<{ items: ExperienceCard[] }>(`/experiences${qs}`, { signal })).items,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** Guest spec §2: detail data is fresh for 5 minutes. */
+export const EXPERIENCE_STALE_MS = 5 * 60_000;
+
+export function useExperience(id: string | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['experience', id],
+    queryFn: ({ signal }) => api<ExperienceDetail>(`/experiences/${encodeURIComponent(id!)}`, { signal }),
+    enabled: Boolean(id),
+    staleTime: EXPERIENCE_STALE_MS,
+    // A 404 will not turn into a 200 by asking again.
+    retry: (count, error) =>
+      count < 3 && !(error instanceof Error && 'status' in error && error.status === 404),
+  });
+}
+
+export function useAvailability(
+  experienceId: string | undefined,
+  range: { from: string; to: string } | null,
+) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['availability', experienceId, range?.from, range?.to],
+    queryFn: ({ signal }) =>
+      api<AvailabilityAnswer>(
+        `/experiences/${encodeURIComponent(experienceId!)}/availability?from=${range!.from}&to=${range!.to}`,
+        { signal },
+      ),
+    enabled: Boolean(experienceId && range),
+    // Slots are taken by other guests all the time: always ask again when the form mounts.
+    staleTime: 0,
+  });
+}
+
+export function useCategories() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['categories'],
+    queryFn: async ({ signal }) =>
+      (await api<{ items: Pick<Category, 'id' | 'name'>[] }>('/categories', { signal })).items,
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useHost(hostId: string | undefined, enabled = true) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['host', hostId],
+    queryFn: ({ signal }) => api<PublicHost>(`/hosts/${encodeURIComponent(hostId!)}`, { signal }),
+    enabled: Boolean(hostId) && enabled,
+    retry: false,
+  });
+}
