@@ -123,6 +123,12 @@ export interface StartLocalStackOptions {
   log?: (line: string) => void;
   /** How often the expiry job runs (default every minute, as DESIGN §7 says). */
   expiryIntervalMs?: number;
+  /**
+   * Keep the local gateway's payment intents in a file under the data folder (default), so authorisations survive
+   * a restart. The benchmark turns it off: the file is rewritten whole on every write, which is right for a few
+   * hundred intents by hand and wrong for thousands of bookings a minute.
+   */
+  persistPayments?: boolean;
 }
 
 /** Where the local payment gateway keeps its intents, under the data folder so they survive a restart. */
@@ -228,7 +234,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       app,
       demo: { host: { ...DEMO_HOST }, admin: { ...DEMO_ADMIN } },
     };
-    configureHandlerEnvironment(config, baseUrl);
+    configureHandlerEnvironment(config, baseUrl, options.persistPayments !== false);
 
     // Payment events and the expiry job run in this process, through the same handlers as in AWS.
     const clock = createLocalClock();
@@ -315,7 +321,11 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
 }
 
 /** The variables the handlers read (`functions/adapters/runtime/environment.ts`), as CDK sets them in AWS. */
-function configureHandlerEnvironment(config: LocalStackConfig, baseUrl: string): void {
+function configureHandlerEnvironment(
+  config: LocalStackConfig,
+  baseUrl: string,
+  persistPayments: boolean,
+): void {
   Object.assign(process.env, {
     STAGE: 'local',
     AWS_REGION: config.region,
@@ -330,7 +340,8 @@ function configureHandlerEnvironment(config: LocalStackConfig, baseUrl: string):
     ADMIN_USER_POOL_ID: config.adminPool.userPoolId,
     COGNITO_ENDPOINT: config.cognitoEndpoint,
     PAYMENT_PROVIDER: 'local',
-    LOCAL_PAYMENT_STORE: localPaymentStorePath(config.dataDir),
+    // Empty: the gateway keeps its intents in memory.
+    LOCAL_PAYMENT_STORE: persistPayments ? localPaymentStorePath(config.dataDir) : '',
     // One key pair for every client of the process: s3rver only knows S3RVER, and DynamoDB Local (sharedDb),
     // cognito-local and the SES outbox accept any.
     AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
