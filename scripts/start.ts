@@ -46,6 +46,7 @@ try {
   Demo admin  ${demo.admin.email} / ${demo.admin.password}
   Mail outbox ${mailboxUrl}
   Test card   4242 4242 4242 4242 (declined: 4000 0000 0000 0002)
+  Expiry job  every minute (run it now: curl -X POST ${stack.url}/api/local-jobs/expire-bookings)
 
   Ready in ${seconds} s${stack.seeded ? ' (first start: seeded)' : ''}${web.built ? `, web app built in ${(web.ms / 1000).toFixed(1)} s` : ''}. Data: ${stack.config.dataDir} (npm run reset wipes it). Ctrl-C stops.
 `);

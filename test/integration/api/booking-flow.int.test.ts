@@ -264,3 +264,73 @@ describe('lookup', () => {
     expect(retryAfter).toBeLessThanOrEqual(LOOKUP_LIMITS.perReference.windowSeconds);
   });
 });
+
+describe('catalogue reads', () => {
+  it('lists published cards and lets public reads be cached for 30 seconds', async () => {
+    const res = await call<{ items: { id: string }[] }>(
+      world,
+      'GET',
+      '/api/experiences?sort=lowest_price&limit=5',
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30');
+    expect(res.body.items.length).toBeGreaterThan(0);
+    expect(res.body.items.length).toBeLessThanOrEqual(5);
+
+    const categories = await call<{ items: { id: string; name: string }[] }>(world, 'GET', '/api/categories');
+    expect(categories.status).toBe(200);
+    expect(categories.body.items.map((c) => c.name)).toContain('Nature');
+  });
+
+  it('answers the detail and the host of a published experience, and 404 for a private or unknown one', async () => {
+    const detail = await call<{ id: string; hostId: string; host: { id: string } | null }>(
+      world,
+      'GET',
+      `/api/experiences/${SEEDED.id}`,
+    );
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ id: SEEDED.id, host: { id: detail.body.hostId } });
+    const host = await call(world, 'GET', `/api/hosts/${detail.body.hostId}`);
+    expect(host.status).toBe(200);
+    expect(Object.keys(host.body as object).sort()).toEqual([
+      'avatarUrl',
+      'businessName',
+      'id',
+      'introduction',
+    ]);
+
+    const hidden = await addExperience(world, { publicationStatus: 'private' });
+    for (const path of [`/api/experiences/${hidden.id}`, '/api/experiences/..', '/api/hosts/%00']) {
+      const res = await call<ErrorBody>(world, 'GET', path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+  });
+
+  it('availability answers only free slots in Tokyo time and 400 for a malformed range', async () => {
+    const ok = await call<{ timeZone: string }>(
+      world,
+      'GET',
+      `/api/experiences/${SEEDED.id}/availability?from=2000-01-01&to=2100-01-01`,
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    expect(ok.body.timeZone).toBe('Asia/Tokyo');
+    const bad = await call<ErrorBody>(
+      world,
+      'GET',
+      `/api/experiences/${SEEDED.id}/availability?from=2025-02-30`,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('from');
+  });
+
+  it('answers 413 to a body over the 64 KB limit', async () => {
+    const res = await call<ErrorBody>(world, 'POST', '/api/bookings', {
+      ...bookingBody(SEEDED.id, { date: '2030-01-01', time: '10:00' }),
+      pad: 'x'.repeat(70 * 1024),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+  });
+});
