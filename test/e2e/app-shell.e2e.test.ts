@@ -46,9 +46,11 @@ describe('app shell', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Dive Into Japanese Traditions',
     );
-    // The status chip only appears once `GET /api/health` answered through the local API Gateway.
-    await page.getByTestId('health-status').waitFor();
-    await expect(page.getByTestId('health-status').textContent()).resolves.toBe('Service status: ok');
+    // The Topics carousel fills from `GET /api/experiences` through the local API Gateway.
+    await page.getByRole('list', { name: 'Newest experiences' }).getByRole('link').first().waitFor();
+    await expect(
+      page.getByRole('list', { name: 'Newest experiences' }).getByRole('listitem').count(),
+    ).resolves.toBe(5);
 
     const footer = page.locator('footer');
     for (const [name, href] of [

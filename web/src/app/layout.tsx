@@ -167,7 +167,7 @@ export function AppLayout() {
   // Pages without a hero start below the fixed header; hero pages run underneath it.
   const underHeader = !HERO_PATHS.has(pathname);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', overflowX: 'clip' }}>
       <Header />
       <Box
         component="main"

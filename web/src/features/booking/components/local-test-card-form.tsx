@@ -47,7 +47,8 @@ export function LocalTestCardForm({ onStateChange }: { onStateChange: (state: Pa
   const [touched, setTouched] = useState({ number: false, expiry: false, cvc: false });
 
   const numberOk = digits(number).length >= 13 && digits(number).length <= 19;
-  const parsedExpiry = parseExpiry(expiry);
+  // Memoised: the handle below depends on it, and a new object per render would re-announce the handle forever.
+  const parsedExpiry = useMemo(() => parseExpiry(expiry), [expiry]);
   const cvcOk = /^\d{3,4}$/.test(cvc);
   const ready = numberOk && parsedExpiry !== null && cvcOk;
 

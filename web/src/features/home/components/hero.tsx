@@ -38,7 +38,7 @@ export function Hero() {
       }}
     >
       {/* Decorative: the slides are background imagery, so they carry empty alt text. */}
-      <Box aria-hidden sx={{ position: 'absolute', inset: 0 }}>
+      <Box aria-hidden sx={{ position: 'absolute', inset: 0, overflow: 'hidden' }}>
         {HERO_IMAGES.map((src, i) => {
           // Slide transition: the current image sits at 0, the others wait off to the right or have left to the left.
           const offset = (i - index + HERO_IMAGES.length) % HERO_IMAGES.length;

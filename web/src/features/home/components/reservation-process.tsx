@@ -82,8 +82,9 @@ export function ReservationProcess() {
                         component="span"
                         sx={{
                           position: 'absolute',
-                          width: 1,
-                          height: 1,
+                          width: '1px',
+                          height: '1px',
+                          whiteSpace: 'nowrap',
                           overflow: 'hidden',
                           clip: 'rect(0 0 0 0)',
                         }}
