@@ -29,73 +29,76 @@ async function firstExperienceId(): Promise<string> {
   return body.items[0]!.id;
 }
 
-const PAGES: { name: string; path: () => Promise<string> | string; ready: (page: Page) => Promise<void> }[] =
-  [
-    {
-      name: 'home',
-      path: '/',
-      ready: async (page) => {
-        await page.getByRole('status', { name: 'Loading' }).waitFor({ state: 'detached' });
-        await page.getByRole('list', { name: 'Newest experiences' }).getByRole('link').first().waitFor();
-      },
+const PAGES: {
+  name: string;
+  path: string | (() => Promise<string>);
+  ready: (page: Page) => Promise<void>;
+}[] = [
+  {
+    name: 'home',
+    path: '/',
+    ready: async (page) => {
+      await page.getByRole('status', { name: 'Loading' }).waitFor({ state: 'detached' });
+      await page.getByRole('list', { name: 'Newest experiences' }).getByRole('link').first().waitFor();
     },
-    {
-      name: 'ehime',
-      path: '/ehime',
-      ready: (page) => page.getByRole('heading', { name: 'How to reach Ehime' }).waitFor(),
-    },
-    {
-      name: 'list',
-      path: '/experiences',
-      ready: (page) => page.getByRole('list', { name: 'Experiences' }).getByRole('link').first().waitFor(),
-    },
-    {
-      name: 'search',
-      path: '/search?q=onsen',
-      ready: (page) => page.getByText(/results? found for "onsen"/).waitFor(),
-    },
-    {
-      name: 'detail',
-      path: async () => `/experience/${await firstExperienceId()}`,
-      ready: (page) =>
-        page.locator('#booking-request button[role="gridcell"]:not([disabled])').first().waitFor(),
-    },
-    {
-      name: 'manage-booking',
-      path: '/booking-confirmation',
-      ready: (page) => page.getByRole('dialog').waitFor(),
-    },
-    {
-      name: 'about',
-      path: '/about',
-      ready: (page) => page.getByRole('heading', { name: 'About Our Service' }).waitFor(),
-    },
-    {
-      name: 'faq',
-      path: '/faq',
-      ready: (page) => page.getByRole('heading', { name: 'FAQ', level: 1 }).waitFor(),
-    },
-    {
-      name: 'terms',
-      path: '/terms-of-service',
-      ready: (page) => page.getByText('Established January 16, 2025').waitFor(),
-    },
-    {
-      name: 'privacy',
-      path: '/privacy-policy',
-      ready: (page) => page.getByText('Article 15 (Contact)').waitFor(),
-    },
-    {
-      name: 'commercial-notice',
-      path: '/commercial-notice',
-      ready: (page) => page.getByRole('table').waitFor(),
-    },
-    {
-      name: 'not-found',
-      path: '/no/such/page',
-      ready: (page) => page.getByRole('heading', { name: 'Page Not Found' }).waitFor(),
-    },
-  ];
+  },
+  {
+    name: 'ehime',
+    path: '/ehime',
+    ready: (page) => page.getByRole('heading', { name: 'How to reach Ehime' }).waitFor(),
+  },
+  {
+    name: 'list',
+    path: '/experiences',
+    ready: (page) => page.getByRole('list', { name: 'Experiences' }).getByRole('link').first().waitFor(),
+  },
+  {
+    name: 'search',
+    path: '/search?q=onsen',
+    ready: (page) => page.getByText(/results? found for "onsen"/).waitFor(),
+  },
+  {
+    name: 'detail',
+    path: async () => `/experience/${await firstExperienceId()}`,
+    ready: (page) =>
+      page.locator('#booking-request button[role="gridcell"]:not([disabled])').first().waitFor(),
+  },
+  {
+    name: 'manage-booking',
+    path: '/booking-confirmation',
+    ready: (page) => page.getByRole('dialog').waitFor(),
+  },
+  {
+    name: 'about',
+    path: '/about',
+    ready: (page) => page.getByRole('heading', { name: 'About Our Service' }).waitFor(),
+  },
+  {
+    name: 'faq',
+    path: '/faq',
+    ready: (page) => page.getByRole('heading', { name: 'FAQ', level: 1 }).waitFor(),
+  },
+  {
+    name: 'terms',
+    path: '/terms-of-service',
+    ready: (page) => page.getByText('Established January 16, 2025').waitFor(),
+  },
+  {
+    name: 'privacy',
+    path: '/privacy-policy',
+    ready: (page) => page.getByText('Article 15 (Contact)').waitFor(),
+  },
+  {
+    name: 'commercial-notice',
+    path: '/commercial-notice',
+    ready: (page) => page.getByRole('table').waitFor(),
+  },
+  {
+    name: 'not-found',
+    path: '/no/such/page',
+    ready: (page) => page.getByRole('heading', { name: 'Page Not Found' }).waitFor(),
+  },
+];
 
 describe('guest pages', () => {
   it.each(PAGES)(

@@ -45,7 +45,7 @@ export function PrefectureFilter({
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(matches.length - 1, index));
     setActive(next);
-    listRef.current?.children[next]?.scrollIntoView({ block: 'nearest' });
+    listRef.current?.children[next]?.scrollIntoView?.({ block: 'nearest' });
   };
 
   return (

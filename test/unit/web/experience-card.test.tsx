@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import '@testing-library/jest-dom/vitest';
+import { formatJpy, formatYen, fromPriceLabel } from '@domain/pricing';
+import { ExperienceCard } from '../../../web/src/components/experience-card';
+
+const base = {
+  id: 'e1',
+  hostId: 'h1',
+  title: 'Uchiko Washi Paper Making',
+  description: '',
+  price: 1234567,
+  image: '',
+  prefecture: '',
+  city: '',
+  tags: [],
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+describe('price formatting and the experience card (guest spec §2, §9)', () => {
+  it('formats whole yen with thousands separators', () => {
+    expect(formatYen(0)).toBe('0');
+    expect(formatYen(9800)).toBe('9,800');
+    expect(formatYen(1234567)).toBe('1,234,567');
+    expect(formatJpy(24000)).toBe('JPY 24,000');
+    expect(fromPriceLabel(12000)).toBe('from JPY 12,000~');
+  });
+
+  it('shows the from-price, the placeholder image, the location fallback and the default tags', () => {
+    render(
+      <MemoryRouter>
+        <ExperienceCard experience={base} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('from JPY 1,234,567~')).toBeInTheDocument();
+    expect(screen.getByText('Location not specified')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: base.title })).toHaveAttribute('src', '/placeholder.jpg');
+    expect(screen.getByText('Private Experience')).toBeInTheDocument();
+    expect(screen.getByText('Nature')).toBeInTheDocument();
+    expect(screen.getByRole('link')).toHaveAttribute('href', '/experience/e1');
+  });
+
+  it('joins prefecture and city with a comma', () => {
+    render(
+      <MemoryRouter>
+        <ExperienceCard experience={{ ...base, prefecture: 'Ehime', city: 'Uchiko', tags: ['Craft'] }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Ehime, Uchiko')).toBeInTheDocument();
+    expect(screen.getByText('Craft')).toBeInTheDocument();
+    expect(screen.queryByText('Private Experience')).not.toBeInTheDocument();
+  });
+});
