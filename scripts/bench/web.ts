@@ -1,0 +1,182 @@
+/**
+ * `npm run bench` (web part; DESIGN §8, issue 4): the guest SPA served by the local stack, on this machine.
+ *
+ * 1. Initial JavaScript per page (home, list, detail): every script the page fetches from its navigation until
+ *    the route has rendered and the network is idle (the shell, the shared chunks and the route's lazy chunk),
+ *    gzip-compressed at level 9 (the local server does not compress; CloudFront does).
+ * 2. Lighthouse 12 performance and accessibility scores of the same pages (its default mobile configuration
+ *    with simulated throttling), run against the Chromium of `@sparticuz/chromium` through a remote-debugging
+ *    port of a browser Playwright launched.
+ *
+ * Writes a Markdown table to `test-results/bench-web.md` (and prints it). Targets (issue 4): ≤ 170 kB gzip
+ * initial JS on home, performance ≥ 90, accessibility ≥ 95. Bounded and self-stopping; the stack runs in a
+ * temporary folder that is removed afterwards.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import chromiumPackage from '@sparticuz/chromium';
+import lighthouse from 'lighthouse';
+import { chromium, type Browser } from 'playwright-core';
+import { REPO_ROOT, startLocalStack, type LocalStack } from '../local/stack';
+import { ensureWebBuild, WEB_DIST } from '../local/web-build';
+
+const HOME_JS_BUDGET_KB = 170;
+const DROPPED_FLAGS = new Set(['--single-process', "--headless='shell'", '--disable-web-security']);
+
+interface PageResult {
+  name: string;
+  path: string;
+  scripts: number;
+  jsRawKb: number;
+  jsGzipKb: number;
+  performance: number | null;
+  accessibility: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+}
+
+const workDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
+let stack: LocalStack | undefined;
+let browser: Browser | undefined;
+
+async function stopAll() {
+  await browser?.close().catch(() => {});
+  await stack?.stop().catch(() => {});
+  rmSync(workDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void stopAll().finally(() => process.exit(130)));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/** JS files (paths under web/dist) the page loads until it is idle. */
+async function initialScripts(baseUrl: string, path: string, ready: string): Promise<string[]> {
+  const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === new URL(baseUrl).origin && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await page.locator(ready).first().waitFor();
+  await context.close();
+  return [...scripts];
+}
+
+function gzipSizes(paths: string[]): { raw: number; gzip: number } {
+  let raw = 0;
+  let gzip = 0;
+  for (const p of paths) {
+    const content = readFileSync(join(WEB_DIST, p));
+    raw += content.length;
+    gzip += gzipSync(content, { level: 9 }).length;
+  }
+  return { raw, gzip };
+}
+
+async function main() {
+  const build = await ensureWebBuild({ log: (l) => console.log(l) });
+  if (build.built) console.log(`web build: ${build.ms} ms`);
+  stack = await startLocalStack({ dataDir: join(workDir, 'data'), port: 0 });
+  const baseUrl = `http://127.0.0.1:${stack.port}`;
+  const experiences = (await (await fetch(`${baseUrl}/api/experiences?limit=1`)).json()) as { items: { id: string }[] };
+  const detailId = experiences.items[0]?.id;
+  if (!detailId) throw new Error('The seeded stack has no public experience');
+
+  const debuggingPort = await freePort();
+  browser = await chromium.launch({
+    executablePath: await chromiumPackage.executablePath(),
+    headless: true,
+    args: [...chromiumPackage.args.filter((f) => !DROPPED_FLAGS.has(f)), `--remote-debugging-port=${debuggingPort}`],
+  });
+
+  const pages = [
+    { name: 'home', path: '/', ready: 'h1:has-text("Dive Into Japanese Traditions")' },
+    { name: 'list', path: '/experiences', ready: 'ul[aria-label="Experiences"] a' },
+    { name: 'detail', path: `/experience/${detailId}`, ready: '#booking-request' },
+  ];
+  const results: PageResult[] = [];
+  for (const p of pages) {
+    const scripts = await initialScripts(baseUrl, p.path, p.ready);
+    const size = gzipSizes(scripts);
+    // Lighthouse opens its own tab on the shared browser through the debugging port.
+    const run = await lighthouse(`${baseUrl}${p.path}`, {
+      port: debuggingPort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const lhr = run?.lhr;
+    const score = (id: string) => {
+      const s = lhr?.categories[id]?.score;
+      return typeof s === 'number' ? Math.round(s * 100) : null;
+    };
+    const audit = (id: string) => {
+      const v = lhr?.audits[id]?.numericValue;
+      return typeof v === 'number' ? Math.round(v) : null;
+    };
+    results.push({
+      name: p.name,
+      path: p.path,
+      scripts: scripts.length,
+      jsRawKb: kb(size.raw),
+      jsGzipKb: kb(size.gzip),
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+    });
+    if (lhr) {
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id && r.weight > 0))
+        .map((a) => a.id);
+      if (failing.length > 0) console.log(`${p.name}: accessibility audits below 1: ${failing.join(', ')}`);
+    }
+    console.log(`${p.name}: ${kb(size.gzip)} kB gzip JS, performance ${score('performance')}, accessibility ${score('accessibility')}`);
+  }
+
+  const lines = [
+    '# Guest SPA benchmark',
+    '',
+    `Measured ${new Date().toISOString()} on this machine against the local stack (\`npm run bench\`, scripts/bench/web.ts).`,
+    'Initial JS: every script a page fetches until it has rendered and the network is idle, gzip level 9.',
+    'Lighthouse 12: default (mobile, simulated throttling) configuration, Chromium from @sparticuz/chromium.',
+    '',
+    '| Page | Path | Scripts | Initial JS raw (kB) | Initial JS gzip (kB) | Performance | Accessibility | LCP (ms) | TBT (ms) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | \`${r.path.startsWith('/experience/') ? '/experience/{id}' : r.path}\` | ${r.scripts} | ${r.jsRawKb} | ${r.jsGzipKb} | ${r.performance ?? 'n/a'} | ${r.accessibility ?? 'n/a'} | ${r.lcpMs ?? 'n/a'} | ${r.tbtMs ?? 'n/a'} |`,
+    ),
+    '',
+    `Targets: home initial JS ≤ ${HOME_JS_BUDGET_KB} kB gzip; performance ≥ 90; accessibility ≥ 95.`,
+    '',
+  ];
+  const table = lines.join('\n');
+  mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
+  writeFileSync(join(REPO_ROOT, 'test-results', 'bench-web.md'), table);
+  console.log(`\n${table}`);
+}
+
+try {
+  await main();
+} finally {
+  await stopAll();
+}
