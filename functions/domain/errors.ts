@@ -25,7 +25,12 @@ export class DomainError extends Error {
   /** Field name → message, for validation errors the form can show beside each field. */
   readonly fields: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, options?: { cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'DomainError';
     this.code = code;

@@ -40,9 +40,14 @@ export class TransactionCancelledError extends Error {
 export class TransactionContendedError extends DomainError {
   readonly attempts: number;
   constructor(attempts: number, cause: unknown) {
-    super('service_unavailable', `The write kept conflicting with concurrent writes after ${attempts} attempts; try again`, undefined, {
-      cause,
-    });
+    super(
+      'service_unavailable',
+      `The write kept conflicting with concurrent writes after ${attempts} attempts; try again`,
+      undefined,
+      {
+        cause,
+      },
+    );
     this.name = 'TransactionContendedError';
     this.attempts = attempts;
   }
