@@ -10,7 +10,7 @@
  *
  * Writes a Markdown table to `test-results/bench-web.md` (and prints it). Targets (issue 4): ≤ 170 kB gzip
  * initial JS on home, performance ≥ 90, accessibility ≥ 95. Bounded and self-stopping; the stack runs in a
- * temporary folder that is removed afterwards.
+ * temporary folder that is removed afterwards. `BENCH_VERBOSE=1` lists every script with its gzip size; `BENCH_JS_ONLY=1` skips Lighthouse.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -96,7 +96,9 @@ async function main() {
   if (build.built) console.log(`web build: ${build.ms} ms`);
   stack = await startLocalStack({ dataDir: join(workDir, 'data'), port: 0 });
   const baseUrl = `http://127.0.0.1:${stack.port}`;
-  const experiences = (await (await fetch(`${baseUrl}/api/experiences?limit=1`)).json()) as { items: { id: string }[] };
+  const experiences = (await (await fetch(`${baseUrl}/api/experiences?limit=1`)).json()) as {
+    items: { id: string }[];
+  };
   const detailId = experiences.items[0]?.id;
   if (!detailId) throw new Error('The seeded stack has no public experience');
 
@@ -104,7 +106,10 @@ async function main() {
   browser = await chromium.launch({
     executablePath: await chromiumPackage.executablePath(),
     headless: true,
-    args: [...chromiumPackage.args.filter((f) => !DROPPED_FLAGS.has(f)), `--remote-debugging-port=${debuggingPort}`],
+    args: [
+      ...chromiumPackage.args.filter((f) => !DROPPED_FLAGS.has(f)),
+      `--remote-debugging-port=${debuggingPort}`,
+    ],
   });
 
   const pages = [
@@ -116,13 +121,19 @@ async function main() {
   for (const p of pages) {
     const scripts = await initialScripts(baseUrl, p.path, p.ready);
     const size = gzipSizes(scripts);
+    if (process.env.BENCH_VERBOSE) {
+      for (const s of scripts) console.log(`  ${p.name} ${s} ${kb(gzipSizes([s]).gzip)} kB`);
+    }
     // Lighthouse opens its own tab on the shared browser through the debugging port.
-    const run = await lighthouse(`${baseUrl}${p.path}`, {
-      port: debuggingPort,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-    });
+    // BENCH_JS_ONLY=1 skips Lighthouse (about a minute per page here) when only the bundle sizes matter.
+    const run = process.env.BENCH_JS_ONLY
+      ? undefined
+      : await lighthouse(`${baseUrl}${p.path}`, {
+          port: debuggingPort,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        });
     const lhr = run?.lhr;
     const score = (id: string) => {
       const s = lhr?.categories[id]?.score;
@@ -145,11 +156,18 @@ async function main() {
     });
     if (lhr) {
       const failing = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id && r.weight > 0))
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+        )
         .map((a) => a.id);
       if (failing.length > 0) console.log(`${p.name}: accessibility audits below 1: ${failing.join(', ')}`);
     }
-    console.log(`${p.name}: ${kb(size.gzip)} kB gzip JS, performance ${score('performance')}, accessibility ${score('accessibility')}`);
+    console.log(
+      `${p.name}: ${kb(size.gzip)} kB gzip JS, performance ${score('performance')}, accessibility ${score('accessibility')}`,
+    );
   }
 
   const lines = [

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -123,6 +122,18 @@ function Header() {
   );
 }
 
+const footerLinkSx = {
+  color: 'inherit',
+  textDecoration: 'none',
+  '&:hover': { textDecoration: 'underline' },
+  '&:focus-visible': {
+    outline: '2px solid',
+    outlineColor: 'secondary.main',
+    outlineOffset: 2,
+    borderRadius: 0.5,
+  },
+} as const;
+
 function Footer() {
   const { siteName } = useAppConfig();
   const external = [
@@ -134,22 +145,23 @@ function Footer() {
     <Box component="footer" sx={{ bgcolor: '#10242d', color: '#e5eef2', mt: 'auto', py: 5 }}>
       <Container>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }} sx={{ flexWrap: 'wrap' }}>
+          {/* Plain anchors styled here rather than MUI's Link: the footer is on every page's critical path. */}
           {footerLinks.map((link) => (
-            <Link key={link.to} component={RouterLink} to={link.to} color="inherit" underline="hover">
+            <Box key={link.to} component={RouterLink} to={link.to} sx={footerLinkSx}>
               {link.label}
-            </Link>
+            </Box>
           ))}
           {external.map((link) => (
-            <Link
+            <Box
               key={link.label}
+              component="a"
               href={link.href}
               target="_blank"
               rel="noopener noreferrer"
-              color="inherit"
-              underline="hover"
+              sx={footerLinkSx}
             >
               {link.label}
-            </Link>
+            </Box>
           ))}
         </Stack>
         <Typography variant="body2" sx={{ mt: 3, opacity: 0.85 }}>

@@ -2,7 +2,6 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
@@ -22,9 +21,12 @@ export const LOCATION_NOT_SPECIFIED = 'Location not specified';
 export function ExperienceCard({
   experience,
   eager = false,
+  titleComponent = 'h3',
 }: {
   experience: ExperienceCardData;
   eager?: boolean;
+  /** The title's heading level in the page's outline (h2 where the cards sit right under the page's h1). */
+  titleComponent?: 'h2' | 'h3';
 }) {
   const location = cardLocation(experience.prefecture, experience.city) || LOCATION_NOT_SPECIFIED;
   const tags = experience.tags.length > 0 ? experience.tags : DEFAULT_TAGS;
@@ -69,7 +71,7 @@ export function ExperienceCard({
           </Typography>
           <Typography
             variant="subtitle1"
-            component="h3"
+            component={titleComponent}
             sx={{
               fontWeight: 700,
               lineHeight: 1.35,
@@ -83,7 +85,23 @@ export function ExperienceCard({
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, pt: 0.5, mt: 'auto' }}>
             {tags.slice(0, 3).map((tag) => (
-              <Chip key={tag} label={tag} size="small" variant="outlined" />
+              // A plain outlined label rather than MUI's Chip: cards are on the home page, whose JS budget is tight.
+              <Box
+                component="span"
+                key={tag}
+                sx={{
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 4,
+                  px: 1,
+                  py: 0.25,
+                  fontSize: '0.75rem',
+                  lineHeight: 1.5,
+                  color: 'text.secondary',
+                }}
+              >
+                {tag}
+              </Box>
             ))}
           </Stack>
         </Stack>

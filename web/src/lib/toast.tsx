@@ -1,7 +1,15 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar from '@mui/material/Snackbar';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+
+const ToastView = lazy(() => import('./toast-view'));
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
 
@@ -49,28 +57,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={toast?.key}
-        open={open && toast !== null}
-        autoHideDuration={toast?.durationMs ?? DEFAULT_DURATION_MS}
-        onClose={(_, reason) => {
-          if (reason !== 'clickaway') setOpen(false);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        {toast ? (
-          <Alert
+      {toast && (
+        <Suspense fallback={null}>
+          <ToastView
+            open={open}
+            toastKey={toast.key}
+            message={toast.message}
+            title={toast.title}
             severity={toast.severity}
-            variant="filled"
+            durationMs={toast.durationMs}
             onClose={() => setOpen(false)}
-            sx={{ width: '100%', maxWidth: 560 }}
-            data-testid="toast"
-          >
-            {toast.title && <AlertTitle>{toast.title}</AlertTitle>}
-            {toast.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+          />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -20,7 +20,7 @@ export function ExperienceGrid({ items }: { items: ExperienceCardData[] }) {
       {items.map((item, index) => (
         <li key={item.id}>
           {/* The first row is above the fold on every width; the rest load as the guest scrolls. */}
-          <ExperienceCard experience={item} eager={index < 3} />
+          <ExperienceCard experience={item} eager={index < 3} titleComponent="h2" />
         </li>
       ))}
     </Box>

@@ -1,28 +1,41 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Fade from '@mui/material/Fade';
 
-/** The full-screen loading screen of the home and landing pages (shown 1–3 s, see `useMinDurationLoader`). */
+/**
+ * The full-screen loading screen of the home page (shown 1–3 s, see `useMinDurationLoader`). Drawn with CSS, like
+ * the boot spinner of index.html, rather than MUI's progress and transition components: it is on the home page's
+ * critical path, whose JavaScript budget is tight.
+ */
 export function FullScreenLoader({ show }: { show: boolean }) {
+  if (!show) return null;
   return (
-    <Fade in={show} timeout={{ enter: 0, exit: 400 }} unmountOnExit>
-      <Box
-        role="status"
-        aria-label="Loading"
-        sx={{
-          position: 'fixed',
-          inset: 0,
-          zIndex: (t) => t.zIndex.modal + 2,
-          bgcolor: '#fafaf7',
-          display: 'grid',
-          placeItems: 'center',
-        }}
-      >
-        <Box sx={{ display: 'grid', justifyItems: 'center', gap: 2 }}>
-          <img src="/logo.svg" alt="" width={64} height={64} />
-          <CircularProgress aria-hidden />
-        </Box>
+    <Box
+      role="status"
+      aria-label="Loading"
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: (t) => t.zIndex.modal + 2,
+        bgcolor: '#fafaf7',
+        display: 'grid',
+        placeItems: 'center',
+      }}
+    >
+      <Box sx={{ display: 'grid', justifyItems: 'center', gap: 2 }}>
+        <img src="/logo.svg" alt="" width={64} height={64} />
+        <Box
+          aria-hidden
+          sx={{
+            width: 36,
+            height: 36,
+            border: '3px solid #cfdfe6',
+            borderTopColor: 'primary.main',
+            borderRadius: '50%',
+            animation: 'home-loader-spin 0.8s linear infinite',
+            '@keyframes home-loader-spin': { to: { transform: 'rotate(360deg)' } },
+            '@media (prefers-reduced-motion: reduce)': { animationDuration: '2.4s' },
+          }}
+        />
       </Box>
-    </Fade>
+    </Box>
   );
 }

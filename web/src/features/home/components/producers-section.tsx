@@ -1,20 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import { cutDescription, PRODUCERS, type Producer } from '../content/producers';
+
+const ProducerDialog = lazy(() => import('./producer-dialog'));
 
 /** Guest spec §2: 6 producer cards; 'Read more' opens the full text, closed by the backdrop or ×. */
 export function ProducersSection() {
-  const [open, setOpen] = useState<Producer | null>(null);
+  const [open, setOpenState] = useState<Producer | null>(null);
+  const [everOpened, setEverOpened] = useState(false);
+  const setOpen = (producer: Producer | null) => {
+    if (producer) setEverOpened(true);
+    setOpenState(producer);
+  };
   return (
     <Box
       component="section"
@@ -76,39 +78,12 @@ export function ProducersSection() {
           ))}
         </Box>
       </Container>
-      <Dialog
-        open={open !== null}
-        onClose={() => setOpen(null)}
-        maxWidth="sm"
-        fullWidth
-        aria-labelledby="producer-dialog-title"
-      >
-        {open && (
-          <>
-            <DialogTitle id="producer-dialog-title" sx={{ pr: 6 }}>
-              {open.name}
-              <IconButton
-                aria-label="Close"
-                onClick={() => setOpen(null)}
-                sx={{ position: 'absolute', right: 8, top: 8 }}
-              >
-                <CloseIcon />
-              </IconButton>
-            </DialogTitle>
-            <DialogContent>
-              <Box
-                component="img"
-                src={open.image}
-                alt=""
-                width={400}
-                height={400}
-                sx={{ width: 160, height: 160, borderRadius: '50%', float: 'right', ml: 2, mb: 1 }}
-              />
-              <Typography>{open.description}</Typography>
-            </DialogContent>
-          </>
-        )}
-      </Dialog>
+      {/* Mounted from the first 'Read more' on, so it can animate closed. */}
+      {everOpened && (
+        <Suspense fallback={null}>
+          <ProducerDialog producer={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
