@@ -18,7 +18,7 @@ function setup(available: Record<string, string[]> = AVAILABLE) {
     }
     return undefined;
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(<BookingRequestForm experience={EXPERIENCE} now={NOW} />, {
     extraRoutes: [{ path: '/booking-form', element: <p>Booking Information page</p> }],
   });
@@ -26,6 +26,9 @@ function setup(available: Record<string, string[]> = AVAILABLE) {
 }
 
 const day = (n: number) => screen.getByRole('gridcell', { name: String(n) });
+
+// Typing whole forms through MUI in jsdom takes seconds on a busy 2-core machine; 5 s is too tight.
+vi.setConfig({ testTimeout: 30_000 });
 
 describe('booking request form (guest spec §2, §5)', () => {
   it('asks for the whole bookable window and enables only the days with a free slot', async () => {

@@ -22,6 +22,9 @@ const CARD = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
+// Typing whole forms through MUI in jsdom takes seconds on a busy 2-core machine; 5 s is too tight.
+vi.setConfig({ testTimeout: 30_000 });
+
 describe('filters ↔ query string (guest spec §2)', () => {
   it('reads prefecture, categories and sort, normalising and dropping what it does not know', () => {
     expect(parseFilters(new URLSearchParams('prefecture=ehime&categories=a,,b,a&sort=lowest_price'))).toEqual(
@@ -69,7 +72,7 @@ describe('experience list page', () => {
       }
       return undefined;
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderWithApp(<ExperienceListPage />, {
       path: '/experiences',
       initialEntry: '/experiences?sort=lowest_price',

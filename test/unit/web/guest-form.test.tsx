@@ -19,7 +19,7 @@ function Harness() {
 }
 
 function setup() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <ThemeProvider theme={createTheme()}>
       <Harness />
@@ -29,6 +29,9 @@ function setup() {
 }
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
+
+// Typing whole forms through MUI in jsdom takes seconds on a busy 2-core machine; 5 s is too tight.
+vi.setConfig({ testTimeout: 30_000 });
 
 describe('guest form (guest spec §5)', () => {
   it('shows no message before a field is left, and "Required field" after leaving it empty', async () => {
