@@ -1,7 +1,7 @@
 import { deadlineFor } from '../domain/booking-status';
 import type { Booking, BookingStatus } from '../domain/entities';
 import { DomainError, isDomainError } from '../domain/errors';
-import { bookingStatusView, type BookingStatusView } from './booking-views';
+import { bookingStatusView, type BookingStatusView } from '../domain/booking-views';
 import type { BookingNotifications } from './mail-notifications';
 import type { BookingRepository, Logger, PaymentGateway } from './ports';
 import { releaseAuthorisation } from './release-authorisation';

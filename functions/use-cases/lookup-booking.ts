@@ -1,5 +1,6 @@
 import { normaliseBookingReference } from '../domain/booking-reference';
-import type { Booking, BookingStatus, Experience, GuestLanguage } from '../domain/entities';
+import type { Booking } from '../domain/entities';
+import { lookupBookingView, lookupExperienceView, type LookupBookingResult } from '../domain/booking-views';
 import { DomainError } from '../domain/errors';
 import { lookupEmailMatches, type LookupRequest } from '../domain/schemas/lookup';
 import type { BookingRepository, ExperienceRepository, HostRepository, RateLimiter } from './ports';
@@ -25,45 +26,6 @@ export class RateLimitedError extends DomainError {
     this.name = 'RateLimitedError';
     this.retryAfterSeconds = retryAfterSeconds;
   }
-}
-
-export interface LookupBookingView {
-  reference: string;
-  status: BookingStatus;
-  date: string;
-  time: string;
-  guests: number;
-  amount: number;
-  currency: 'JPY';
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  specialRequests: string | null;
-  language: GuestLanguage;
-  createdAt: string;
-}
-
-export type LookupExperienceView = Pick<
-  Experience,
-  | 'id'
-  | 'title'
-  | 'price'
-  | 'postalCode'
-  | 'prefecture'
-  | 'city'
-  | 'district'
-  | 'streetAddress'
-  | 'building'
-  | 'mapLat'
-  | 'mapLng'
-  | 'cancellationPolicy'
-> & { businessName: string | null };
-
-export interface LookupBookingResult {
-  booking: LookupBookingView;
-  /** Null only when the experience has since been deleted; the booking itself is still shown. */
-  experience: LookupExperienceView | null;
 }
 
 export interface LookupBookingDeps {
@@ -116,42 +78,3 @@ function visibleToGuest(booking: Booking): boolean {
   return true;
 }
 
-export function lookupBookingView(booking: Booking): LookupBookingView {
-  return {
-    reference: booking.reference,
-    status: booking.status,
-    date: booking.date,
-    time: booking.time,
-    guests: booking.guests,
-    amount: booking.amount,
-    currency: booking.currency,
-    firstName: booking.firstName,
-    lastName: booking.lastName,
-    email: booking.email,
-    phone: booking.phone,
-    specialRequests: booking.specialRequests,
-    language: booking.language,
-    createdAt: booking.createdAt,
-  };
-}
-
-export function lookupExperienceView(
-  experience: Experience,
-  businessName: string | null,
-): LookupExperienceView {
-  return {
-    id: experience.id,
-    title: experience.title,
-    businessName,
-    price: experience.price,
-    postalCode: experience.postalCode,
-    prefecture: experience.prefecture,
-    city: experience.city,
-    district: experience.district,
-    streetAddress: experience.streetAddress,
-    building: experience.building,
-    mapLat: experience.mapLat,
-    mapLng: experience.mapLng,
-    cancellationPolicy: experience.cancellationPolicy,
-  };
-}

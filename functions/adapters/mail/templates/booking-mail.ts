@@ -2,15 +2,14 @@
  * What every booking mail is made from: the input the use cases pass, and the pieces (facts, greeting, links,
  * footer) the individual mails share, in English and Japanese.
  */
+import { formatAddress, mapsSearchUrl } from '../../../domain/address';
 import type { Booking, Experience, Host } from '../../../domain/entities';
 import {
-  formatAddress,
   formatDate,
   formatGuests,
   formatTime,
   formatTokyoDateTime,
   formatYen,
-  mapUrl,
   siteUrl,
   type MailLanguage,
 } from './format';
@@ -101,8 +100,8 @@ export function guestFacts(input: BookingMailInput, language: MailLanguage): Mai
 
 /** Where to meet, with a map link when the host placed a pin. */
 export function meetingPointText(experience: MailExperience, language: MailLanguage): string {
-  const address = formatAddress(experience);
-  const map = mapUrl(experience);
+  const address = formatAddress(experience, language);
+  const map = mapsSearchUrl(experience);
   if (!map) return address;
   return language === 'ja' ? `${address}\n地図：${map}` : `${address}\nMap: ${map}`;
 }

@@ -3,7 +3,7 @@
  * wall-clock strings the booking stores (`yyyy-MM-dd`, `HH:mm`); instants (deadlines) are shown in Tokyo time.
  */
 import { TOKYO_TIME_ZONE, zonedParts } from '../../../domain/calendar';
-import type { Experience, GuestLanguage } from '../../../domain/entities';
+import type { GuestLanguage } from '../../../domain/entities';
 
 export type MailLanguage = GuestLanguage;
 
@@ -64,33 +64,6 @@ export function formatTokyoDateTime(iso: string, language: MailLanguage): string
 export function formatGuests(guests: number, language: MailLanguage): string {
   if (language === 'ja') return `${guests}名`;
   return guests === 1 ? '1 guest' : `${guests} guests`;
-}
-
-export type MailAddress = Pick<
-  Experience,
-  'postalCode' | 'prefecture' | 'city' | 'district' | 'streetAddress' | 'building' | 'mapLat' | 'mapLng'
->;
-
-/** The meeting point as one line, in the order a Japanese address is written (and read by taxi drivers). */
-export function formatAddress(address: MailAddress): string {
-  const parts = [
-    address.postalCode ? `〒${address.postalCode}` : '',
-    address.prefecture,
-    address.city,
-    address.district,
-    address.streetAddress,
-    address.building ?? '',
-  ];
-  return parts
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .join(' ');
-}
-
-/** A map link for the meeting point when the host placed a pin. */
-export function mapUrl(address: MailAddress): string | null {
-  if (address.mapLat === null || address.mapLng === null) return null;
-  return `https://www.google.com/maps/search/?api=1&query=${address.mapLat},${address.mapLng}`;
 }
 
 /** `base` + `path` with exactly one slash between them. */

@@ -139,7 +139,10 @@ describe('guest mails', () => {
   it('the approved mail gives the meeting point, a map link, the charge and the cancellation policy', () => {
     const en = guestBookingApprovedMail(base('en', { status: 'approved' }));
     expect(en.text).toContain('Meeting point');
-    expect(en.text).toContain('〒790-0001 愛媛県 松山市 道後湯之町 5-6');
+    // The same order as the booking pages: street first in English, prefecture first in Japanese.
+    expect(en.text).toContain('5-6, 道後湯之町, 松山市, 愛媛県 〒790-0001');
+    const ja = guestBookingApprovedMail(base('ja', { status: 'approved' }));
+    expect(ja.text).toContain('〒790-0001 愛媛県 松山市 道後湯之町 5-6');
     expect(en.text).toContain('https://www.google.com/maps/search/?api=1&query=33.852,132.786');
     expect(en.text).toContain('your card has now been charged ¥24,000');
     // No policy of its own and no host rule: the default 7 days / 100 %.

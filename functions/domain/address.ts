@@ -1,0 +1,49 @@
+/**
+ * The meeting point of an experience, written once for the pages and the mails so a guest reads the same address
+ * everywhere: in Japanese order for Japanese readers (and taxi drivers), in Western order for English readers.
+ */
+import type { Experience, GuestLanguage } from './entities';
+
+export type MeetingPoint = Pick<
+  Experience,
+  'postalCode' | 'prefecture' | 'city' | 'district' | 'streetAddress' | 'building' | 'mapLat' | 'mapLng'
+>;
+
+/** Guest spec §2: what the meeting-point block shows with neither address text nor coordinates. */
+export const NO_ADDRESS_TEXT = '住所情報がありません';
+
+const clean = (parts: (string | null | undefined)[]) => parts.map((p) => (p ?? '').trim()).filter(Boolean);
+
+/**
+ * `ja`: 〒790-0001 Ehime Matsuyama Ichibancho 1-2-3 Building — prefecture first, as a Japanese address is written.
+ * `en`: Building, 1-2-3, Ichibancho, Matsuyama, Ehime 〒790-0001 — the order English readers expect.
+ */
+export function formatAddress(a: MeetingPoint, language: GuestLanguage): string {
+  const postal = a.postalCode.trim() ? `〒${a.postalCode.trim()}` : '';
+  if (language === 'ja') {
+    return clean([postal, a.prefecture, a.city, a.district, a.streetAddress, a.building]).join(' ');
+  }
+  const line = clean([a.building, a.streetAddress, a.district, a.city, a.prefecture]).join(', ');
+  return clean([line, postal]).join(' ');
+}
+
+/** Guest spec §2: with no address text, the coordinates; with neither, '住所情報がありません'. */
+export function addressOrFallback(a: MeetingPoint, language: GuestLanguage): string {
+  const text = formatAddress(a, language);
+  if (text) return text;
+  if (a.mapLat !== null && a.mapLng !== null) return `${a.mapLat}, ${a.mapLng}`;
+  return NO_ADDRESS_TEXT;
+}
+
+/** Guest spec §2: the meeting-point block is hidden without postal code, prefecture, city or coordinates. */
+export function hasMeetingPoint(a: MeetingPoint): boolean {
+  return Boolean(
+    a.postalCode.trim() || a.prefecture.trim() || a.city.trim() || (a.mapLat !== null && a.mapLng !== null),
+  );
+}
+
+/** A Google Maps link to the pin when the host placed one. */
+export function mapsSearchUrl(a: MeetingPoint): string | null {
+  if (a.mapLat === null || a.mapLng === null) return null;
+  return `https://www.google.com/maps/search/?api=1&query=${a.mapLat},${a.mapLng}`;
+}

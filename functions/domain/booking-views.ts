@@ -1,0 +1,108 @@
+/**
+ * What the guest API shows of a booking and its experience: never payment intent ids, host ids or other internal
+ * fields. The use cases build these views and the SPA reads the same types, so the two cannot drift.
+ */
+import type { Booking, BookingStatus, Experience, GuestLanguage } from './entities';
+
+export interface BookingStatusView {
+  bookingId: string;
+  reference: string;
+  status: BookingStatus;
+  amount: number;
+  currency: 'JPY';
+  date: string;
+  time: string;
+  guests: number;
+}
+
+export function bookingStatusView(booking: Booking): BookingStatusView {
+  return {
+    bookingId: booking.id,
+    reference: booking.reference,
+    status: booking.status,
+    amount: booking.amount,
+    currency: booking.currency,
+    date: booking.date,
+    time: booking.time,
+    guests: booking.guests,
+  };
+}
+
+export interface LookupBookingView {
+  reference: string;
+  status: BookingStatus;
+  date: string;
+  time: string;
+  guests: number;
+  amount: number;
+  currency: 'JPY';
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  specialRequests: string | null;
+  language: GuestLanguage;
+  createdAt: string;
+}
+
+export type LookupExperienceView = Pick<
+  Experience,
+  | 'id'
+  | 'title'
+  | 'price'
+  | 'postalCode'
+  | 'prefecture'
+  | 'city'
+  | 'district'
+  | 'streetAddress'
+  | 'building'
+  | 'mapLat'
+  | 'mapLng'
+  | 'cancellationPolicy'
+> & { businessName: string | null };
+
+export interface LookupBookingResult {
+  booking: LookupBookingView;
+  /** Null only when the experience has since been deleted; the booking itself is still shown. */
+  experience: LookupExperienceView | null;
+}
+
+export function lookupBookingView(booking: Booking): LookupBookingView {
+  return {
+    reference: booking.reference,
+    status: booking.status,
+    date: booking.date,
+    time: booking.time,
+    guests: booking.guests,
+    amount: booking.amount,
+    currency: booking.currency,
+    firstName: booking.firstName,
+    lastName: booking.lastName,
+    email: booking.email,
+    phone: booking.phone,
+    specialRequests: booking.specialRequests,
+    language: booking.language,
+    createdAt: booking.createdAt,
+  };
+}
+
+export function lookupExperienceView(
+  experience: Experience,
+  businessName: string | null,
+): LookupExperienceView {
+  return {
+    id: experience.id,
+    title: experience.title,
+    businessName,
+    price: experience.price,
+    postalCode: experience.postalCode,
+    prefecture: experience.prefecture,
+    city: experience.city,
+    district: experience.district,
+    streetAddress: experience.streetAddress,
+    building: experience.building,
+    mapLat: experience.mapLat,
+    mapLng: experience.mapLng,
+    cancellationPolicy: experience.cancellationPolicy,
+  };
+}
