@@ -77,4 +77,3 @@ function visibleToGuest(booking: Booking): boolean {
   if (booking.status === 'cancelled' && booking.paymentIntentId === null) return false;
   return true;
 }
-
