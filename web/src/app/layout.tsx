@@ -181,9 +181,17 @@ export function AppLayout() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', overflowX: 'clip' }}>
       <Header />
+      {/* At least a screen high, so the footer starts below the fold: otherwise it shows under a page's loading
+          spinner and jumps down when the content arrives (a layout shift on every data-driven page). */}
       <Box
         component="main"
-        sx={{ flex: 1, display: 'flex', flexDirection: 'column', pt: underHeader ? { xs: 7, sm: 8 } : 0 }}
+        sx={{
+          flex: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          minHeight: '100vh',
+          pt: underHeader ? { xs: 7, sm: 8 } : 0,
+        }}
       >
         <Suspense fallback={<PageLoader />}>
           <Outlet />
