@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ConfigErrorPage } from './app/config-error-page';
@@ -15,11 +15,14 @@ void loadAppConfig().then((result) => {
     root.render(<ConfigErrorPage detail={result.detail} />);
     return;
   }
-  root.render(
-    <StrictMode>
-      <AppProviders config={result.config}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  // A transition: React renders the shell in small slices instead of one long task that would block input.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders config={result.config}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 });

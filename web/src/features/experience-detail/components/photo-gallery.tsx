@@ -1,81 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
-import { Lightbox } from './lightbox';
+import { Tile } from './gallery-tile';
+
+const GalleryDialogs = lazy(() => import('./gallery-dialogs'));
 
 /** Guest spec §9: the preview shows 5 images (1 main + 4 side). */
 const PREVIEW_SIDE_IMAGES = 4;
-
-function Tile({
-  src,
-  alt,
-  eager,
-  onClick,
-  overlay,
-  sx,
-}: {
-  src: string;
-  alt: string;
-  eager: boolean;
-  onClick: () => void;
-  overlay?: string;
-  sx?: object;
-}) {
-  return (
-    <ButtonBase
-      onClick={onClick}
-      aria-label={overlay ? `${overlay} (${alt})` : `Open ${alt}`}
-      sx={{
-        position: 'relative',
-        overflow: 'hidden',
-        borderRadius: 2,
-        display: 'block',
-        '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 },
-        ...sx,
-      }}
-    >
-      <Box
-        component="img"
-        src={src}
-        alt=""
-        width={800}
-        height={600}
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : 'auto'}
-        sx={{
-          width: '100%',
-          height: '100%',
-          objectFit: 'cover',
-          display: 'block',
-          transition: 'transform 300ms',
-          '&:hover': { transform: 'scale(1.03)' },
-        }}
-      />
-      {overlay && (
-        <Box
-          sx={{
-            position: 'absolute',
-            inset: 0,
-            bgcolor: 'rgba(0,0,0,0.45)',
-            color: '#fff',
-            display: 'grid',
-            placeItems: 'center',
-            fontWeight: 700,
-            letterSpacing: 1,
-          }}
-        >
-          {overlay}
-        </Box>
-      )}
-    </ButtonBase>
-  );
-}
 
 /**
  * Guest spec §2, gallery: a main image and up to 4 side images. Desktop: the fourth side image carries the 'Show
@@ -85,6 +16,9 @@ function Tile({
 export function PhotoGallery({ images, title }: { images: string[]; title: string }) {
   const [gridOpen, setGridOpen] = useState(false);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+  // Once opened, the dialogs stay mounted so that closing them plays MUI's exit transition.
+  const [dialogsUsed, setDialogsUsed] = useState(false);
+  if ((gridOpen || lightboxIndex !== null) && !dialogsUsed) setDialogsUsed(true);
   if (images.length === 0) return null;
 
   const [main, ...rest] = images;
@@ -142,51 +76,20 @@ export function PhotoGallery({ images, title }: { images: string[]; title: strin
         </Box>
       )}
 
-      <Dialog
-        open={gridOpen}
-        onClose={() => setGridOpen(false)}
-        fullWidth
-        maxWidth="lg"
-        aria-labelledby="all-photos-title"
-      >
-        <DialogTitle id="all-photos-title" sx={{ pr: 6 }}>
-          All photos
-          <IconButton
-            aria-label="Close"
-            onClick={() => setGridOpen(false)}
-            sx={{ position: 'absolute', right: 8, top: 8 }}
-          >
-            <CloseIcon />
-          </IconButton>
-        </DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {images.length} photos of {title}
-          </Typography>
-          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
-            {images.map((src, i) => (
-              <Tile
-                key={`${src}-${i}`}
-                src={src}
-                alt={alt(i)}
-                eager={false}
-                onClick={() => {
-                  setGridOpen(false);
-                  setLightboxIndex(i);
-                }}
-                sx={{ aspectRatio: '4 / 3' }}
-              />
-            ))}
-          </Box>
-        </DialogContent>
-      </Dialog>
-      <Lightbox
-        images={images}
-        index={lightboxIndex}
-        title={title}
-        onIndexChange={setLightboxIndex}
-        onClose={() => setLightboxIndex(null)}
-      />
+      {/* The grid dialog and the lightbox (MUI's modal machinery) load on the first click on a photo: they are not
+          part of what the guest first sees, and the detail page's first paint waits for every byte it needs. */}
+      {(gridOpen || lightboxIndex !== null || dialogsUsed) && (
+        <Suspense fallback={null}>
+          <GalleryDialogs
+            images={images}
+            title={title}
+            gridOpen={gridOpen}
+            onGridClose={() => setGridOpen(false)}
+            lightboxIndex={lightboxIndex}
+            onLightboxIndexChange={setLightboxIndex}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

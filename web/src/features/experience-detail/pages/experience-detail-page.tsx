@@ -1,3 +1,4 @@
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,10 +17,36 @@ import { addressOrFallback, cardLocation, hasMeetingPoint } from '../../../lib/a
 import { useExperience, type ExperienceDetail } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AboutHost } from '../components/about-host';
-import { BookingRequestForm } from '../components/booking-request-form';
 import { PhotoGallery } from '../components/photo-gallery';
 import { StickyBookingBar } from '../components/sticky-booking-bar';
 import { VideoEmbed } from '../components/video-embed';
+
+/**
+ * The booking request form brings the date picker and date-fns (about a third of the page's code). It loads while
+ * the page shows its photos and text, so the first paint does not wait for it; its placeholder has the same id and
+ * heading, so 'Request Booking' can scroll to it and focus it meanwhile.
+ */
+const BookingRequestForm = lazy(async () => ({
+  default: (await import('../components/booking-request-form')).BookingRequestForm,
+}));
+
+function BookingRequestPlaceholder() {
+  return (
+    <Paper
+      component="section"
+      id="booking-request"
+      aria-labelledby="booking-request-title"
+      aria-busy
+      variant="outlined"
+      sx={{ p: { xs: 2, md: 3 }, minHeight: 640 }}
+    >
+      <Typography id="booking-request-title" variant="h5" component="h2" gutterBottom tabIndex={-1}>
+        Request for booking
+      </Typography>
+      <PageLoader label="Loading the booking form" minHeight={240} />
+    </Paper>
+  );
+}
 
 export const EXPERIENCE_NOT_FOUND = 'Experience not found';
 export const EXPERIENCE_ID_REQUIRED = 'Experience ID is required';
@@ -186,7 +213,9 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>
             <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-              <BookingRequestForm experience={experience} />
+              <Suspense fallback={<BookingRequestPlaceholder />}>
+                <BookingRequestForm experience={experience} />
+              </Suspense>
               <ConciergeCallToAction />
             </Stack>
           </Grid>
@@ -201,6 +230,9 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
 export function ExperienceDetailPage() {
   const { id } = useParams();
   const experience = useExperience(id);
+  // The whole page renders when the answer arrives. As a deferred value that render runs in the background in
+  // small slices (a query result alone would render it in one long, blocking task); the loader stays meanwhile.
+  const deferred = useDeferredValue(experience.data);
   // Guest spec §2: the page meta uses the experience's title, description and first main image.
   usePageMeta({
     title: experience.data?.title ?? 'Experience',
@@ -224,5 +256,7 @@ export function ExperienceDetailPage() {
       </Container>
     );
   }
-  return <ExperienceDetailView experience={experience.data} />;
+  // The deferred value may still be the previous experience (or none) while the new one renders in the background.
+  if (deferred?.id !== experience.data.id) return <PageLoader label="Loading experience" />;
+  return <ExperienceDetailView experience={deferred} />;
 }

@@ -1,3 +1,4 @@
+import { memo, useDeferredValue } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +11,9 @@ import { FilterBar } from '../components/filter-bar';
 import { ExperienceGrid } from '../components/experience-grid';
 import { useExperienceFilters } from '../hooks/experience-filters';
 
+const Grid = memo(ExperienceGrid);
+const Filters = memo(FilterBar);
+
 export const LIST_ERROR_MESSAGE = 'An error occurred while loading experiences. Please try again later.';
 export const LIST_EMPTY_MESSAGE = 'No experiences available at the moment.';
 
@@ -21,6 +25,9 @@ export function ExperienceListPage() {
     categories: filters.categories,
     sort: filters.sort,
   });
+  // The cards render in the background in small slices when the answer arrives, instead of in one blocking task;
+  // until that render has caught up with the current answer the spinner stays.
+  const items = useDeferredValue(list.data);
   usePageMeta({
     title: filters.prefecture ? `Experiences in ${filters.prefecture}` : 'Experiences',
     description: 'Private tours and hands-on experiences across Japan, filtered by prefecture and category.',
@@ -31,9 +38,9 @@ export function ExperienceListPage() {
       <Typography variant="h1" component="h1" sx={{ mb: 3, fontSize: { xs: '2rem', md: '2.5rem' } }}>
         Experiences
       </Typography>
-      <FilterBar filters={filters} onChange={update} />
+      <Filters filters={filters} onChange={update} />
       <Box sx={{ mt: 4 }} aria-live="polite" aria-busy={list.isPending}>
-        {list.isPending ? (
+        {list.isPending || (list.isSuccess && items !== list.data) ? (
           <PageLoader label="Loading experiences" minHeight="30vh" />
         ) : list.isError ? (
           <Alert severity="error">{LIST_ERROR_MESSAGE}</Alert>
@@ -45,7 +52,7 @@ export function ExperienceListPage() {
             </Button>
           </Box>
         ) : (
-          <ExperienceGrid items={list.data} />
+          <Grid items={list.data} />
         )}
       </Box>
     </Container>

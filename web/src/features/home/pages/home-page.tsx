@@ -1,3 +1,4 @@
+import { memo, useDeferredValue } from 'react';
 import { useExperienceCards } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useMinDurationLoader } from '../../../lib/use-min-duration-loader';
@@ -13,21 +14,43 @@ import { TopicsCarousel } from '../components/topics-carousel';
 /** Guest spec §2: the carousel shows the 5 newest experiences. */
 const TOPICS_LIMIT = 5;
 
-/** Guest spec §2, Home. */
-export function HomePage() {
-  usePageMeta({});
-  const topics = useExperienceCards({ sort: 'newest', limit: TOPICS_LIMIT });
-  const loading = useMinDurationLoader(!topics.isPending);
+/**
+ * The sections that depend on neither the topics query nor the loader. Memoised, so the page's later updates (the
+ * topics arriving, the loader leaving) re-render only what changed instead of the whole page each time.
+ */
+const HeroSections = memo(function HeroSections() {
   return (
     <>
-      <FullScreenLoader show={loading} />
       <Hero />
       <DiscoverEhimeBanner />
-      <TopicsCarousel items={topics.data} isError={topics.isError} />
+    </>
+  );
+});
+const LowerSections = memo(function LowerSections() {
+  return (
+    <>
       <CategoryGrid />
       <ProducersSection />
       <ReservationProcess />
       <CallToAction />
+    </>
+  );
+});
+const Topics = memo(TopicsCarousel);
+
+/** Guest spec §2, Home. */
+export function HomePage() {
+  usePageMeta({});
+  const topics = useExperienceCards({ sort: 'newest', limit: TOPICS_LIMIT });
+  // The cards render in the background in small slices rather than in one blocking task when the answer arrives.
+  const topicItems = useDeferredValue(topics.data);
+  const loading = useMinDurationLoader(!topics.isPending);
+  return (
+    <>
+      <FullScreenLoader show={loading} />
+      <HeroSections />
+      <Topics items={topicItems} isError={topics.isError} />
+      <LowerSections />
     </>
   );
 }

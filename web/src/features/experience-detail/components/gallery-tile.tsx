@@ -1,0 +1,68 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+
+/** One photo of the gallery or of its 'Show all photos' grid: a button that opens the lightbox at it. */
+export function Tile({
+  src,
+  alt,
+  eager,
+  onClick,
+  overlay,
+  sx,
+}: {
+  src: string;
+  alt: string;
+  eager: boolean;
+  onClick: () => void;
+  overlay?: string;
+  sx?: object;
+}) {
+  return (
+    <ButtonBase
+      onClick={onClick}
+      aria-label={overlay ? `${overlay} (${alt})` : `Open ${alt}`}
+      sx={{
+        position: 'relative',
+        overflow: 'hidden',
+        borderRadius: 2,
+        display: 'block',
+        '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 },
+        ...sx,
+      }}
+    >
+      <Box
+        component="img"
+        src={src}
+        alt=""
+        width={800}
+        height={600}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
+        sx={{
+          width: '100%',
+          height: '100%',
+          objectFit: 'cover',
+          display: 'block',
+          transition: 'transform 300ms',
+          '&:hover': { transform: 'scale(1.03)' },
+        }}
+      />
+      {overlay && (
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            bgcolor: 'rgba(0,0,0,0.45)',
+            color: '#fff',
+            display: 'grid',
+            placeItems: 'center',
+            fontWeight: 700,
+            letterSpacing: 1,
+          }}
+        >
+          {overlay}
+        </Box>
+      )}
+    </ButtonBase>
+  );
+}
