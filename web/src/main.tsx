@@ -2,11 +2,14 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ConfigErrorPage } from './app/config-error-page';
-import { AppProviders } from './app/providers';
+import { providePrefetchContext } from './app/prefetch';
+import { AppProviders, createQueryClient } from './app/providers';
 import { router } from './app/router';
+import { createApiClient } from './lib/api-client';
 import { loadAppConfig } from './lib/load-config';
 
 const root = createRoot(document.getElementById('root')!);
+const queryClient = createQueryClient();
 
 // The configuration decides which pools, payment provider and API the app talks to, so nothing renders before it.
 void loadAppConfig().then((result) => {
@@ -15,11 +18,13 @@ void loadAppConfig().then((result) => {
     root.render(<ConfigErrorPage detail={result.detail} />);
     return;
   }
+  // The router started the first page's loader already (with its code download); its requests can go out now.
+  providePrefetchContext({ queryClient, api: createApiClient(result.config.apiBaseUrl) });
   // A transition: React renders the shell in small slices instead of one long task that would block input.
   startTransition(() =>
     root.render(
       <StrictMode>
-        <AppProviders config={result.config}>
+        <AppProviders config={result.config} queryClient={queryClient}>
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,

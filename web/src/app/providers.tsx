@@ -11,7 +11,7 @@ import { ConfigProvider } from './config-context';
 import { theme } from './theme';
 
 /** Guest spec §9: unused results kept 5 minutes; 3 retries with doubling delay up to 30 s. */
-function createQueryClient() {
+export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -25,8 +25,17 @@ function createQueryClient() {
   });
 }
 
-export function AppProviders({ config, children }: { config: AppConfig; children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({
+  config,
+  queryClient: givenClient,
+  children,
+}: {
+  config: AppConfig;
+  /** The app's client, which the route loaders prefetch into (main.tsx); tests let each render make its own. */
+  queryClient?: QueryClient;
+  children: ReactNode;
+}) {
+  const [queryClient] = useState(() => givenClient ?? createQueryClient());
   return (
     <ConfigProvider config={config}>
       <ThemeProvider theme={theme}>

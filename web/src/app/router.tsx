@@ -1,10 +1,15 @@
 import { createBrowserRouter } from 'react-router';
+import { HOME_TOPICS_QUERY } from '../features/home/content/topics-query';
+import { categoriesQuery, experienceCardsQuery, experienceQuery } from '../lib/catalogue-api';
 import { AppLayout } from './layout';
+import { prefetchLoader, preloadImage } from './prefetch';
 import { RouteError } from './routes/route-error';
 
 /**
  * Every page is a lazy route: a guest downloads the code of the page they open, not of the back office.
  * Features add their routes here (guest spec §2 route table; host and admin areas in the back-office spec).
+ * The pages that open on API data have a prefetching loader (app/prefetch.ts): their requests start while their
+ * code downloads, and the image that will be their largest paint starts as soon as its address is known.
  */
 export const router = createBrowserRouter([
   {
@@ -13,6 +18,9 @@ export const router = createBrowserRouter([
     children: [
       {
         index: true,
+        loader: prefetchLoader(({ queryClient, api }) =>
+          queryClient.query(experienceCardsQuery(api, HOME_TOPICS_QUERY)),
+        ),
         lazy: async () => ({ Component: (await import('../features/home/pages/home-page')).HomePage }),
       },
       {
@@ -21,6 +29,17 @@ export const router = createBrowserRouter([
       },
       {
         path: 'experiences',
+        loader: prefetchLoader(async ({ queryClient, api }, { request }) => {
+          // The page's own parser (a small chunk shared with the page, loaded next to it).
+          const { listQueryParams, parseFilters } =
+            await import('../features/experiences/hooks/experience-filters');
+          const filters = parseFilters(new URL(request.url).searchParams);
+          const [cards] = await Promise.all([
+            queryClient.query(experienceCardsQuery(api, listQueryParams(filters))),
+            queryClient.query(categoriesQuery(api)),
+          ]);
+          preloadImage(cards[0]?.image);
+        }),
         lazy: async () => ({
           Component: (await import('../features/experiences/pages/experience-list-page')).ExperienceListPage,
         }),
@@ -33,6 +52,11 @@ export const router = createBrowserRouter([
       },
       {
         path: 'experience/:id',
+        loader: prefetchLoader(async ({ queryClient, api }, { params }) => {
+          if (!params.id) return;
+          const experience = await queryClient.query(experienceQuery(api, params.id));
+          preloadImage(experience.mainImages[0]);
+        }),
         lazy: async () => ({
           Component: (await import('../features/experience-detail/pages/experience-detail-page'))
             .ExperienceDetailPage,

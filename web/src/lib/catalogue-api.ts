@@ -3,10 +3,11 @@
  * list, search), one experience (detail page, booking form), its availability and the categories. Types come from
  * the domain's zod schemas (type-only imports: no zod in the pages that only read).
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category, Experience, ExperienceCard } from '@domain/entities';
 import type { ExperienceSort } from '@domain/schemas/catalogue';
 import { useApi } from '../app/api';
+import type { ApiClient } from './api-client';
 
 export interface ExperienceListParams {
   prefecture?: string;
@@ -45,31 +46,41 @@ export function experienceListQueryString(params: ExperienceListParams): string 
   return text ? `?${text}` : '';
 }
 
-export function useExperienceCards(params: ExperienceListParams, options: { enabled?: boolean } = {}) {
-  const api = useApi();
+/**
+ * The queries as options, shared by the hooks below and by the route loaders that start them while a page's code is
+ * still downloading (app/prefetch.ts): the same key and function, so the page's hook picks up the running request.
+ */
+export function experienceCardsQuery(api: ApiClient, params: ExperienceListParams) {
   const qs = experienceListQueryString(params);
-  return useQuery({
+  return queryOptions({
     queryKey: ['experiences', qs],
     queryFn: async ({ signal }) =>
       (await api<{ items: ExperienceCard[] }>(`/experiences${qs}`, { signal })).items,
-    enabled: options.enabled ?? true,
   });
+}
+
+export function useExperienceCards(params: ExperienceListParams, options: { enabled?: boolean } = {}) {
+  const api = useApi();
+  return useQuery({ ...experienceCardsQuery(api, params), enabled: options.enabled ?? true });
 }
 
 /** Guest spec §2: detail data is fresh for 5 minutes. */
 export const EXPERIENCE_STALE_MS = 5 * 60_000;
 
-export function useExperience(id: string | undefined) {
-  const api = useApi();
-  return useQuery({
+export function experienceQuery(api: ApiClient, id: string) {
+  return queryOptions({
     queryKey: ['experience', id],
-    queryFn: ({ signal }) => api<ExperienceDetail>(`/experiences/${encodeURIComponent(id!)}`, { signal }),
-    enabled: Boolean(id),
+    queryFn: ({ signal }) => api<ExperienceDetail>(`/experiences/${encodeURIComponent(id)}`, { signal }),
     staleTime: EXPERIENCE_STALE_MS,
     // A 404 will not turn into a 200 by asking again.
     retry: (count, error) =>
       count < 3 && !(error instanceof Error && 'status' in error && error.status === 404),
   });
+}
+
+export function useExperience(id: string | undefined) {
+  const api = useApi();
+  return useQuery({ ...experienceQuery(api, id ?? ''), enabled: Boolean(id) });
 }
 
 export function useAvailability(
@@ -90,14 +101,18 @@ export function useAvailability(
   });
 }
 
-export function useCategories() {
-  const api = useApi();
-  return useQuery({
+export function categoriesQuery(api: ApiClient) {
+  return queryOptions({
     queryKey: ['categories'],
     queryFn: async ({ signal }) =>
       (await api<{ items: Pick<Category, 'id' | 'name'>[] }>('/categories', { signal })).items,
     staleTime: 10 * 60_000,
   });
+}
+
+export function useCategories() {
+  const api = useApi();
+  return useQuery(categoriesQuery(api));
 }
 
 export function useHost(hostId: string | undefined, enabled = true) {

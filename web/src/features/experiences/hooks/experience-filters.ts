@@ -6,6 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ExperienceSort } from '@domain/schemas/catalogue';
 import { findPrefecture } from '@domain/prefectures';
+import type { ExperienceListParams } from '../../../lib/catalogue-api';
 
 /**
  * The domain's `experienceSorts`, restated by type: importing the value would pull zod (the module builds its
@@ -49,6 +50,15 @@ export function filtersToSearchParams(filters: ExperienceFilters): URLSearchPara
   if (filters.categories.length > 0) params.set('categories', filters.categories.join(','));
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
   return params;
+}
+
+/** The list query of a filter state (the page and its route loader ask for the same thing). */
+export function listQueryParams(filters: ExperienceFilters): ExperienceListParams {
+  return {
+    prefecture: filters.prefecture ?? undefined,
+    categories: filters.categories,
+    sort: filters.sort,
+  };
 }
 
 export function hasActiveFilters(filters: ExperienceFilters): boolean {

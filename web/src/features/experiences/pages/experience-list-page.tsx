@@ -9,7 +9,7 @@ import { useExperienceCards } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { FilterBar } from '../components/filter-bar';
 import { ExperienceGrid } from '../components/experience-grid';
-import { useExperienceFilters } from '../hooks/experience-filters';
+import { listQueryParams, useExperienceFilters } from '../hooks/experience-filters';
 
 const Grid = memo(ExperienceGrid);
 const Filters = memo(FilterBar);
@@ -20,11 +20,7 @@ export const LIST_EMPTY_MESSAGE = 'No experiences available at the moment.';
 /** Guest spec §2: `/experiences` with its filter bar; filters live in the query string. */
 export function ExperienceListPage() {
   const { filters, update } = useExperienceFilters();
-  const list = useExperienceCards({
-    prefecture: filters.prefecture ?? undefined,
-    categories: filters.categories,
-    sort: filters.sort,
-  });
+  const list = useExperienceCards(listQueryParams(filters));
   // The cards render in the background in small slices when the answer arrives, instead of in one blocking task;
   // until that render has caught up with the current answer the spinner stays.
   const items = useDeferredValue(list.data);

@@ -10,9 +10,7 @@ import { FullScreenLoader } from '../components/home-loader';
 import { ProducersSection } from '../components/producers-section';
 import { ReservationProcess } from '../components/reservation-process';
 import { TopicsCarousel } from '../components/topics-carousel';
-
-/** Guest spec §2: the carousel shows the 5 newest experiences. */
-const TOPICS_LIMIT = 5;
+import { HOME_TOPICS_QUERY } from '../content/topics-query';
 
 /**
  * The sections that depend on neither the topics query nor the loader. Memoised, so the page's later updates (the
@@ -41,7 +39,7 @@ const Topics = memo(TopicsCarousel);
 /** Guest spec §2, Home. */
 export function HomePage() {
   usePageMeta({});
-  const topics = useExperienceCards({ sort: 'newest', limit: TOPICS_LIMIT });
+  const topics = useExperienceCards(HOME_TOPICS_QUERY);
   // The cards render in the background in small slices rather than in one blocking task when the answer arrives.
   const topicItems = useDeferredValue(topics.data);
   const loading = useMinDurationLoader(!topics.isPending);

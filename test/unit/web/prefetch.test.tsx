@@ -1,0 +1,67 @@
+/**
+ * The guest pages' route loaders start the page's API requests while the page's code downloads (app/prefetch.ts):
+ * the answers must land under the keys the pages' hooks read, and the largest image must start loading early.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { providePrefetchContext } from '../../../web/src/app/prefetch';
+import { router } from '../../../web/src/app/router';
+import { createApiClient } from '../../../web/src/lib/api-client';
+import { stubFetch } from './support/render';
+
+const experience = {
+  id: 'exp-1',
+  title: 'Shimanami cycling',
+  mainImages: ['/images/exp-1/main-1.jpg', '/images/exp-1/main-2.jpg'],
+};
+const card = { id: 'exp-1', title: 'Shimanami cycling', image: '/images/exp-1/card.jpg' };
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+let calls: URL[];
+
+beforeAll(() => {
+  calls = stubFetch((url) => {
+    if (url.pathname === '/api/experiences/exp-1') return { status: 200, body: experience };
+    if (url.pathname === '/api/experiences') return { status: 200, body: { items: [card] } };
+    if (url.pathname === '/api/categories') return { status: 200, body: { items: [] } };
+    return undefined;
+  });
+  // As main.tsx does once /config.json has loaded; the loaders that ran before wait for it.
+  providePrefetchContext({ queryClient, api: createApiClient('/api') });
+});
+
+afterAll(() => vi.unstubAllGlobals());
+
+const preloads = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((l) =>
+    l.getAttribute('href'),
+  );
+
+describe('route prefetching', () => {
+  it('asks for the experience of /experience/{id} and preloads its main image, before the page renders', async () => {
+    void router.navigate('/experience/exp-1');
+    await vi.waitFor(() => expect(queryClient.getQueryData(['experience', 'exp-1'])).toEqual(experience));
+    expect(calls.map((u) => u.pathname)).toContain('/api/experiences/exp-1');
+    await vi.waitFor(() => expect(preloads()).toContain('/images/exp-1/main-1.jpg'));
+    // Only the image that will be painted first: the rest of the gallery loads with the page.
+    expect(preloads()).not.toContain('/images/exp-1/main-2.jpg');
+  });
+
+  it('asks for the list with the filters of the query string, and for the categories, under the page keys', async () => {
+    void router.navigate('/experiences?prefecture=ehime&sort=lowest_price');
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(['experiences', '?prefecture=Ehime&sort=lowest_price'])).toEqual([
+        card,
+      ]),
+    );
+    expect(queryClient.getQueryData(['categories'])).toEqual([]);
+    await vi.waitFor(() => expect(preloads()).toContain('/images/exp-1/card.jpg'));
+  });
+
+  it('preloads an image once, however often the page is opened', async () => {
+    void router.navigate('/');
+    void router.navigate('/experience/exp-1');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/experience/exp-1'));
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(preloads().filter((h) => h === '/images/exp-1/main-1.jpg')).toHaveLength(1);
+  });
+});

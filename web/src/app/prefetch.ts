@@ -1,0 +1,51 @@
+/**
+ * Route loaders that start a page's API requests while the page's code is still downloading, instead of after it
+ * has arrived and rendered (guest pages otherwise wait chunk → render → fetch → render). They never hold up or fail
+ * a navigation: each returns at once and its requests land in the React Query cache, where the page's own hooks
+ * (same query options, see lib/catalogue-api.ts) pick up the running request or its answer.
+ */
+import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../lib/api-client';
+
+export interface PrefetchContext {
+  queryClient: QueryClient;
+  api: ApiClient;
+}
+
+let provide: (context: PrefetchContext) => void = () => {};
+/** Settles once the configuration (the API base) is known; the first loaders run before that. */
+const ready = new Promise<PrefetchContext>((resolve) => {
+  provide = resolve;
+});
+
+/** Called once by main.tsx when `/config.json` has loaded (never, when it fails: nothing is prefetched then). */
+export function providePrefetchContext(context: PrefetchContext): void {
+  provide(context);
+}
+
+/** A loader that runs `start` in the background. Errors are left to the page, whose hook retries and shows them. */
+export function prefetchLoader(
+  start: (context: PrefetchContext, args: LoaderFunctionArgs) => Promise<unknown>,
+): LoaderFunction {
+  return (args) => {
+    void ready.then((context) => start(context, args)).catch(() => {});
+    return null;
+  };
+}
+
+/**
+ * Starts downloading the image that will be the page's largest paint as soon as its address is known, with high
+ * priority, instead of when the rendered `<img>` asks for it.
+ */
+export function preloadImage(href: string | null | undefined): void {
+  if (!href) return;
+  const preloaded = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]');
+  if ([...preloaded].some((link) => link.getAttribute('href') === href)) return;
+  const link = document.createElement('link');
+  link.setAttribute('rel', 'preload');
+  link.setAttribute('as', 'image');
+  link.setAttribute('href', href);
+  link.setAttribute('fetchpriority', 'high');
+  document.head.appendChild(link);
+}
