@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -18,13 +18,59 @@ function mapQuery(a: AddressFields, addressText: string): string | null {
   return addressText.trim() ? addressText : null;
 }
 
+/** How close to the viewport the map block mounts (about half a phone screen ahead of the guest's scrolling). */
+const MOUNT_MARGIN = '400px';
+const FALLBACK_HEIGHT = { xs: 200, sm: 240 };
+
+/** True once the element has come within `margin` of the viewport (at once where IntersectionObserver is missing). */
+function useNearViewport<T extends Element>(margin: string) {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return [ref, near] as const;
+}
+
+/**
+ * The meeting point's map block, mounted when it comes near the viewport: it sits below the fold of the pages that
+ * show it, and its map frame (or its fallback text with Japanese glyphs, a font fallback lookup on first use) costs
+ * work the first paint should not wait for. Until then an empty block of the same height holds its place.
+ */
+export function MeetingPointMap(props: { address: AddressFields; addressText: string }) {
+  const { mapsApiKey } = useAppConfig();
+  const [ref, near] = useNearViewport<HTMLDivElement>(MOUNT_MARGIN);
+  const framed = Boolean(mapsApiKey && mapQuery(props.address, props.addressText));
+  return (
+    <Box ref={ref}>
+      {near ? (
+        <MapBlock {...props} />
+      ) : (
+        <Box
+          aria-hidden
+          sx={{ height: framed ? MAP_HEIGHT : FALLBACK_HEIGHT, bgcolor: 'grey.100', borderRadius: 2 }}
+        />
+      )}
+    </Box>
+  );
+}
+
 /**
  * The embedded map of a meeting point. The Google Maps Embed API needs a key: only when `/config.json` carries
  * `mapsApiKey` is the iframe rendered (with the 'Loading map...' placeholder until it loads). Without a key, or
  * without anything to place on the map, the specification's failure text shows, with a plain link to open the
  * place in Google Maps (which needs no key), so the guest can still find the meeting point.
  */
-export function MeetingPointMap({ address, addressText }: { address: AddressFields; addressText: string }) {
+function MapBlock({ address, addressText }: { address: AddressFields; addressText: string }) {
   const { mapsApiKey } = useAppConfig();
   const [loaded, setLoaded] = useState(false);
   const query = mapQuery(address, addressText);
@@ -37,7 +83,7 @@ export function MeetingPointMap({ address, addressText }: { address: AddressFiel
       <Box
         role="note"
         sx={{
-          height: { xs: 200, sm: 240 },
+          height: FALLBACK_HEIGHT,
           display: 'grid',
           placeItems: 'center',
           bgcolor: 'grey.100',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useCallback, useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { format, parseISO } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
@@ -47,6 +47,43 @@ export interface BookableExperience {
  */
 const dayKey = (day: Date) => format(day, 'yyyy-MM-dd');
 
+const NO_DATES: Record<string, string[]> = {};
+
+/**
+ * The calendar (six weeks of day buttons, the form's heaviest part), memoised: it renders again only when its
+ * inputs change, not on every keystroke or selection elsewhere in the form.
+ */
+const AvailabilityCalendar = memo(function AvailabilityCalendar({
+  date,
+  onChange,
+  bookable,
+  dates,
+  loading,
+}: {
+  date: string;
+  onChange: (day: Date | null) => void;
+  bookable: { from: string; to: string };
+  dates: Record<string, string[]>;
+  loading: boolean;
+}) {
+  const firstAvailable = Object.keys(dates).sort()[0];
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enUS}>
+      <DateCalendar
+        value={date ? parseISO(date) : null}
+        onChange={onChange}
+        minDate={parseISO(bookable.from)}
+        maxDate={parseISO(bookable.to)}
+        referenceDate={firstAvailable ? parseISO(firstAvailable) : parseISO(bookable.from)}
+        shouldDisableDate={(day: Date) => !dates[dayKey(day)]}
+        loading={loading}
+        disableHighlightToday
+        sx={{ mx: 0, width: '100%', maxWidth: 360 }}
+      />
+    </LocalizationProvider>
+  );
+});
+
 /**
  * Guest spec §2 and §5: the booking request form of the detail page. Dates come from the availability API (only
  * days with a free slot inside the bookable window), the start times appear once a date is picked and are reset
@@ -62,11 +99,20 @@ export function BookingRequestForm({
   // Computed once per visit: the window only moves at midnight in Tokyo.
   const [bookable] = useState(() => bookableWindow(now));
   const availability = useAvailability(experience.id, bookable);
-  const dates = availability.data?.dates ?? {};
+  // The answer re-renders the calendar: as a deferred value that runs in the background in small slices instead of
+  // one blocking task (the calendar shows its loading state until then).
+  const answer = useDeferredValue(availability.data);
+  const dates = answer?.dates ?? NO_DATES;
   const options = participantOptions(experience.participantsMin, experience.participantsMax);
 
-  const [date, setDate] = useState('');
-  const [time, setTime] = useState('');
+  // Date and time together: a new date clears the time in the same update (guest spec §2).
+  const [slot, setSlot] = useState({ date: '', time: '' });
+  const { date, time } = slot;
+  const setTime = (value: string) => setSlot((current) => ({ ...current, time: value }));
+  const onDateChange = useCallback((day: Date | null) => {
+    const key = day ? dayKey(day) : '';
+    setSlot((current) => (key === current.date ? current : { date: key, time: '' }));
+  }, []);
   const [participants, setParticipants] = useState(options[0]?.value ?? 1);
   const [language, setLanguage] = useState<GuestLanguage>('en');
   const [busy, setBusy] = useState(false);
@@ -142,25 +188,15 @@ export function BookingRequestForm({
               Available dates could not be loaded.
             </Alert>
           ) : (
-            <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enUS}>
-              <DateCalendar
-                value={date ? parseISO(date) : null}
-                onChange={(day: Date | null) => {
-                  const key = day ? dayKey(day) : '';
-                  if (key !== date) setTime('');
-                  setDate(key);
-                }}
-                minDate={parseISO(bookable.from)}
-                maxDate={parseISO(bookable.to)}
-                referenceDate={firstAvailable ? parseISO(firstAvailable) : parseISO(bookable.from)}
-                shouldDisableDate={(day: Date) => !dates[dayKey(day)]}
-                loading={availability.isPending}
-                disableHighlightToday
-                sx={{ mx: 0, width: '100%', maxWidth: 360 }}
-              />
-            </LocalizationProvider>
+            <AvailabilityCalendar
+              date={date}
+              onChange={onDateChange}
+              bookable={bookable}
+              dates={dates}
+              loading={answer === undefined}
+            />
           )}
-          {availability.isSuccess && !firstAvailable && (
+          {answer && !firstAvailable && (
             <Typography color="text.secondary">No dates are available for booking at the moment.</Typography>
           )}
         </Box>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -170,8 +170,20 @@ function scrollToForm() {
   document.getElementById('booking-request-title')?.focus({ preventScroll: true });
 }
 
+/**
+ * Renders in two steps: first the title and the photos (what a phone shows on arrival, the page's largest paint),
+ * then, in the background once those are on screen, the text, the meeting point, the host, the booking form and the
+ * sticky bar. One big first render would hold the photos back until all of it was laid out.
+ */
+function useRestAfterFirstPaint(): boolean {
+  const [showRest, setShowRest] = useState(false);
+  useEffect(() => startTransition(() => setShowRest(true)), []);
+  return showRest;
+}
+
 function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) {
   const location = cardLocation(experience.prefecture, experience.city);
+  const showRest = useRestAfterFirstPaint();
   return (
     <>
       <Container sx={{ py: { xs: 3, md: 5 }, pb: 14 }}>
@@ -189,39 +201,41 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
           </Stack>
         </Box>
         <PhotoGallery images={experience.mainImages} title={experience.title} />
-        <Grid container spacing={{ xs: 4, md: 6 }} sx={{ mt: 2 }}>
-          <Grid size={{ xs: 12, md: 7 }}>
-            <Stack spacing={5}>
-              <Typography sx={{ whiteSpace: 'pre-line', fontSize: '1.05rem' }}>
-                {experience.description}
-              </Typography>
-              <DetailBlock
-                heading={experience.detailHeading1}
-                text={experience.detailText1}
-                image={experience.detailImage1}
-              />
-              <DetailBlock
-                heading={experience.detailHeading2}
-                text={experience.detailText2}
-                image={experience.detailImage2}
-              />
-              <VideoEmbed link={experience.movie} title={experience.title} />
-              <MeetingPoint experience={experience} />
-              <OtherInformation experience={experience} />
-              <AboutHost hostId={experience.hostId} />
-            </Stack>
+        {showRest && (
+          <Grid container spacing={{ xs: 4, md: 6 }} sx={{ mt: 2 }}>
+            <Grid size={{ xs: 12, md: 7 }}>
+              <Stack spacing={5}>
+                <Typography sx={{ whiteSpace: 'pre-line', fontSize: '1.05rem' }}>
+                  {experience.description}
+                </Typography>
+                <DetailBlock
+                  heading={experience.detailHeading1}
+                  text={experience.detailText1}
+                  image={experience.detailImage1}
+                />
+                <DetailBlock
+                  heading={experience.detailHeading2}
+                  text={experience.detailText2}
+                  image={experience.detailImage2}
+                />
+                <VideoEmbed link={experience.movie} title={experience.title} />
+                <MeetingPoint experience={experience} />
+                <OtherInformation experience={experience} />
+                <AboutHost hostId={experience.hostId} />
+              </Stack>
+            </Grid>
+            <Grid size={{ xs: 12, md: 5 }}>
+              <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+                <Suspense fallback={<BookingRequestPlaceholder />}>
+                  <BookingRequestForm experience={experience} />
+                </Suspense>
+                <ConciergeCallToAction />
+              </Stack>
+            </Grid>
           </Grid>
-          <Grid size={{ xs: 12, md: 5 }}>
-            <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-              <Suspense fallback={<BookingRequestPlaceholder />}>
-                <BookingRequestForm experience={experience} />
-              </Suspense>
-              <ConciergeCallToAction />
-            </Stack>
-          </Grid>
-        </Grid>
+        )}
       </Container>
-      <StickyBookingBar price={experience.price} onRequest={scrollToForm} />
+      {showRest && <StickyBookingBar price={experience.price} onRequest={scrollToForm} />}
     </>
   );
 }
