@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useAppConfig } from '../app/config-context';
-import type { AddressFields } from '../lib/address';
+import type { MeetingPoint } from '@domain/address';
 
 export const MAP_LOADING_TEXT = 'Loading map...';
 export const MAP_LOADING_TEXT_JA = '地図を読み込み中...';
@@ -13,7 +13,7 @@ export const MAP_FAILED_TEXT_JA = '地図を表示できませんでした';
 const MAP_ZOOM = 15;
 const MAP_HEIGHT = 400;
 
-function mapQuery(a: AddressFields, addressText: string): string | null {
+function mapQuery(a: MeetingPoint, addressText: string): string | null {
   if (a.mapLat !== null && a.mapLng !== null) return `${a.mapLat},${a.mapLng}`;
   return addressText.trim() ? addressText : null;
 }
@@ -46,7 +46,7 @@ function useNearViewport<T extends Element>(margin: string) {
  * show it, and its map frame (or its fallback text with Japanese glyphs, a font fallback lookup on first use) costs
  * work the first paint should not wait for. Until then an empty block of the same height holds its place.
  */
-export function MeetingPointMap(props: { address: AddressFields; addressText: string }) {
+export function MeetingPointMap(props: { address: MeetingPoint; addressText: string }) {
   const { mapsApiKey } = useAppConfig();
   const [ref, near] = useNearViewport<HTMLDivElement>(MOUNT_MARGIN);
   const framed = Boolean(mapsApiKey && mapQuery(props.address, props.addressText));
@@ -70,7 +70,7 @@ export function MeetingPointMap(props: { address: AddressFields; addressText: st
  * without anything to place on the map, the specification's failure text shows, with a plain link to open the
  * place in Google Maps (which needs no key), so the guest can still find the meeting point.
  */
-function MapBlock({ address, addressText }: { address: AddressFields; addressText: string }) {
+function MapBlock({ address, addressText }: { address: MeetingPoint; addressText: string }) {
   const { mapsApiKey } = useAppConfig();
   const [loaded, setLoaded] = useState(false);
   const query = mapQuery(address, addressText);

@@ -13,7 +13,8 @@ import { fromPriceLabel } from '@domain/pricing';
 import { externalLinks } from '../../../app/links';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
 import { PageLoader } from '../../../components/page-loader';
-import { addressOrFallback, cardLocation, hasMeetingPoint } from '../../../lib/address';
+import { addressOrFallback, hasMeetingPoint } from '@domain/address';
+import { cardLocation } from '../../../lib/address';
 import { useExperience, type ExperienceDetail } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AboutHost } from '../components/about-host';
@@ -121,7 +122,7 @@ function OtherInformation({ experience }: { experience: ExperienceDetail }) {
 
 function MeetingPoint({ experience }: { experience: ExperienceDetail }) {
   if (!hasMeetingPoint(experience)) return null;
-  const address = addressOrFallback(experience);
+  const address = addressOrFallback(experience, 'en');
   return (
     <Box component="section" aria-labelledby="meeting-point-title">
       <Typography id="meeting-point-title" variant="h5" component="h2" gutterBottom>

@@ -14,9 +14,9 @@ import { bookingStatusPresentation, type StatusColour } from '@domain/booking-st
 import { formatJpy, participantLabel } from '@domain/pricing';
 import { CancellationPolicy } from '../../../components/cancellation-policy';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
-import { addressOrFallback, hasMeetingPoint } from '../../../lib/address';
+import { addressOrFallback, hasMeetingPoint } from '@domain/address';
 import { useToast } from '../../../lib/toast';
-import type { LookupResult } from '../api/lookup-booking';
+import type { LookupBookingResult } from '@domain/booking-views';
 
 /** Guest spec §4: Requesting yellow, Confirmed green, Unapproved red, anything else grey. */
 const CHIP_COLOURS: Record<StatusColour, { bg: string; fg: string }> = {
@@ -43,7 +43,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function StatusChip({ status }: { status: LookupResult['booking']['status'] }) {
+export function StatusChip({ status }: { status: LookupBookingResult['booking']['status'] }) {
   const presentation = bookingStatusPresentation[status];
   const colours = CHIP_COLOURS[presentation.colour];
   return (
@@ -57,10 +57,10 @@ export function StatusChip({ status }: { status: LookupResult['booking']['status
 }
 
 /** Guest spec §2, Booking Details: the booking id, a summary card and the details of the booking. */
-export function BookingDetails({ result }: { result: LookupResult }) {
+export function BookingDetails({ result }: { result: LookupBookingResult }) {
   const { booking, experience } = result;
   const toast = useToast();
-  const address = experience ? addressOrFallback(experience) : null;
+  const address = experience ? addressOrFallback(experience, 'en') : null;
 
   async function copyAddress(text: string) {
     try {
