@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +11,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { useExperienceCards } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useMinDurationLoader } from '../../../lib/use-min-duration-loader';
+import { useRotatingIndex } from '../../../lib/use-rotating-index';
 import { EhimeTopics } from '../components/ehime-topics';
 
 const HERO_IMAGES = ['/media/ehime/ehime-1.svg', '/media/ehime/ehime-2.svg', '/media/ehime/ehime-3.svg'];
@@ -59,11 +59,7 @@ const HISTORY = [
 ];
 
 function RotatingHero() {
-  const [index, setIndex] = useState(0);
-  useEffect(() => {
-    const t = setInterval(() => setIndex((i) => (i + 1) % HERO_IMAGES.length), HERO_INTERVAL_MS);
-    return () => clearInterval(t);
-  }, []);
+  const index = useRotatingIndex(HERO_IMAGES.length, HERO_INTERVAL_MS);
   return (
     <Box
       component="section"

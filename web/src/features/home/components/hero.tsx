@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { externalLinks } from '../../../app/links';
+import { useRotatingIndex } from '../../../lib/use-rotating-index';
 
 /** Guest spec §2: four hero images (TOP_1…TOP_4) drawn locally; the first two load eagerly. */
 export const HERO_IMAGES = [
@@ -17,11 +17,7 @@ export const HERO_IMAGES = [
 export const HERO_INTERVAL_MS = 5000;
 
 export function Hero() {
-  const [index, setIndex] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setIndex((i) => (i + 1) % HERO_IMAGES.length), HERO_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, []);
+  const index = useRotatingIndex(HERO_IMAGES.length, HERO_INTERVAL_MS);
 
   return (
     <Box
