@@ -145,6 +145,14 @@ export const paymentProviders = ['stripe', 'local'] as const;
 export const paymentProviderSchema = z.enum(paymentProviders);
 export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
 
+/** Who acted on a booking in the back office. */
+export const bookingActorSchema = z.object({
+  role: z.enum(['host', 'admin']),
+  /** The Cognito `sub` of the host or admin. */
+  userId: z.string().min(1),
+});
+export type BookingActor = z.infer<typeof bookingActorSchema>;
+
 export const bookingSchema = z.object({
   id: z.string().min(1),
   /** 6 characters A–Z0–9, unique. */
@@ -172,6 +180,18 @@ export const bookingSchema = z.object({
   /** When the state must change or the booking expires: the hold (awaiting_payment) or the host's deadline (pending). */
   deadline: isoDateTime.nullable(),
   deniedMessage: z.string().nullable(),
+  /**
+   * The language of the site the guest booked on: every mail to the guest is written in it. Not `language`, which
+   * is the language the tour is held in (a guest reading English may book a Japanese-speaking tour).
+   */
+  guestLocale: guestLanguageSchema,
+  /** The experience's title when the request was made: lists and mails keep it after the experience changes or goes. */
+  experienceTitle: z.string(),
+  /** Who approved or denied the request: the host, or an admin on the host's behalf. Null while undecided. */
+  decidedBy: bookingActorSchema.nullable(),
+  decidedAt: isoDateTime.nullable(),
+  /** When the host was reminded that the request is about to expire (once, 12 hours before its deadline). */
+  reminderSentAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -88,6 +88,12 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       paymentIntentId: null,
       deadline: deadlineFor('awaiting_payment', now)?.toISOString() ?? null,
       deniedMessage: null,
+      // The site is English today; the request will carry the guest's site language once there are others.
+      guestLocale: 'en',
+      experienceTitle: experience.title,
+      decidedBy: null,
+      decidedAt: null,
+      reminderSentAt: null,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     }));

@@ -16,11 +16,12 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { promisify } from 'node:util';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { routeKeyOf, type HandlerGroup, type RouteDefinition } from '../../functions/api/routes';
-import type {
-  HttpApiEvent,
-  HttpApiResult,
-  HttpApiStructuredResult,
-  LambdaContext,
+import {
+  lambdaContextFor,
+  type HttpApiEvent,
+  type HttpApiResult,
+  type HttpApiStructuredResult,
+  type LambdaContext,
 } from '../../functions/api/http/api-gateway';
 import type { AppConfig } from '../../web/src/lib/config';
 import type { JwtAuthorizer } from './jwt-authorizer';
@@ -354,13 +355,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 function lambdaContext(group: HandlerGroup, requestId: string, options: LocalServerOptions): LambdaContext {
-  const deadline = Date.now() + (options.handlerTimeoutMs ?? 30_000);
-  return {
-    awsRequestId: requestId,
-    functionName: `local-${group}`,
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    callbackWaitsForEmptyEventLoop: true,
-  };
+  return lambdaContextFor(`local-${group}`, requestId, options.handlerTimeoutMs ?? 30_000);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 /**
- * The shapes API Gateway (HTTP API, payload format 2.0) hands a Lambda and expects back. Written here because the
- * project does not depend on `@types/aws-lambda`; only the fields our handlers and the local server use.
+ * The shapes API Gateway (HTTP API, payload format 2.0) hands a Lambda and expects back: only the fields our
+ * handlers and the local server use. The Lambda context is `@types/aws-lambda`'s, which middy's types require.
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-develop-integrations-lambda.html
  */
+import type { Context } from 'aws-lambda';
 export interface HttpApiJwtAuthorizer {
   jwt: {
     /** Every claim as a string (API Gateway stringifies numbers and booleans and renders arrays as `[a b]`). */
@@ -54,10 +55,27 @@ export interface HttpApiStructuredResult {
  */
 export type HttpApiResult = HttpApiStructuredResult | string | Record<string, unknown>;
 
-/** The part of the Lambda context our code uses; the local server builds one per invocation. */
-export interface LambdaContext {
-  awsRequestId: string;
-  functionName: string;
-  getRemainingTimeInMillis(): number;
-  callbackWaitsForEmptyEventLoop: boolean;
+/** The Lambda context (middy's handlers are typed with it); the local server builds one per invocation. */
+export type LambdaContext = Context;
+
+/** A context as Lambda hands one over, for the local server and tests that invoke a handler directly. */
+export function lambdaContextFor(functionName: string, requestId: string, timeoutMs = 30_000): LambdaContext {
+  const deadline = Date.now() + timeoutMs;
+  const unsupported = () => {
+    throw new Error('Callback-style completion is not used by these handlers');
+  };
+  return {
+    awsRequestId: requestId,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    callbackWaitsForEmptyEventLoop: true,
+    done: unsupported,
+    fail: unsupported,
+    succeed: unsupported,
+  };
 }

@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import middy from '@middy/core';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DomainError, errorCodes, type ErrorCode } from '../../../functions/domain/errors';
-import type {
-  HttpApiEvent,
-  HttpApiStructuredResult,
-  LambdaContext,
+import {
+  lambdaContextFor,
+  type HttpApiEvent,
+  type HttpApiStructuredResult,
+  type LambdaContext,
 } from '../../../functions/api/http/api-gateway';
 import { dispatchOnRouteKey } from '../../../functions/api/http/dispatch';
 import {
@@ -342,12 +343,7 @@ describe('GET /api/health of the public API', () => {
     try {
       const { handler } = await import('../../../functions/api/public-api');
       const event = { ...(await getEvent('/api/things/1')), routeKey: 'GET /api/health' };
-      const context: LambdaContext = {
-        awsRequestId: 'test',
-        functionName: 'public-api',
-        getRemainingTimeInMillis: () => 10_000,
-        callbackWaitsForEmptyEventLoop: true,
-      };
+      const context = lambdaContextFor('public-api', 'test', 10_000);
       const result = await handler(event, context);
       expect(result.statusCode).toBe(503);
       expect(JSON.parse(result.body!)).toMatchObject({

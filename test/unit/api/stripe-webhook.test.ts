@@ -6,18 +6,17 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import Stripe from 'stripe';
-import type { HttpApiEvent, LambdaContext } from '../../../functions/api/http/api-gateway';
+import {
+  lambdaContextFor,
+  type HttpApiEvent,
+  type LambdaContext,
+} from '../../../functions/api/http/api-gateway';
 
 const SECRET = 'whsec_test_relay';
 const eventBridge = mockClient(EventBridgeClient);
 const secrets = mockClient(SecretsManagerClient);
 
-const context: LambdaContext = {
-  awsRequestId: 'req-1',
-  functionName: 'relay',
-  getRemainingTimeInMillis: () => 10_000,
-  callbackWaitsForEmptyEventLoop: true,
-};
+const context: LambdaContext = lambdaContextFor('relay', 'req-1', 10_000);
 
 function apiEvent(body: string, headers: Record<string, string>): HttpApiEvent {
   return {

@@ -33,6 +33,11 @@ const booking = (patch: Partial<Booking> = {}): Booking => ({
   // 2025-05-03 10:15 in Tokyo.
   deadline: '2025-05-03T01:15:00.000Z',
   deniedMessage: null,
+  guestLocale: 'en',
+  experienceTitle: 'Tea ceremony in Matsuyama',
+  decidedBy: null,
+  decidedAt: null,
+  reminderSentAt: null,
   createdAt: '2025-05-01T01:15:00.000Z',
   updatedAt: '2025-05-01T01:15:00.000Z',
   ...patch,
