@@ -5,6 +5,7 @@
  */
 import { addDays, clipRange, datesBetween, weekdayOf, type DateRange } from './calendar';
 import { weekdays, type AvailabilityRule, type SlotState, type Weekday } from './entities';
+import { isNationalHoliday } from './national-holidays';
 
 /** The rule a new experience starts with (back-office spec §2: 08:00–19:00, capacity 1, no holidays). */
 export const defaultAvailabilityRule: AvailabilityRule = {
@@ -74,15 +75,23 @@ export function isRegularHoliday(rule: AvailabilityRule, date: string): boolean 
 }
 
 /**
- * The rule's slot times on a date, sorted: the date's own hours unless it is a regular holiday, plus the early
- * hours an overnight range started the day before spills onto it, unless the day before is a regular holiday.
- * The spill belongs to the day its range started on.
+ * `true` when the experience is closed all day: a regular holiday, or a national holiday when the rule says it
+ * closes on those.
+ */
+export function isClosedDay(rule: AvailabilityRule, date: string): boolean {
+  return isRegularHoliday(rule, date) || (rule.closedOnNationalHolidays === true && isNationalHoliday(date));
+}
+
+/**
+ * The rule's slot times on a date, sorted: the date's own hours unless it is a closed day, plus the early hours an
+ * overnight range started the day before spills onto it, unless the day before is closed. The spill belongs to
+ * the day its range started on.
  */
 export function ruleSlotTimes(rule: AvailabilityRule, date: string): string[] {
   const { sameDay, nextDay } = ruleHours(rule);
   const hours = [
-    ...(isRegularHoliday(rule, addDays(date, -1)) ? [] : nextDay),
-    ...(isRegularHoliday(rule, date) ? [] : sameDay),
+    ...(isClosedDay(rule, addDays(date, -1)) ? [] : nextDay),
+    ...(isClosedDay(rule, date) ? [] : sameDay),
   ];
   // nextDay hours are < end ≤ start ≤ sameDay hours, so the concatenation is already sorted.
   return hours.map(hourLabel);

@@ -30,6 +30,8 @@ export const availabilityRuleSchema = z.object({
   /** 24-hour option: 00:00–23:59, 24 hourly slots; `defaultHours` is ignored while it is on. */
   allDay: z.boolean(),
   regularHolidays: z.array(weekdaySchema),
+  /** Closed on Japan's national holidays (国民の祝日, substitute and citizens' holidays included); absent = open. */
+  closedOnNationalHolidays: z.boolean().optional(),
   /** Bookings one slot takes before it is full (a private group per booking). */
   capacity: z.number().int().min(1),
 });

@@ -17,6 +17,7 @@ import {
   weekdayLabelsJa,
 } from '@domain/availability';
 import type { AvailabilityRule, SlotState, Weekday } from '@domain/entities';
+import { NATIONAL_HOLIDAY_YEARS, nationalHoliday } from '@domain/national-holidays';
 
 const rule = (overrides: Partial<AvailabilityRule> = {}): AvailabilityRule => ({
   ...defaultAvailabilityRule,
@@ -108,6 +109,40 @@ describe('slot times of a rule', () => {
     expect(isRuleSlot(defaultAvailabilityRule, TUE, '18:00')).toBe(true);
     expect(isRuleSlot(defaultAvailabilityRule, TUE, '19:00')).toBe(false);
     expect(isRuleSlot(defaultAvailabilityRule, TUE, '08:30')).toBe(false);
+  });
+});
+
+describe('national holidays', () => {
+  // MON (2026-11-23) is 勤労感謝の日, Labor Thanksgiving Day.
+  it('closes a national holiday only when the rule says so', () => {
+    expect(ruleSlotTimes(rule(), MON)).toHaveLength(11);
+    expect(ruleSlotTimes(rule({ closedOnNationalHolidays: false }), MON)).toHaveLength(11);
+    expect(ruleSlotTimes(rule({ closedOnNationalHolidays: true }), MON)).toEqual([]);
+    expect(ruleSlotTimes(rule({ closedOnNationalHolidays: true }), TUE)).toHaveLength(11);
+  });
+
+  it('keeps the overnight spill onto a holiday from the open day before, and drops the spill of the holiday night', () => {
+    const overnight = hours('22:00', '02:00', { closedOnNationalHolidays: true });
+    expect(ruleSlotTimes(overnight, MON)).toEqual(['00:00', '01:00']);
+    expect(ruleSlotTimes(overnight, TUE)).toEqual(['22:00', '23:00']);
+  });
+
+  it('leaves a closed holiday out of the bookable slots and the host editor alike', () => {
+    const closed = rule({ closedOnNationalHolidays: true });
+    const free = bookableSlots({ rule: closed, from: MON, to: TUE, window: WIDE_WINDOW, states: [] });
+    expect(Object.keys(free)).toEqual([TUE]);
+    expect(editorSlots({ rule: closed, from: MON, to: MON, states: [] })).toEqual([]);
+  });
+
+  it('knows the names of the holidays and no holiday on an ordinary day', () => {
+    expect(nationalHoliday(MON)).toEqual({ name: '勤労感謝の日', nameEn: 'Labor Thanksgiving Day' });
+    expect(nationalHoliday('2027-01-01')?.name).toBe('元日');
+    expect(nationalHoliday(TUE)).toBeNull();
+  });
+
+  it('covers every year a bookable window can reach from today', () => {
+    // A reminder to extend the imported years: the window reaches at most seven months ahead.
+    expect(NATIONAL_HOLIDAY_YEARS.last).toBeGreaterThanOrEqual(new Date().getUTCFullYear() + 1);
   });
 });
 
