@@ -132,107 +132,118 @@ const coordinate = (limit: number) =>
     .nullish()
     .transform((v) => v ?? null);
 
-/** An uploaded image: a path on our own origin (`/images/…`) or an absolute http(s) URL, nothing else. */
+/** The key prefix of uploaded objects (presigned POST), private until the API verifies and publishes them. */
+export const UPLOAD_KEY_PREFIX = 'uploads/';
+
+/**
+ * An image of the experience: one it already shows (a path on our own origin, `/images/…`, or an absolute http(s)
+ * URL) or a new upload's key (`uploads/<host>/<id>`), which the API verifies and publishes on save.
+ */
 const imageRef = z
   .string()
   .trim()
   .max(1000)
-  .regex(/^(\/(?!\/)|https?:\/\/)\S+$/i, { error: 'Expected an image path or URL' });
+  .regex(/^(\/(?!\/)|https?:\/\/|uploads\/)\S+$/i, { error: 'Expected an image path, URL or upload key' });
 
-/** Builds the form schema for one screen's messages. */
-export function experienceFormSchema(messages: ExperienceFormMessages) {
+/** The form's fields and their own rules, without the cross-field range check (`experienceFormSchema` adds it). */
+function experienceFormObject(messages: ExperienceFormMessages) {
   const requiredField = (required: string, max: number, ...checks: TextCheck[]) =>
     requiredText(required, max, messages.tooLong(max), ...checks);
   const mainImages = z.array(imageRef).max(MAX_MAIN_IMAGES, { error: messages.tooManyImages }).default([]);
-  return z
-    .object({
-      title: requiredField(messages.titleRequired, 200),
-      description: optionalText(10_000).transform((v) => v ?? ''),
-      price: wholeNumber(messages.priceRequired, messages.priceNotNegative).pipe(
-        z
-          .number()
-          .min(0, { error: messages.priceNotNegative })
-          .max(MAX_CHARGE_JPY, { error: messages.priceTooHigh }),
-      ),
-      mainImages: messages.imagesRequired
-        ? mainImages.refine((list) => list.length > 0, { error: messages.imagesRequired })
-        : mainImages,
-      movie: httpUrl(messages.invalidUrl),
-      detailHeading1: optionalText(200),
-      detailText1: optionalText(10_000),
-      detailImage1: imageRef.nullish().transform((v) => v ?? null),
-      detailHeading2: optionalText(200),
-      detailText2: optionalText(10_000),
-      detailImage2: imageRef.nullish().transform((v) => v ?? null),
-      postalCode: requiredField(messages.postalCodeRequired, 20),
-      /** Any spelling of a prefecture ('ehime', '愛媛県') is stored as the English name guests filter by. */
-      prefecture: requiredField(messages.prefectureRequired, 50, (v) =>
-        findPrefecture(v) ? null : messages.prefectureUnknown,
-      ).transform((v) => findPrefecture(v)?.name ?? v),
-      city: requiredField(messages.cityRequired, 100),
-      district: requiredField(messages.districtRequired, 100),
-      streetAddress: requiredField(messages.streetAddressRequired, 200),
-      building: optionalText(200),
-      mapLat: coordinate(90),
-      mapLng: coordinate(180),
-      cancellationPolicy: optionalText(4000),
-      tags: z
-        .array(z.string().trim().min(1).max(50))
-        .max(MAX_TAGS)
-        .default([])
-        .transform((tags) => [...new Set(tags)]),
-      thingsToKnowPrice: optionalText(4000),
-      thingsToKnowItinerary: optionalText(4000),
-      thingsToKnowClothes: optionalText(4000),
-      thingsToKnowNote: optionalText(4000),
-      participantsMin: wholeNumber(
-        messages.participantsMinAtLeastOne,
-        messages.participantsMinAtLeastOne,
-      ).pipe(z.number().min(1, { error: messages.participantsMinAtLeastOne }).max(MAX_GUESTS_PER_BOOKING)),
-      participantsMax: wholeNumber(
-        messages.participantsMaxAtLeastMin,
-        messages.participantsMaxAtLeastMin,
-      ).pipe(z.number().min(1, { error: messages.participantsMaxAtLeastMin }).max(MAX_GUESTS_PER_BOOKING)),
-      publicationStatus: publicationStatusSchema.default('private'),
-      availability: availabilityRuleSchema
-        .transform((rule) => ({ ...rule, regularHolidays: [...new Set(rule.regularHolidays)] }))
-        .default(defaultAvailabilityRule),
-      categoryIds: z
-        .array(z.string().trim().min(1).max(100))
-        .max(MAX_CATEGORIES)
-        .default([])
-        .transform((ids) => [...new Set(ids)]),
-    })
-    .superRefine(
-      (form, ctx) => {
-        if (form.participantsMax >= form.participantsMin) return;
+  return z.object({
+    title: requiredField(messages.titleRequired, 200),
+    description: optionalText(10_000).transform((v) => v ?? ''),
+    price: wholeNumber(messages.priceRequired, messages.priceNotNegative).pipe(
+      z
+        .number()
+        .min(0, { error: messages.priceNotNegative })
+        .max(MAX_CHARGE_JPY, { error: messages.priceTooHigh }),
+    ),
+    mainImages: messages.imagesRequired
+      ? mainImages.refine((list) => list.length > 0, { error: messages.imagesRequired })
+      : mainImages,
+    movie: httpUrl(messages.invalidUrl),
+    detailHeading1: optionalText(200),
+    detailText1: optionalText(10_000),
+    detailImage1: imageRef.nullish().transform((v) => v ?? null),
+    detailHeading2: optionalText(200),
+    detailText2: optionalText(10_000),
+    detailImage2: imageRef.nullish().transform((v) => v ?? null),
+    postalCode: requiredField(messages.postalCodeRequired, 20),
+    /** Any spelling of a prefecture ('ehime', '愛媛県') is stored as the English name guests filter by. */
+    prefecture: requiredField(messages.prefectureRequired, 50, (v) =>
+      findPrefecture(v) ? null : messages.prefectureUnknown,
+    ).transform((v) => findPrefecture(v)?.name ?? v),
+    city: requiredField(messages.cityRequired, 100),
+    district: requiredField(messages.districtRequired, 100),
+    streetAddress: requiredField(messages.streetAddressRequired, 200),
+    building: optionalText(200),
+    mapLat: coordinate(90),
+    mapLng: coordinate(180),
+    cancellationPolicy: optionalText(4000),
+    tags: z
+      .array(z.string().trim().min(1).max(50))
+      .max(MAX_TAGS)
+      .default([])
+      .transform((tags) => [...new Set(tags)]),
+    thingsToKnowPrice: optionalText(4000),
+    thingsToKnowItinerary: optionalText(4000),
+    thingsToKnowClothes: optionalText(4000),
+    thingsToKnowNote: optionalText(4000),
+    participantsMin: wholeNumber(messages.participantsMinAtLeastOne, messages.participantsMinAtLeastOne).pipe(
+      z.number().min(1, { error: messages.participantsMinAtLeastOne }).max(MAX_GUESTS_PER_BOOKING),
+    ),
+    participantsMax: wholeNumber(messages.participantsMaxAtLeastMin, messages.participantsMaxAtLeastMin).pipe(
+      z.number().min(1, { error: messages.participantsMaxAtLeastMin }).max(MAX_GUESTS_PER_BOOKING),
+    ),
+    publicationStatus: publicationStatusSchema.default('private'),
+    availability: availabilityRuleSchema
+      .transform((rule) => ({ ...rule, regularHolidays: [...new Set(rule.regularHolidays)] }))
+      .default(defaultAvailabilityRule),
+    categoryIds: z
+      .array(z.string().trim().min(1).max(100))
+      .max(MAX_CATEGORIES)
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
+  });
+}
+
+/** The names of the form's fields (what an edit may send). */
+export const EXPERIENCE_FORM_FIELDS = Object.keys(experienceFormObject(experienceCreateMessages).shape) as [
+  string,
+  ...string[],
+];
+
+/** Builds the form schema for one screen's messages. */
+export function experienceFormSchema(messages: ExperienceFormMessages) {
+  return experienceFormObject(messages).superRefine(
+    (form, ctx) => {
+      if (form.participantsMax >= form.participantsMin) return;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['participantsMax'],
+        message: messages.participantsMaxAtLeastMin,
+      });
+      if (messages.participantsMinAtMostMax) {
         ctx.addIssue({
           code: 'custom',
-          path: ['participantsMax'],
-          message: messages.participantsMaxAtLeastMin,
+          path: ['participantsMin'],
+          message: messages.participantsMinAtMostMax,
         });
-        if (messages.participantsMinAtMostMax) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['participantsMin'],
-            message: messages.participantsMinAtMostMax,
-          });
-        }
+      }
+    },
+    {
+      // Check the range as soon as both numbers are valid, whatever else is still missing.
+      when: (payload) => {
+        const v = payload.value as { participantsMin?: unknown; participantsMax?: unknown } | undefined;
+        return (
+          typeof v?.participantsMin === 'number' &&
+          typeof v.participantsMax === 'number' &&
+          !payload.issues.some((i) => i.path?.[0] === 'participantsMin' || i.path?.[0] === 'participantsMax')
+        );
       },
-      {
-        // Check the range as soon as both numbers are valid, whatever else is still missing.
-        when: (payload) => {
-          const v = payload.value as { participantsMin?: unknown; participantsMax?: unknown } | undefined;
-          return (
-            typeof v?.participantsMin === 'number' &&
-            typeof v.participantsMax === 'number' &&
-            !payload.issues.some(
-              (i) => i.path?.[0] === 'participantsMin' || i.path?.[0] === 'participantsMax',
-            )
-          );
-        },
-      },
-    );
+    },
+  );
 }
 
 export const experienceCreateFormSchema = experienceFormSchema(experienceCreateMessages);

@@ -1,0 +1,201 @@
+/**
+ * Requests of the host back-office API (DESIGN §6 "Back office") beyond the forms of `host.ts` and
+ * `experience-form.ts`: uploads, the experience patch, slot overrides and the booking-list query. The handlers
+ * validate with these and the SPA builds its requests from the same types.
+ */
+import { z } from 'zod';
+import { compareDates, isCalendarDate } from '../calendar';
+import { bookingStatusSchema, hoursBound, isoDateTime, slotTime } from '../entities';
+import { calendarDate } from './common';
+import { EXPERIENCE_FORM_FIELDS, type ExperienceFormValues } from './experience-form';
+import { hostProfileSchema } from './host';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Uploads (presigned POST straight to storage; the API verifies the object when it is attached)
+
+export const uploadPurposes = ['avatar', 'experience-image'] as const;
+export const uploadPurposeSchema = z.enum(uploadPurposes);
+export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
+
+/** Back-office spec §9: an avatar at most 5 MB, any other image at most 10 MB. */
+export const MAX_UPLOAD_BYTES: Record<UploadPurpose, number> = {
+  avatar: 5 * 1024 * 1024,
+  'experience-image': 10 * 1024 * 1024,
+};
+
+/** Image types a browser sends that the photo pipeline can read. */
+export const ACCEPTED_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/heic',
+  'image/heif',
+] as const;
+
+/** Back-office spec §5 and §8: the messages of the image and avatar checks. */
+export const uploadMessages = {
+  imageOnly: 'Only image files can be uploaded',
+  imageTooLarge: 'Each image must be 10 MB or smaller',
+  avatarImageOnly: '画像ファイルのみアップロード可能です',
+  avatarTooLarge: '画像サイズは5MB以下にしてください',
+  /** The uploaded object is not a readable image (checked by its bytes) or not the host's own. */
+  verificationFailed: 'アップロードしたファイルの検証に失敗しました',
+} as const;
+
+/** `POST /api/host/uploads`. */
+export const createUploadSchema = z
+  .object({
+    purpose: uploadPurposeSchema,
+    contentType: z.string().trim().toLowerCase().max(100),
+    size: z.number().int().min(1),
+  })
+  .superRefine((u, ctx) => {
+    const avatar = u.purpose === 'avatar';
+    if (!u.contentType.startsWith('image/')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contentType'],
+        message: avatar ? uploadMessages.avatarImageOnly : uploadMessages.imageOnly,
+      });
+    }
+    if (u.size > MAX_UPLOAD_BYTES[u.purpose]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['size'],
+        message: avatar ? uploadMessages.avatarTooLarge : uploadMessages.imageTooLarge,
+      });
+    }
+  });
+export type CreateUpload = z.infer<typeof createUploadSchema>;
+
+/** `201` answer of `POST /api/host/uploads`: a presigned POST (`url` + form `fields`, the file goes last). */
+export interface PresignedUpload {
+  /** The object's key (`uploads/<host sub>/<uuid>`): what an experience or `PUT /api/host/me/avatar` then names. */
+  key: string;
+  url: string;
+  fields: Record<string, string>;
+}
+
+/** `PUT /api/host/me/avatar`. */
+export const setAvatarSchema = z.object({ key: z.string().trim().min(1).max(300) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Profile
+
+/** `PATCH /api/host/me`: only the fields that changed (at least one). */
+export const hostProfilePatchSchema = hostProfileSchema
+  .partial()
+  .refine((p) => Object.keys(p).length > 0, { error: 'Nothing to change' });
+export type HostProfilePatch = z.infer<typeof hostProfilePatchSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Experiences
+
+/**
+ * `PATCH /api/host/experiences/{id}`: the changed fields of the edit form (react-hook-form's dirty fields), with
+ * `categoryIds` when they changed, and the `updatedAt` the form was loaded with: a save over someone else's newer
+ * save is refused (409 `stale`) instead of silently undoing it. Image fields hold the experience's current URLs
+ * to keep and upload keys (`uploads/…`) to add.
+ *
+ * Only the field names are checked here: the use case lays the changes over the stored experience and validates
+ * the result with the edit form's schema (`experienceEditFormSchema`), so cross-field rules (the participants
+ * range) hold for the saved whole and a partial schema cannot fill absent fields with defaults.
+ */
+export const experiencePatchSchema = z.strictObject({
+  expectedUpdatedAt: isoDateTime,
+  ...Object.fromEntries(EXPERIENCE_FORM_FIELDS.map((field) => [field, z.unknown().optional()])),
+});
+export type ExperiencePatch = { expectedUpdatedAt: string } & Partial<ExperienceFormValues>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Availability (slot overrides)
+
+/** At most this many days per slot request (a holiday trip of a few weeks, not a year). */
+export const MAX_SLOT_RANGE_DAYS = 93;
+
+const slotRange = z
+  .object({ from: calendarDate(), to: calendarDate() })
+  .refine((q) => !isCalendarDate(q.from) || !isCalendarDate(q.to) || compareDates(q.from, q.to) <= 0, {
+    error: '`to` must not be before `from`',
+    path: ['to'],
+  });
+
+/** `GET /api/host/experiences/{id}/slots?from&to` (any dates, past included; at most MAX_SLOT_RANGE_DAYS). */
+export const slotsQuery = slotRange;
+
+/**
+ * `PUT /api/host/experiences/{id}/slots`: one slot (`date` + `time`), a whole day (`date`) or a range of days
+ * (`date` … `toDate`); `blocked` closes (true) or reopens (false); `capacity` sets one slot's capacity (a whole
+ * number ≥ 0; `null` returns to the rule's). At least one of the two.
+ */
+export const slotOverrideSchema = z
+  .object({
+    date: calendarDate(),
+    time: slotTime.optional(),
+    toDate: calendarDate().optional(),
+    blocked: z.boolean().optional(),
+    capacity: z.number().int().min(0).max(100).nullable().optional(),
+  })
+  .refine((o) => o.blocked !== undefined || o.capacity !== undefined, {
+    error: 'Say whether to close or reopen, or which capacity to set',
+    path: ['blocked'],
+  })
+  .refine((o) => o.capacity === undefined || (o.time !== undefined && o.toDate === undefined), {
+    error: 'A capacity is set on one slot: give its date and time',
+    path: ['capacity'],
+  })
+  .refine((o) => o.time === undefined || o.toDate === undefined, {
+    error: 'A time names one slot of one day; leave out toDate',
+    path: ['toDate'],
+  })
+  .refine(
+    (o) =>
+      o.toDate === undefined ||
+      !isCalendarDate(o.date) ||
+      !isCalendarDate(o.toDate) ||
+      compareDates(o.date, o.toDate) <= 0,
+    { error: '`toDate` must not be before `date`', path: ['toDate'] },
+  );
+export type SlotOverrideRequest = z.infer<typeof slotOverrideSchema>;
+
+/** One slot in the host's editor: the rule's slot with its counters. */
+export interface HostSlotView {
+  time: string;
+  capacity: number;
+  booked: number;
+  blocked: boolean;
+}
+
+/** `200` of both slot routes: `days` has every date of the range (or of the change) with its rule slots. */
+export interface HostSlotsView {
+  timeZone: 'Asia/Tokyo';
+  days: Record<string, HostSlotView[]>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bookings
+
+/** `GET /api/host/bookings?status&from&to&cursor&limit`: `from`/`to` bound the booking's (tour) date. */
+export const hostBookingsQuery = z
+  .object({
+    status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), bookingStatusSchema.optional()),
+    from: z.preprocess((v) => (v === '' ? undefined : v), calendarDate().optional()),
+    to: z.preprocess((v) => (v === '' ? undefined : v), calendarDate().optional()),
+    cursor: z.string().max(2000).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .refine(
+    (q) =>
+      q.from === undefined ||
+      q.to === undefined ||
+      !isCalendarDate(q.from) ||
+      !isCalendarDate(q.to) ||
+      compareDates(q.from, q.to) <= 0,
+    { error: '`to` must not be before `from`', path: ['to'] },
+  );
+export type HostBookingsQuery = z.infer<typeof hostBookingsQuery>;
+
+/** The hours bound type, re-exported for the availability editor's selectors. */
+export const hoursBoundSchema = hoursBound;
