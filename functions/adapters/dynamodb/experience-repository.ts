@@ -13,6 +13,10 @@ import {
   type TransactItem,
 } from './transactions';
 
+/** The 409 `stale` of an edit made over a newer save (back-office spec: edits are never silently undone). */
+export const EXPERIENCE_CHANGED_MESSAGE =
+  'この体験は他の画面で更新されています。最新の内容を読み込んでから、もう一度保存してください。';
+
 /** The image of a card whose experience has no main image yet. */
 export const PLACEHOLDER_IMAGE = '/placeholder.jpg';
 
@@ -80,13 +84,19 @@ export class DynamoExperienceRepository implements ExperienceRepository {
     }
   }
 
-  async update(experience: Experience, categoryIds?: string[]): Promise<void> {
+  async update(experience: Experience, categoryIds?: string[], expectedUpdatedAt?: string): Promise<void> {
     const items: TransactItem[] = [
       {
         Put: {
           TableName: this.tableName,
           Item: this.experienceItem(experience),
-          ConditionExpression: 'attribute_exists(PK)',
+          ...(expectedUpdatedAt === undefined
+            ? { ConditionExpression: 'attribute_exists(PK)' }
+            : {
+                ConditionExpression: 'attribute_exists(PK) AND #updatedAt = :expectedUpdatedAt',
+                ExpressionAttributeNames: { '#updatedAt': 'updatedAt' },
+                ExpressionAttributeValues: { ':expectedUpdatedAt': expectedUpdatedAt },
+              }),
         },
       },
       experience.publicationStatus === 'public'
@@ -110,6 +120,9 @@ export class DynamoExperienceRepository implements ExperienceRepository {
       await transactWriteInChunks(this.doc, items, this.maxTransactionItems);
     } catch (e) {
       if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {
+        if (expectedUpdatedAt !== undefined && (await this.get(experience.id))) {
+          throw new DomainError('stale', EXPERIENCE_CHANGED_MESSAGE);
+        }
         throw new DomainError('not_found', `Experience ${experience.id} not found`);
       }
       throw e;

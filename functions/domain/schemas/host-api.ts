@@ -160,6 +160,9 @@ export const slotOverrideSchema = z
   );
 export type SlotOverrideRequest = z.infer<typeof slotOverrideSchema>;
 
+/** A capacity below what guests already hold (409). */
+export const CAPACITY_BELOW_BOOKED_MESSAGE = '予約済みの人数より少ない定員にはできません';
+
 /** One slot in the host's editor: the rule's slot with its counters. */
 export interface HostSlotView {
   time: string;
