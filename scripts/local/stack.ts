@@ -26,10 +26,15 @@ import {
   createDynamoRepositories,
 } from '../../functions/adapters/dynamodb/repositories';
 import { resetRuntimeAdapters } from '../../functions/adapters/runtime/adapters';
-import { configureLocalRuntime, resetGuestRuntime } from '../../functions/adapters/runtime/guest-runtime';
+import {
+  configureLocalRuntime,
+  guestRuntime,
+  resetGuestRuntime,
+} from '../../functions/adapters/runtime/guest-runtime';
+import type { PaymentIntentView } from '../../functions/use-cases/ports';
 import { handler as expireBookingsHandler } from '../../functions/events/expire-bookings';
 import { handler as paymentEventsHandler } from '../../functions/events/payment-events';
-import type { ExpireBookingsResult } from '../../functions/use-cases/expire-bookings';
+import type { ExpiryJobResult } from '../../functions/events/expire-bookings';
 import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
 import type { AppConfig } from '../../web/src/lib/config';
 import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
@@ -107,8 +112,10 @@ export interface LocalStack {
   };
   jobs: {
     /** Runs the expiry job now (the scheduler runs it every minute anyway). */
-    expireBookings(): Promise<ExpireBookingsResult>;
+    expireBookings(): Promise<ExpiryJobResult>;
   };
+  /** The payment gateway the handlers use (the local one), to read an intent's real status. */
+  payments: { retrieve(paymentIntentId: string): Promise<PaymentIntentView> };
   /** Stops the server and every emulator (including the Java child); resolves when all have exited. */
   stop(): Promise<void>;
 }
@@ -307,6 +314,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       clock,
       events: { idle: () => bus.idle(), stats: bus.stats },
       jobs: { expireBookings: () => expiry.runNow() },
+      payments: { retrieve: (id) => guestRuntime().payments.retrieve(id) },
       stop: stopAll,
     };
   } catch (e) {

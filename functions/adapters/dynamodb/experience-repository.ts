@@ -1,5 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Experience, ExperienceCard } from '../../domain/entities';
+import { PLACEHOLDER_IMAGE, toCard } from '../../domain/experience-card';
+import { EXPERIENCE_CHANGED_MESSAGE } from '../../domain/schemas/host-api';
 import { DomainError } from '../../domain/errors';
 import type { CardQuery, CardSort, ExperienceRepository, Page, PageRequest } from '../../use-cases/ports';
 import { batchGetAll } from './batch';
@@ -13,27 +15,7 @@ import {
   type TransactItem,
 } from './transactions';
 
-/** The 409 `stale` of an edit made over a newer save (back-office spec: edits are never silently undone). */
-export const EXPERIENCE_CHANGED_MESSAGE =
-  'この体験は他の画面で更新されています。最新の内容を読み込んでから、もう一度保存してください。';
-
-/** The image of a card whose experience has no main image yet. */
-export const PLACEHOLDER_IMAGE = '/placeholder.jpg';
-
-export function toCard(e: Experience): ExperienceCard {
-  return {
-    id: e.id,
-    hostId: e.hostId,
-    title: e.title,
-    description: e.description,
-    price: e.price,
-    image: e.mainImages[0] || PLACEHOLDER_IMAGE,
-    prefecture: e.prefecture,
-    city: e.city,
-    tags: e.tags,
-    createdAt: e.createdAt,
-  };
-}
+export { PLACEHOLDER_IMAGE, toCard };
 
 const newestFirst = (a: ExperienceCard, b: ExperienceCard) => {
   const ka = `${sortableInstant(a.createdAt)}#${a.id}`;

@@ -109,6 +109,10 @@ export const experiencePatchSchema = z.strictObject({
 });
 export type ExperiencePatch = { expectedUpdatedAt: string } & Partial<ExperienceFormValues>;
 
+/** The 409 `stale` of an edit saved over a newer save: edits are never silently undone. */
+export const EXPERIENCE_CHANGED_MESSAGE =
+  'この体験は他の画面で更新されています。最新の内容を読み込んでから、もう一度保存してください。';
+
 // ---------------------------------------------------------------------------------------------------------------
 // Availability (slot overrides)
 
