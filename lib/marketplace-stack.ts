@@ -1,5 +1,6 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { handlerGroups, routes, type HandlerGroup } from '../functions/api/routes';
@@ -12,7 +13,7 @@ import { MailConstruct } from './mail-construct';
 import { MonitoringConstruct } from './monitoring-construct';
 import { WEBHOOK_RELAY_SOURCE, PaymentsConstruct } from './payments-construct';
 import type { StageConfig } from './stage-config';
-import { IMAGES_PREFIX, WebConstruct } from './web-construct';
+import { IMAGES_PREFIX, UPLOADS_PREFIX, WebConstruct } from './web-construct';
 import { acknowledgeFindings } from './nag-acknowledgements';
 
 export interface MarketplaceStackProps extends StackProps {
@@ -183,10 +184,25 @@ export class MarketplaceStack extends Stack {
       f.addEnvironment('IMAGES_BUCKET', web.imagesBucket.bucketName);
       f.addEnvironment('IMAGES_PREFIX', IMAGES_PREFIX);
     }
-    for (const group of ['host-api', 'admin-api'] as const) {
+    // The back office presigns uploads under `uploads/` (private: CloudFront serves only `images/`), reads and
+    // deletes them when it verifies them, and writes and deletes the published variants under `images/`.
+    const imageFunctions = (['host-api', 'admin-api'] as const).flatMap((group) => {
       const fn = groupFunctions[group];
-      if (fn) web.imagesBucket.grantReadWrite(fn, `${IMAGES_PREFIX}*`);
-    }
+      if (!fn) return [];
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+          resources: [web.imagesBucket.arnForObjects(`${UPLOADS_PREFIX}*`)],
+        }),
+      );
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:PutObject', 's3:DeleteObject'],
+          resources: [web.imagesBucket.arnForObjects(`${IMAGES_PREFIX}*`)],
+        }),
+      );
+      return [fn];
+    });
 
     const monitoring = new MonitoringConstruct(this, 'Monitoring', {
       api: api.api,
@@ -213,6 +229,7 @@ export class MarketplaceStack extends Stack {
     acknowledgeFindings(this, {
       functions: ourFunctions,
       tableFunctions: [...Object.values(groupFunctions), paymentEvents, expireBookings, postConfirmation],
+      imageFunctions,
       secrets: [payments.stripeSecretKey, payments.webhookSigningSecret],
       deadLetterQueues: [payments.deadLetterQueue, jobs.deadLetterQueue],
       userPools: [auth.hosts.pool, auth.admins.pool],
