@@ -10,7 +10,8 @@
  *   `Host@Example.com` is the user `host@example.com` at sign-up, sign-in and reset.
  * - **The password policy is enforced** at SignUp, ConfirmForgotPassword and ChangePassword
  *   (`InvalidPasswordException` with Cognito's wording).
- * - **Cognito's answers**: a wrong password or an unknown e-mail at sign-in is `NotAuthorizedException: Incorrect
+ * - **Cognito's answers**: a wrong code is `CodeMismatchException: Invalid verification code provided, please try
+ *   again.`, confirming a confirmed account `NotAuthorizedException`; a wrong password or an unknown e-mail at sign-in is `NotAuthorizedException: Incorrect
  *   username or password.` (cognito-local: `InvalidPasswordException`); `UsernameExistsException` carries Cognito's
  *   message; delivery destinations are masked (`h***@e***`); with `PreventUserExistenceErrors` a reset for an
  *   unknown e-mail answers as if it were sent.
@@ -121,6 +122,7 @@ export function installCognitoLocalPatches(
   patchMailDelivery(internals, options.sendMail);
   patchCaseInsensitiveUsernames(internals);
   patchSignUp(internals);
+  patchConfirmSignUp(internals);
   patchSignIn(internals);
   patchPasswordReset(internals);
   patchChangePassword(internals);
@@ -287,6 +289,37 @@ function patchSignUp({ targets, errors }: CognitoLocalInternals): void {
   });
 }
 
+interface ConfirmSignUpRequest {
+  ClientId: string;
+  Username: string;
+}
+
+/** Cognito's wording for a wrong confirmation code (cognito-local: "Incorrect confirmation code"). */
+const codeMismatch = (errors: CognitoLocalInternals['errors']) =>
+  new errors.CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
+
+function patchConfirmSignUp({ targets, errors }: CognitoLocalInternals): void {
+  wrapTarget<ConfirmSignUpRequest, unknown>(
+    targets,
+    'ConfirmSignUp',
+    (services, confirm) => async (ctx, req) => {
+      const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await pool.getUserByUsername(ctx, req.Username);
+      if (!user && (await preventsUserExistenceErrors(services, ctx, req.ClientId)))
+        throw codeMismatch(errors);
+      if (user && user.UserStatus !== 'UNCONFIRMED') {
+        throw new errors.NotAuthorizedError(`User cannot be confirmed. Current status is ${user.UserStatus}`);
+      }
+      try {
+        return await confirm(ctx, req);
+      } catch (e) {
+        if (e instanceof errors.CodeMismatchError) throw codeMismatch(errors);
+        throw e;
+      }
+    },
+  );
+}
+
 interface InitiateAuthRequest {
   AuthFlow?: string;
 }
@@ -354,10 +387,15 @@ function patchPasswordReset({ targets, errors }: CognitoLocalInternals): void {
       const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
       const user = await pool.getUserByUsername(ctx, req.Username);
       if (!user && (await preventsUserExistenceErrors(services, ctx, req.ClientId))) {
-        throw new errors.CodeMismatchError();
+        throw codeMismatch(errors);
       }
       checkPassword(errors, pool, req.Password);
-      return confirm(ctx, req);
+      try {
+        return await confirm(ctx, req);
+      } catch (e) {
+        if (e instanceof errors.CodeMismatchError) throw codeMismatch(errors);
+        throw e;
+      }
     },
   );
 }

@@ -170,12 +170,21 @@ describe('host sign-up through the local pool', () => {
         new ConfirmSignUpCommand({ ClientId: hostClientId(), Username: email, ConfirmationCode: wrong }),
       ),
     );
-    expect(mismatch.name).toBe('CodeMismatchException');
+    expect(mismatch).toEqual({
+      name: 'CodeMismatchException',
+      message: 'Invalid verification code provided, please try again.',
+    });
     expect(await repo.hosts.getByEmail(email)).toBeNull();
 
-    await cognito.send(
-      new ConfirmSignUpCommand({ ClientId: hostClientId(), Username: email, ConfirmationCode: code }),
-    );
+    const confirm = () =>
+      cognito.send(
+        new ConfirmSignUpCommand({ ClientId: hostClientId(), Username: email, ConfirmationCode: code }),
+      );
+    await confirm();
+    expect(await failureOf(confirm())).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'User cannot be confirmed. Current status is CONFIRMED',
+    });
     const tokens = await signIn(stack.config.cognitoEndpoint, hostClientId(), email, 'onsen-walks');
     const sub = subOf(tokens.idToken);
     expect(signedUp.UserSub).toBe(sub);
@@ -349,6 +358,12 @@ describe('password reset through the local pool', () => {
       ),
     );
     expect(confirm.name).toBe('CodeMismatchException');
+    const confirmSignUp = await failureOf(
+      cognito.send(
+        new ConfirmSignUpCommand({ ClientId: hostClientId(), Username: email, ConfirmationCode: '123456' }),
+      ),
+    );
+    expect(confirmSignUp.name).toBe('CodeMismatchException');
   });
 });
 
