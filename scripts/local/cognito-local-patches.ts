@@ -116,7 +116,8 @@ export function installCognitoLocalPatches(
   options: CognitoLocalPatchOptions = {},
 ): void {
   checkInternals(internals);
-  const marked = internals as unknown as Record<symbol, boolean>;
+  // Marked on cognito-local's own target table, which every load of its modules in this process shares.
+  const marked = internals.targets as unknown as Record<symbol, boolean>;
   if (marked[PATCHED]) return;
   marked[PATCHED] = true;
   patchMailDelivery(internals, options.sendMail);

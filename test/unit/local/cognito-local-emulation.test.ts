@@ -8,7 +8,9 @@ import { resetRuntimeAdapters } from '../../../functions/adapters/runtime/adapte
 import {
   checkInternals,
   cognitoMail,
+  installCognitoLocalPatches,
   loadCognitoLocalInternals,
+  type CognitoMail,
   maskEmail,
   passwordPolicyViolation,
 } from '../../../scripts/local/cognito-local-patches';
@@ -33,6 +35,53 @@ describe('the cognito-local internals the local stack patches', () => {
     expect(() => checkInternals(moved)).toThrow(
       /ConsoleMessageSender\.prototype\.sendEmail, Targets\.ForgotPassword: scripts\/local\/cognito-local-patches\.ts/,
     );
+  });
+});
+
+describe('the patched mail delivery of cognito-local', () => {
+  // Patches cognito-local's modules in this worker only; nothing else here runs cognito-local in-process.
+  const internals = loadCognitoLocalInternals();
+  const sent: CognitoMail[] = [];
+  let failNext = false;
+  beforeAll(() => {
+    const options = {
+      sendMail: async (mail: CognitoMail) => {
+        if (failNext) throw new Error('outbox down');
+        sent.push(mail);
+      },
+    };
+    installCognitoLocalPatches(internals, options);
+    installCognitoLocalPatches(internals, options);
+  });
+  const Sender = internals.consoleSender as unknown as new () => {
+    sendEmail(ctx: unknown, user: unknown, destination: string, message: object): Promise<void>;
+  };
+  const ctx = () => ({ logger: { info: vi.fn(), error: vi.fn(), debug: vi.fn(), warn: vi.fn() } });
+  const user = { Username: 'u1', UserStatus: 'UNCONFIRMED', Attributes: [] };
+
+  it('keeps cognito-local’s console line and sends the mail once to the outbox, even when installed twice', async () => {
+    sent.length = 0;
+    const context = ctx();
+    await new Sender().sendEmail(context, user, 'host@example.jp', {
+      __code: '123456',
+      emailSubject: '件名',
+      emailMessage: '<p>123456</p>',
+    });
+    expect(context.logger.info).toHaveBeenCalledWith(expect.stringContaining('Code:'));
+    expect(sent).toEqual([{ to: 'host@example.jp', subject: '件名', html: '<p>123456</p>' }]);
+  });
+
+  it('answers CodeDeliveryFailureException when the outbox cannot take the mail', async () => {
+    failNext = true;
+    try {
+      const error = await new Sender()
+        .sendEmail(ctx(), user, 'host@example.jp', { __code: '1' })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(internals.errors.CognitoError);
+      expect(error).toMatchObject({ code: 'CodeDeliveryFailureException' });
+    } finally {
+      failNext = false;
+    }
   });
 });
 
