@@ -11,10 +11,11 @@
  * - **The password policy is enforced** at SignUp, ConfirmForgotPassword and ChangePassword
  *   (`InvalidPasswordException` with Cognito's wording).
  * - **Cognito's answers**: a wrong code is `CodeMismatchException: Invalid verification code provided, please try
- *   again.`, confirming a confirmed account `NotAuthorizedException`; a wrong password or an unknown e-mail at sign-in is `NotAuthorizedException: Incorrect
- *   username or password.` (cognito-local: `InvalidPasswordException`); `UsernameExistsException` carries Cognito's
- *   message; delivery destinations are masked (`h***@e***`); with `PreventUserExistenceErrors` a reset for an
- *   unknown e-mail answers as if it were sent.
+ *   again.`; confirming a confirmed account is `NotAuthorizedException`; a wrong password or an unknown e-mail at
+ *   sign-in is `NotAuthorizedException: Incorrect username or password.` (cognito-local: `InvalidPasswordException`);
+ *   `UsernameExistsException` carries Cognito's message; delivery destinations are masked (`h***@e***`); with
+ *   `PreventUserExistenceErrors` a reset or confirmation for an unknown e-mail answers as Cognito does (no account
+ *   enumeration).
  * - **ResendConfirmationCode**, which cognito-local does not implement (Amplify's `resendSignUpCode`).
  *
  * Every internal wrapped here is checked for its shape first; a cognito-local that moved one fails at start with a

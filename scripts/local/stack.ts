@@ -7,7 +7,8 @@
  * everything again; deleting the folder (`npm run reset`) starts from scratch, seeded again on the next start.
  *
  * The handlers run in this process and read their configuration from `process.env`, which the stack sets before the
- * first request: one stack per process at a time.
+ * first request: one stack per process at a time. So do the host pool's Cognito triggers, which cognito-local calls
+ * through a local Lambda endpoint (`lambda-invoke.ts`, `cognito-triggers.ts`).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -387,10 +388,10 @@ async function loadHandlerModule(group: HandlerGroup): Promise<LambdaHandler> {
 }
 
 /**
- * The settings of the local pools, as `lib/auth-construct.ts` gives the AWS pools: e-mail usernames matched
- * case-insensitively, e-mail verified at sign-up, the specification's password rule (at least 8 characters, no
- * character classes), and the app client's `PreventUserExistenceErrors`. The patched cognito-local enforces them
- * (`cognito-local-patches.ts`).
+ * The local pools get the settings `lib/auth-construct.ts` gives the AWS pools (see `ensureUserPool`): e-mail
+ * usernames matched case-insensitively, e-mail verified at sign-up, this password rule (the specification's: at
+ * least 8 characters, no character classes) and the app client's `PreventUserExistenceErrors`. The patched
+ * cognito-local enforces them (`cognito-local-patches.ts`).
  */
 const LOCAL_PASSWORD_POLICY: UserPoolPolicyType = {
   PasswordPolicy: {
