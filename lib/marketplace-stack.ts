@@ -93,7 +93,35 @@ export class MarketplaceStack extends Stack {
       'dynamodb:ConditionCheckItem',
     );
 
-    const auth = new AuthConstruct(this, 'Auth', { retainData: config.retainData, postConfirmation });
+    // Pre-sign-up trigger: refuses the e-mail of an existing host profile; reads one item, writes nothing.
+    const preSignUp = new AppFunction(this, 'HostPreSignUp', {
+      entry: 'functions/auth/pre-sign-up.ts',
+      description: 'Refuses a host sign-up whose e-mail already has a host profile',
+      environment: { STAGE: config.stage, TABLE_NAME: data.table.tableName },
+      timeout: Duration.seconds(5),
+      retainLogs,
+    });
+    // GetItem on the table itself: the e-mail lookup reads the uniqueness item and the host by key, no index.
+    preSignUp.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [data.table.tableArn] }),
+    );
+
+    // Custom-message trigger: renders the code mails Cognito sends; it touches nothing, so it is granted nothing.
+    const customMessage = new AppFunction(this, 'HostCustomMessage', {
+      entry: 'functions/auth/custom-message.ts',
+      description: 'Writes the Japanese sign-up, password-reset and e-mail verification code mails of hosts',
+      environment: { STAGE: config.stage },
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      retainLogs,
+    });
+
+    const auth = new AuthConstruct(this, 'Auth', {
+      retainData: config.retainData,
+      preSignUp,
+      customMessage,
+      postConfirmation,
+    });
 
     // One Lambda per handler group that has routes in AWS.
     const groupsInUse = new Set(routes.filter((r) => !r.localOnly).map((r) => r.group));
@@ -213,6 +241,8 @@ export class MarketplaceStack extends Stack {
         PaymentEvents: paymentEvents,
         StripeWebhookRelay: webhookRelay,
         ExpireBookings: expireBookings,
+        HostPreSignUp: preSignUp,
+        HostCustomMessage: customMessage,
         HostPostConfirmation: postConfirmation,
       },
       deadLetterQueues: { PaymentEventsDlq: payments.deadLetterQueue, JobsDlq: jobs.deadLetterQueue },
@@ -224,6 +254,8 @@ export class MarketplaceStack extends Stack {
       paymentEvents,
       webhookRelay,
       expireBookings,
+      preSignUp,
+      customMessage,
       postConfirmation,
     ];
     acknowledgeFindings(this, {

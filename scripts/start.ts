@@ -44,7 +44,7 @@ try {
 
   Demo host   ${demo.host.email} / ${demo.host.password}
   Demo admin  ${demo.admin.email} / ${demo.admin.password}
-  Mail outbox ${mailboxUrl}
+  Mail outbox ${mailboxUrl}  (booking mails, host sign-up and password-reset codes)
   Test card   4242 4242 4242 4242 (declined: 4000 0000 0000 0002)
   Expiry job  every minute (run it now: curl -X POST ${stack.url}/api/local-jobs/expire-bookings)
 
