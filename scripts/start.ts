@@ -35,7 +35,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 watchForOrphaning(() => void shutdown('launcher exited'));
 
 try {
-  starting = startLocalStack({ dataDir: DEFAULT_DATA_DIR, port, log });
+  starting = startLocalStack({ dataDir: DEFAULT_DATA_DIR, port, log, demoBookings: true });
   const [web, stack] = await Promise.all([ensureWebBuild({ log }), starting]);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const { demo, mailboxUrl } = stack.config;

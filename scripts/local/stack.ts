@@ -44,6 +44,7 @@ import type { ExpiryJobResult } from '../../functions/events/expire-bookings';
 import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
 import type { AppConfig } from '../../web/src/lib/config';
 import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
+import { seedDemoBookings } from '../seed/bookings';
 import { seedLocalData, type SeedSummary } from '../seed/seed';
 import { startCognitoLocal, type CognitoLocal } from './cognito-local';
 import { hostPoolTriggers, TRIGGER_FUNCTIONS } from './cognito-triggers';
@@ -146,6 +147,8 @@ export interface StartLocalStackOptions {
    * hundred intents by hand and wrong for thousands of bookings a minute.
    */
   persistPayments?: boolean;
+  /** On the first start, also make requests for the demo host (pending, approved, denied); `npm start` does. */
+  demoBookings?: boolean;
 }
 
 /** Where the local payment gateway keeps its intents, under the data folder so they survive a restart. */
@@ -293,8 +296,9 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
         credentials: LOCAL_CREDENTIALS,
       });
       try {
+        const repositories = createDynamoRepositories({ doc, tableName: LOCAL_TABLE_NAME });
         seeded = await seedLocalData({
-          repositories: createDynamoRepositories({ doc, tableName: LOCAL_TABLE_NAME }),
+          repositories,
           cognito: cognitoClient,
           hostPoolId: state.hostPool.userPoolId,
           adminPoolId: state.adminPool.userPoolId,
@@ -303,6 +307,10 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
           now: new Date(),
           log,
         });
+        if (options.demoBookings) {
+          const made = await seedDemoBookings(repositories, seeded.hostIds.setouchiGuides);
+          log(`Seeded ${made} requests for the demo host`);
+        }
       } finally {
         doc.destroy();
       }
