@@ -17,7 +17,17 @@ const zodImportStyle = [
 }));
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', 'test-results', 'scripts/stubs'] },
+  {
+    ignores: [
+      'node_modules',
+      'cdk.out',
+      'web/dist',
+      'web/.dist-building-*',
+      '.local',
+      'test-results',
+      'scripts/stubs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
