@@ -10,7 +10,9 @@
  *   `require()` the bundle with the function's `NODE_OPTIONS` (source maps on, as in Lambda), timed inside the
  *   process around the `require`. The externals resolve from this repository's `node_modules`, like the AWS SDK
  *   the Lambda runtime provides; native packages shipped beside a bundle are built for linux-arm64, so the bundle
- *   is loaded from a copy of its own and takes this machine's build of them instead;
+ *   is loaded from a copy of its own and takes this machine's build of them instead. The same rounds also time
+ *   the bundle's externals alone, right before it, so the table splits the load into the runtime's SDK and the
+ *   bundle's own share (the median of the pairs' differences, steadier on a busy machine than two medians);
  * - the packages it leaves to the runtime (`@aws-sdk/*`) or ships beside itself (`sharp`).
  *
  * Writes a Markdown table to `test-results/bench-bundles.md` (and prints it). Bounded and self-stopping; every
@@ -53,6 +55,8 @@ interface BundleResult {
   loadMs: Timing;
   /** `require()` of its externals alone: the part of `loadMs` that is the runtime's SDK, not our code. */
   externalsLoadMs: Timing;
+  /** The bundle's own share: `loadMs` minus `externalsLoadMs`, pair by pair. */
+  ownLoadMs: Timing;
   externals: string[];
 }
 
@@ -114,33 +118,31 @@ function externalsOf(code: string): string[] {
 }
 
 /**
- * How long `require()` of `modules` (in this order) takes in a fresh process, `RUNS` times. Run from `dir`, a
- * folder outside the repository: NODE_PATH then plays the Lambda runtime's own node_modules (the AWS SDK).
+ * How long `require()` of `modules` (in this order) takes in a fresh process, in ms. Run from `dir`, a folder
+ * outside the repository: NODE_PATH then plays the Lambda runtime's own node_modules (the AWS SDK).
  */
-function requireTimes(dir: string, modules: string[]): Timing {
+function requireTime(dir: string, modules: string[]): number {
   const probe =
     'const t = performance.now(); for (const m of process.argv.slice(1)) require(m); ' +
     'process.stdout.write(String(performance.now() - t));';
-  const times: number[] = [];
-  try {
-    for (let i = 0; i < RUNS; i++) {
-      const out = execFileSync(process.execPath, [FUNCTION_NODE_OPTIONS, '-e', probe, ...modules], {
-        cwd: dir,
-        env: {
-          PATH: process.env.PATH,
-          NODE_PATH: join(PROJECT_ROOT, 'node_modules'),
-          AWS_REGION: 'ap-northeast-1',
-        },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      times.push(Number(out));
-    }
-  } catch (e) {
-    return { error: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
-  }
-  return { median: median(times), min: Math.min(...times), max: Math.max(...times) };
+  const out = execFileSync(process.execPath, [FUNCTION_NODE_OPTIONS, '-e', probe, ...modules], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH,
+      NODE_PATH: join(PROJECT_ROOT, 'node_modules'),
+      AWS_REGION: 'ap-northeast-1',
+    },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return Number(out);
 }
+
+const timing = (values: number[]): Timing => ({
+  median: median(values),
+  min: Math.min(...values),
+  max: Math.max(...values),
+});
 
 /** A copy of the bundle without the asset's node_modules: sharp's shipped binaries are linux-arm64, not ours. */
 function loadableCopy(id: string, assetDir: string): string {
@@ -155,30 +157,49 @@ function loadableCopy(id: string, assetDir: string): string {
 async function runBundleBench(): Promise<BundleResult[]> {
   const started = performance.now();
   process.stderr.write('Synthesising the stack with real bundling …\n');
-  const functions = synthesise();
+  const functions = synthesise().map(({ fn, assetDir }) => {
+    const code = readFileSync(join(assetDir, 'index.js'));
+    return {
+      fn,
+      code,
+      dir: loadableCopy(fn.node.id, assetDir),
+      externals: externalsOf(code.toString('utf8')),
+      shipsModules: existsSync(join(assetDir, 'node_modules')),
+      samples: { bundle: [] as number[], externals: [] as number[], own: [] as number[] },
+      error: undefined as string | undefined,
+    };
+  });
   process.stderr.write(
     `Bundled ${functions.length} functions in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
   );
-  const results: BundleResult[] = [];
-  for (const { fn, assetDir } of functions) {
-    const code = readFileSync(join(assetDir, 'index.js'));
-    process.stderr.write(`Loading ${fn.node.id} ${RUNS}× …\n`);
-    const dir = loadableCopy(fn.node.id, assetDir);
-    const externals = externalsOf(code.toString('utf8'));
-    results.push({
-      id: fn.node.id,
-      entry: fn.entry,
-      bytes: code.length,
-      gzipBytes: gzipSync(code, { level: 9 }).length,
-      loadMs: requireTimes(dir, [join(dir, 'index.js')]),
-      externalsLoadMs: requireTimes(dir, externals),
-      externals: [
-        ...externals,
-        ...(existsSync(join(assetDir, 'node_modules')) ? ['(node_modules shipped)'] : []),
-      ],
-    });
+  // Round after round over every function, each bundle right after its externals alone: a busy moment of this
+  // shared machine then weighs on every function and on both halves of a pair alike, and the pair's difference is
+  // the bundle's own share.
+  for (let round = 1; round <= RUNS; round++) {
+    process.stderr.write(`Cold loads, round ${round} of ${RUNS} …\n`);
+    for (const f of functions) {
+      if (f.error) continue;
+      try {
+        const externals = requireTime(f.dir, f.externals);
+        const bundle = requireTime(f.dir, [join(f.dir, 'index.js')]);
+        f.samples.externals.push(externals);
+        f.samples.bundle.push(bundle);
+        f.samples.own.push(bundle - externals);
+      } catch (e) {
+        f.error = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+      }
+    }
   }
-  return results;
+  return functions.map((f) => ({
+    id: f.fn.node.id,
+    entry: f.fn.entry,
+    bytes: f.code.length,
+    gzipBytes: gzipSync(f.code, { level: 9 }).length,
+    loadMs: f.error ? { error: f.error } : timing(f.samples.bundle),
+    externalsLoadMs: f.error ? { error: f.error } : timing(f.samples.externals),
+    ownLoadMs: f.error ? { error: f.error } : timing(f.samples.own),
+    externals: [...f.externals, ...(f.shipsModules ? ['(node_modules shipped)'] : [])],
+  }));
 }
 
 const time = (t: Timing) =>
@@ -187,13 +208,13 @@ const time = (t: Timing) =>
 function bundleReport(results: BundleResult[]): string {
   const rows = results.map((r) => {
     const over = r.bytes > BUNDLE_BUDGET_BYTES ? ' ⚠ over 250 KB' : '';
-    return `| ${r.id} | \`${r.entry}\` | ${kb(r.bytes)}${over} | ${kb(r.gzipBytes)} | ${time(r.loadMs)} | ${time(r.externalsLoadMs)} | ${r.externals.join(', ') || '—'} |`;
+    return `| ${r.id} | \`${r.entry}\` | ${kb(r.bytes)}${over} | ${kb(r.gzipBytes)} | ${time(r.loadMs)} | ${time(r.externalsLoadMs)} | ${time(r.ownLoadMs)} | ${r.externals.join(', ') || '—'} |`;
   });
   return [
     `Lambda bundles (${new Date().toISOString()}, ${cpus().length} CPUs, Node ${process.version}; load = median of ${RUNS} fresh processes, range in brackets)`,
     '',
-    '| Function | Entry | Minified KB | gzip KB | Cold load ms | of which externals ms | Required at run time |',
-    '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+    '| Function | Entry | Minified KB | gzip KB | Cold load ms | externals alone ms | own share ms | Required at run time |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows,
     '',
   ].join('\n');
