@@ -3,8 +3,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * `import { z } from 'zod'` (or the default import) hands the bundler zod's whole namespace object, every locale
- * of its error messages included: ~440 KB of each Lambda bundle and of the SPA, none of it tree-shaken. The
- * namespace import (zod's documented form) lets esbuild and Rolldown keep only the members we use. Selectors
+ * of its error messages included: ~440 KB of each Lambda bundle, which esbuild cannot tree-shake. The
+ * namespace import (zod's documented form) lets it keep only the members we use. Selectors
  * rather than `no-restricted-imports`, which also refuses the namespace import of a name it restricts.
  */
 const zodImportStyle = [
