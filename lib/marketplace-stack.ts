@@ -16,6 +16,12 @@ import type { StageConfig } from './stage-config';
 import { IMAGES_PREFIX, UPLOADS_PREFIX, WebConstruct } from './web-construct';
 import { acknowledgeFindings } from './nag-acknowledgements';
 
+/**
+ * The back offices verify uploaded photos by their bytes and make the WebP variants with sharp (DESIGN §4b): their
+ * functions ship sharp's linux-arm64 build beside the bundle.
+ */
+export const IMAGE_PROCESSING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-api', 'admin-api']);
+
 export interface MarketplaceStackProps extends StackProps {
   config: StageConfig;
   /** The built SPA (`web/dist`). */
@@ -64,12 +70,14 @@ export class MarketplaceStack extends Stack {
       entry: string,
       description: string,
       extra: Record<string, string> = {},
+      options: { imageProcessing?: boolean } = {},
     ) => {
       const fn = new AppFunction(this, id, {
         entry,
         description,
         environment: { ...common, ...extra },
         retainLogs,
+        ...options,
       });
       data.table.grant(fn, ...TABLE_READ_WRITE);
       mail.grantSend(fn);
@@ -134,10 +142,13 @@ export class MarketplaceStack extends Stack {
       'local-api': 'Local stack only',
     };
     for (const group of groupsInUse) {
-      groupFunctions[group] = bookingFunction(toId(group), handlerGroups[group].entry, describe[group], {
-        HOST_USER_POOL_ID: auth.hosts.pool.userPoolId,
-        ADMIN_USER_POOL_ID: auth.admins.pool.userPoolId,
-      });
+      groupFunctions[group] = bookingFunction(
+        toId(group),
+        handlerGroups[group].entry,
+        describe[group],
+        { HOST_USER_POOL_ID: auth.hosts.pool.userPoolId, ADMIN_USER_POOL_ID: auth.admins.pool.userPoolId },
+        { imageProcessing: IMAGE_PROCESSING_GROUPS.has(group) },
+      );
     }
 
     const paymentEvents = bookingFunction(
