@@ -33,6 +33,15 @@ const TABLE_READ_WRITE = [
   'dynamodb:DescribeTable',
 ];
 
+/** What the admin API may do to the host pool's users (`functions/adapters/identity/cognito-host-identity.ts`). */
+export const ADMIN_API_HOST_POOL_ACTIONS = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+];
+
 export class MarketplaceStack extends Stack {
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
@@ -187,6 +196,10 @@ export class MarketplaceStack extends Stack {
       const fn = groupFunctions[group];
       if (fn) web.imagesBucket.grantReadWrite(fn, `${IMAGES_PREFIX}*`);
     }
+    // The admin API creates host accounts (both or neither: the user is deleted again when the profile fails) and
+    // suspends and reinstates them; nothing else of the host pool, and nothing of the admin pool.
+    const adminApi = groupFunctions['admin-api'];
+    if (adminApi) auth.hosts.pool.grant(adminApi, ...ADMIN_API_HOST_POOL_ACTIONS);
 
     const monitoring = new MonitoringConstruct(this, 'Monitoring', {
       api: api.api,
