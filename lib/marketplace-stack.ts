@@ -192,10 +192,9 @@ export class MarketplaceStack extends Stack {
       f.addEnvironment('IMAGES_BUCKET', web.imagesBucket.bucketName);
       f.addEnvironment('IMAGES_PREFIX', IMAGES_PREFIX);
     }
-    for (const group of ['host-api', 'admin-api'] as const) {
-      const fn = groupFunctions[group];
-      if (fn) web.imagesBucket.grantReadWrite(fn, `${IMAGES_PREFIX}*`);
-    }
+    // Only the host API handles images (uploads, avatars); the admin API shows their URLs and never touches S3.
+    const hostApi = groupFunctions['host-api'];
+    if (hostApi) web.imagesBucket.grantReadWrite(hostApi, `${IMAGES_PREFIX}*`);
     // The admin API creates host accounts (both or neither: the user is deleted again when the profile fails) and
     // suspends and reinstates them; nothing else of the host pool, and nothing of the admin pool.
     const adminApi = groupFunctions['admin-api'];

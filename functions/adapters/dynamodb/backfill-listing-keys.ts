@@ -1,7 +1,7 @@
 /**
  * Gives requests stored before a list index existed that index's keys (GSI7, the guest's e-mail, came with the admin
  * search; GSI6 before it). An index only holds the items that carry its key attributes, and DynamoDB never adds
- * them to old items by itself. Walks the all-bookings index (a Query, page by page: no Scan) and writes the
+ * them to old items by itself. Walks the all-bookings index (a Query, page by page, never a table scan) and writes the
  * listing keys of every request that lacks one, conditional on its status being the one read, so a transition at
  * the same moment is never undone (that booking is picked up by the next run). Idempotent: run it again any time.
  */

@@ -1,18 +1,21 @@
 /**
- * Property-based robustness of every public route over real HTTP: random and malformed bodies (arbitrary JSON,
+ * Property-based robustness of every public route, and of every admin route with an admin token, over real HTTP: random and malformed bodies (arbitrary JSON,
  * wrong types, huge and unicode strings, text that is not JSON), query strings and path ids (`..`, `%00`, very
  * long, unicode). Whatever arrives, the answer is never a 5xx, always JSON, and every 4xx is
  * `{ error: { code, message } }` without internals. Bounded: about 200 requests per route.
  */
 import fc from 'fast-check';
 import { routes } from '../../../functions/api/routes';
+import { DEMO_ADMIN } from '../../../scripts/seed/hosts';
 import { rawRequest } from '../local/support';
-import { SEEDED, startApiWorld, type ApiWorld } from './support';
+import { SEEDED, signIn, startApiWorld, type ApiWorld } from './support';
 
 let world: ApiWorld;
+let adminToken: string;
 
 beforeAll(async () => {
   world = await startApiWorld('api-fuzz-');
+  adminToken = await signIn(world, 'admin', DEMO_ADMIN.email, DEMO_ADMIN.password);
 });
 afterAll(async () => {
   await world?.stop();
@@ -57,9 +60,21 @@ const queryValue = fc.oneof(
     '1e9',
   ),
   fc.constantFrom('%', '%00', '%ZZ', ',,,', 'a,b,,c', encodeURIComponent('x'.repeat(3000))),
+  // The admin search: references, addresses, statuses, cursors that are almost right.
+  fc.constantFrom(
+    'ABC123',
+    'abc12',
+    'pending',
+    'all',
+    'awaiting_payment',
+    'host%40example.com',
+    '%40',
+    'e30',
+  ),
+  fc.string({ maxLength: 40 }).map((v) => Buffer.from(v).toString('base64url')),
 );
 const queryName = fc.oneof(
-  fc.constantFrom('prefecture', 'categories', 'sort', 'q', 'limit', 'from', 'to', 'cursor'),
+  fc.constantFrom('prefecture', 'categories', 'sort', 'q', 'limit', 'from', 'to', 'cursor', 'status'),
   fc.string({ maxLength: 8 }).map(encodeURIComponent),
 );
 const queryString = fc
@@ -118,6 +133,25 @@ const cardLike = fc.record(
   { requiredKeys: [] },
 );
 
+const hostLike = fc.record(
+  {
+    email: fc.oneof(fc.emailAddress(), fc.constantFrom('', ' @x', 'HOST@EXAMPLE.COM'), wrongTyped),
+    password: fc.oneof(fc.string({ minLength: 8, maxLength: 300 }), fc.string({ maxLength: 7 }), wrongTyped),
+    businessName: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 120 }), wrongTyped),
+    languages: fc.oneof(
+      fc.array(fc.constantFrom('japanese', 'english', 'chinese', 'korean', 'french'), { maxLength: 6 }),
+      wrongTyped,
+    ),
+    locationLat: fc.oneof(fc.double(), fc.string({ maxLength: 8 }), wrongTyped),
+    website: fc.oneof(fc.string({ maxLength: 600 }), wrongTyped),
+  },
+  { requiredKeys: [] },
+);
+const reasonLike = fc.record(
+  { reason: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 2100 }), wrongTyped) },
+  { requiredKeys: [] },
+);
+
 interface Body {
   text: string | undefined;
   contentType: string | undefined;
@@ -129,6 +163,8 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   { weight: 3, arbitrary: bookingLike.map(json) },
   { weight: 1, arbitrary: lookupLike.map(json) },
   { weight: 1, arbitrary: cardLike.map(json) },
+  { weight: 1, arbitrary: hostLike.map(json) },
+  { weight: 1, arbitrary: reasonLike.map(json) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -154,8 +190,13 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   },
 );
 
-/** Every non-local route, and the local payment route the SPA's test card form calls. */
-const targets = routes.filter((r) => r.auth === 'public' && r.path !== '/api/local-jobs/expire-bookings');
+/**
+ * Every public route but the local expiry job, the local payment route the SPA's test card form calls, and every
+ * admin route (with a real admin token, so the requests reach the handlers).
+ */
+const targets = routes.filter(
+  (r) => (r.auth === 'public' && r.path !== '/api/local-jobs/expire-bookings') || r.auth === 'admin',
+);
 
 describe.each(targets.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_name, route) => {
   it('never answers a 5xx, and every 4xx is a JSON error without internals', async () => {
@@ -170,6 +211,7 @@ describe.each(targets.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (
         const url = `${world.origin}${path}${query ? `?${query}` : ''}`;
         const headers: Record<string, string> = {};
         if (payload.contentType) headers['content-type'] = payload.contentType;
+        if (route.auth === 'admin') headers.authorization = `Bearer ${adminToken}`;
         const res = await rawRequest(url, {
           method: route.method,
           headers,
@@ -177,7 +219,11 @@ describe.each(targets.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (
         });
         const context = `${route.method} ${url.slice(0, 300)} → ${res.status} ${res.body.slice(0, 300)}`;
         expect(res.status, context).toBeLessThan(500);
-        expect(String(res.headers['content-type']), context).toMatch(/^application\/json/);
+        const csv = route.path.endsWith('.csv') && res.status === 200;
+        expect(String(res.headers['content-type']), context).toMatch(
+          csv ? /^text\/csv/ : /^application\/json/,
+        );
+        if (csv) return;
         const answer = JSON.parse(res.body) as { error?: { code?: unknown; message?: unknown } };
         if (res.status >= 400) {
           expect(typeof answer.error?.code, context).toBe('string');
