@@ -20,7 +20,7 @@ import { acknowledgeFindings } from './nag-acknowledgements';
  * The back offices verify uploaded photos by their bytes and make the WebP variants with sharp (DESIGN §4b): their
  * functions ship sharp's linux-arm64 build beside the bundle.
  */
-export const IMAGE_PROCESSING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-api', 'admin-api']);
+export const IMAGE_PROCESSING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-api']);
 
 export interface MarketplaceStackProps extends StackProps {
   config: StageConfig;
@@ -38,6 +38,15 @@ const TABLE_READ_WRITE = [
   'dynamodb:DeleteItem',
   'dynamodb:ConditionCheckItem',
   'dynamodb:DescribeTable',
+];
+
+/** What the admin API may do to the host pool's users (`functions/adapters/identity/cognito-host-identity.ts`). */
+export const ADMIN_API_HOST_POOL_ACTIONS = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
 ];
 
 export class MarketplaceStack extends Stack {
@@ -223,9 +232,10 @@ export class MarketplaceStack extends Stack {
       f.addEnvironment('IMAGES_BUCKET', web.imagesBucket.bucketName);
       f.addEnvironment('IMAGES_PREFIX', IMAGES_PREFIX);
     }
-    // The back office presigns uploads under `uploads/` (private: CloudFront serves only `images/`), reads and
-    // deletes them when it verifies them, and writes and deletes the published variants under `images/`.
-    const imageFunctions = (['host-api', 'admin-api'] as const).flatMap((group) => {
+    // The host API presigns uploads under `uploads/` (private: CloudFront serves only `images/`), reads and deletes
+    // them when it verifies them, and writes and deletes the published variants under `images/`. The admin API
+    // shows image URLs and never touches S3.
+    const imageFunctions = (['host-api'] as const).flatMap((group) => {
       const fn = groupFunctions[group];
       if (!fn) return [];
       fn.addToRolePolicy(
@@ -242,6 +252,10 @@ export class MarketplaceStack extends Stack {
       );
       return [fn];
     });
+    // The admin API creates host accounts (both or neither: the user is deleted again when the profile fails) and
+    // suspends and reinstates them; nothing else of the host pool, and nothing of the admin pool.
+    const adminApi = groupFunctions['admin-api'];
+    if (adminApi) auth.hosts.pool.grant(adminApi, ...ADMIN_API_HOST_POOL_ACTIONS);
 
     const monitoring = new MonitoringConstruct(this, 'Monitoring', {
       api: api.api,

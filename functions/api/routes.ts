@@ -66,6 +66,24 @@ export const routes: RouteDefinition[] = [
       ['POST', '/api/host/bookings/{id}/deny'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({ method, path, group: 'host-api', auth: 'host' })),
+  // Admin back office (DESIGN §6 "Back office"), behind the admin pool's authorizer. Beyond the contract: `me`,
+  // the CSV export, approve/deny on a host's behalf, suspend/reinstate a host.
+  ...(
+    [
+      ['GET', '/api/admin/me'],
+      ['GET', '/api/admin/dashboard'],
+      ['GET', '/api/admin/bookings'],
+      ['GET', '/api/admin/bookings.csv'],
+      ['GET', '/api/admin/bookings/{id}'],
+      ['POST', '/api/admin/bookings/{id}/approve'],
+      ['POST', '/api/admin/bookings/{id}/deny'],
+      ['GET', '/api/admin/hosts'],
+      ['POST', '/api/admin/hosts'],
+      ['GET', '/api/admin/hosts/{id}'],
+      ['POST', '/api/admin/hosts/{id}/suspend'],
+      ['POST', '/api/admin/hosts/{id}/reinstate'],
+    ] as const
+  ).map(([method, path]): RouteDefinition => ({ method, path, group: 'admin-api', auth: 'admin' })),
   // Local stack only.
   {
     method: 'POST',

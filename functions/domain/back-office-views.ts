@@ -40,3 +40,96 @@ export interface HostDashboardView {
 
 /** `GET /api/host/me` and the profile routes. */
 export type HostView = Host;
+
+// Admin back office (DESIGN §6 "Back office", admin routes) ---------------------------------------------------------
+
+/** `GET /api/admin/dashboard`: read from counter items, never by counting bookings or hosts. */
+export interface AdminDashboardView {
+  totalBookings: number;
+  /** Requests received in the current Tokyo calendar month. */
+  bookingsThisMonth: number;
+  totalHosts: number;
+  /** The Tokyo month the second counter is of (`yyyy-MM`), so a screen open across midnight can say which. */
+  month: string;
+}
+
+/** The host as the admin lists show it beside a booking. */
+export interface AdminHostSummary {
+  id: string;
+  businessName: string;
+  email: string;
+  suspended: boolean;
+}
+
+/** An item of `GET /api/admin/bookings`: the booking and its host (null when the host profile is gone). */
+export type AdminBookingListItem = BackOfficeBooking & { host: AdminHostSummary | null };
+
+/** `GET /api/admin/bookings/{id}`: the booking with its experience as it is now (null once deleted) and its host. */
+export type AdminBookingView = AdminBookingListItem & {
+  experience: {
+    id: string;
+    title: string;
+    price: number;
+    publicationStatus: PublicationStatus;
+  } | null;
+};
+
+/** How a search was answered (the screen can say "searched the newest N bookings" on a partial page). */
+export type AdminBookingSearchMode = 'list' | 'reference' | 'email' | 'text';
+
+/** `GET /api/admin/bookings`: newest first; `cursor` continues the same filter. */
+export interface AdminBookingPage {
+  items: AdminBookingListItem[];
+  cursor?: string;
+  search: AdminBookingSearchMode;
+  /**
+   * Text search only: how many bookings this request read to find `items`. The read is bounded per request, so a
+   * page may hold fewer matches than asked for (even none) and still carry a cursor to search further back.
+   */
+  scanned?: number;
+}
+
+/** Why and since when a host is suspended (null while the host is active). */
+export interface HostSuspension {
+  suspendedAt: string;
+  /** The admin's user id. */
+  suspendedBy: string;
+  reason: string | null;
+}
+
+/** An item of `GET /api/admin/hosts`. */
+export interface AdminHostListItem {
+  id: string;
+  email: string;
+  businessName: string;
+  experienceCount: number;
+  createdAt: string;
+  suspended: boolean;
+}
+
+/** The host's experiences in the admin host detail (title, publication, price, created, a link by id). */
+export interface AdminHostExperienceItem {
+  id: string;
+  title: string;
+  image: string;
+  publicationStatus: PublicationStatus;
+  price: number;
+  createdAt: string;
+  /** Public and its host not suspended: guests can see and book it. */
+  listed: boolean;
+}
+
+/** `GET /api/admin/hosts/{id}` (and the answer of create, suspend and reinstate). */
+export type AdminHostView = Host & {
+  suspension: HostSuspension | null;
+  experiences: AdminHostExperienceItem[];
+  /** Requests waiting for an answer: while the host is suspended only an admin can approve or deny them. */
+  pendingBookings: BackOfficeBooking[];
+};
+
+/** `GET /api/admin/me`: who is signed in to the admin API. */
+export interface AdminAccountView {
+  id: string;
+  email: string | null;
+  role: 'admin';
+}

@@ -8,7 +8,13 @@ import { normalisePhone } from '../domain/phone';
 import { isWithinParticipants, totalPrice } from '../domain/pricing';
 import type { CreateBookingRequest } from '../domain/schemas/booking';
 import { errorFields } from './console-logger';
-import type { BookingRepository, ExperienceRepository, Logger, PaymentGateway } from './ports';
+import type {
+  BookingRepository,
+  ExperienceRepository,
+  HostRepository,
+  Logger,
+  PaymentGateway,
+} from './ports';
 import { loadPublishedExperience } from './published-experience';
 
 /** Draws of a booking reference before giving up (36^6 ≈ 2.2 billion references: a second draw is already rare). */
@@ -16,6 +22,8 @@ export const MAX_REFERENCE_ATTEMPTS = 5;
 
 export interface CreateBookingDeps {
   experiences: ExperienceRepository;
+  /** A suspended host's experiences cannot be booked. */
+  hosts: Pick<HostRepository, 'suspensionOf'>;
   bookings: BookingRepository;
   payments: PaymentGateway;
   logger: Logger;
@@ -49,7 +57,7 @@ export const participantsMessage = (min: number, max: number) =>
 export function makeCreateBooking(deps: CreateBookingDeps) {
   return async function createBooking(request: CreateBookingRequest): Promise<CreateBookingResult> {
     const now = deps.clock();
-    const experience = await loadPublishedExperience(deps.experiences, request.experienceId);
+    const experience = await loadPublishedExperience(deps, request.experienceId);
 
     const window = bookableWindow(now, TOKYO_TIME_ZONE);
     if (

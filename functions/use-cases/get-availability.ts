@@ -1,7 +1,7 @@
 import { bookableSlots } from '../domain/availability';
 import { TOKYO_TIME_ZONE, bookableWindow, clipRange } from '../domain/calendar';
 import type { AvailabilityQuery } from '../domain/schemas/catalogue';
-import type { ExperienceRepository, SlotRepository } from './ports';
+import type { ExperienceRepository, HostRepository, SlotRepository } from './ports';
 import { loadPublishedExperience } from './published-experience';
 
 export interface AvailabilityAnswer {
@@ -17,6 +17,7 @@ export interface AvailabilityAnswer {
  */
 export function makeGetAvailability(deps: {
   experiences: ExperienceRepository;
+  hosts: Pick<HostRepository, 'suspensionOf'>;
   slots: SlotRepository;
   clock: () => Date;
 }) {
@@ -24,7 +25,7 @@ export function makeGetAvailability(deps: {
     experienceId: string,
     query: AvailabilityQuery,
   ): Promise<AvailabilityAnswer> {
-    const experience = await loadPublishedExperience(deps.experiences, experienceId);
+    const experience = await loadPublishedExperience(deps, experienceId);
     const window = bookableWindow(deps.clock(), TOKYO_TIME_ZONE);
     const range = clipRange({ from: query.from, to: query.to }, window);
     if (!range) return { timeZone: TOKYO_TIME_ZONE, dates: {} };

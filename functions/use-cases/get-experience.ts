@@ -27,7 +27,7 @@ export type ExperienceDetail = Experience & { categoryIds: string[]; host: Publi
 /** `GET /api/experiences/{id}`: published experiences only; a private or missing one is `not_found`. */
 export function makeGetExperience(deps: { experiences: ExperienceRepository; hosts: HostRepository }) {
   return async function getExperience(id: string): Promise<ExperienceDetail> {
-    const experience = await loadPublishedExperience(deps.experiences, id);
+    const experience = await loadPublishedExperience(deps, id);
     const [categoryIds, host] = await Promise.all([
       deps.experiences.categoryIdsOf(experience.id),
       deps.hosts.get(experience.hostId),

@@ -1,6 +1,6 @@
 import type { ExperienceCard } from '../domain/entities';
 import type { ListExperiencesQuery } from '../domain/schemas/catalogue';
-import type { ExperienceRepository } from './ports';
+import type { ExperienceRepository, HostRepository } from './ports';
 
 /** Text as the search compares it: NFKC folds full-width letters and half-width kana, then case is ignored. */
 const searchable = (text: string) => text.normalize('NFKC').toLowerCase();
@@ -14,17 +14,24 @@ export function cardMatchesText(card: ExperienceCard, query: string): boolean {
 
 /**
  * `GET /api/experiences`: published cards, filtered by prefecture (case-insensitive) and categories (any-of),
- * sorted newest first or lowest price first, optionally matched against free text, at most `limit`.
+ * sorted newest first or lowest price first, optionally matched against free text, at most `limit`. Experiences
+ * of suspended hosts are never listed.
  *
  * The free-text filter runs here, over every published card the other filters leave (DESIGN §5 accepts this at
  * the marketplace's scale: a few hundred cards of ~1 KB are one or two Query pages). Beyond a few thousand
  * published experiences this read grows linearly per search; the path beyond it is a search index (OpenSearch
  * Serverless, or a token index in the table) fed from the card items.
  */
-export function makeListExperiences(deps: { experiences: ExperienceRepository }) {
+export function makeListExperiences(deps: {
+  experiences: ExperienceRepository;
+  hosts: Pick<HostRepository, 'suspendedHostIds'>;
+}) {
   return async function listExperiences(query: ListExperiencesQuery): Promise<{ items: ExperienceCard[] }> {
     const text = query.q?.trim();
+    // A suspended host's cards stay stored (with their publication status) and are left out while listing.
+    const suspended = await deps.hosts.suspendedHostIds();
     const cards = await deps.experiences.listCards({
+      ...(suspended.size > 0 ? { excludeHostIds: suspended } : {}),
       sort: query.sort,
       ...(query.prefecture ? { prefecture: query.prefecture } : {}),
       ...(query.categories && query.categories.length > 0 ? { categoryIds: query.categories } : {}),

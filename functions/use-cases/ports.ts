@@ -2,6 +2,7 @@
  * The ports use cases depend on. Adapters implement them (DynamoDB repositories in `adapters/dynamodb`, the
  * payment gateways, the mailer); tests pass the real local adapters or fakes that implement the same interfaces.
  */
+import type { HostSuspension } from '../domain/back-office-views';
 import type {
   Booking,
   BookingActor,
@@ -32,6 +33,8 @@ export interface CardQuery {
   prefecture?: string;
   /** Any-of. */
   categoryIds?: string[];
+  /** Cards of these hosts are left out (suspended hosts), before `limit` applies. */
+  excludeHostIds?: ReadonlySet<string>;
   limit?: number;
 }
 
@@ -66,7 +69,20 @@ export interface HostRepository {
   update(host: Host): Promise<void>;
   get(id: string): Promise<Host | null>;
   getByEmail(email: string): Promise<Host | null>;
+  /** The hosts of `ids` that exist, in no particular order (one batch read, not one read per id). */
+  getMany(ids: readonly string[]): Promise<Host[]>;
   list(page?: PageRequest): Promise<Page<Host>>;
+  /**
+   * Suspends the host: its suspension record and its place in the suspended set, atomically. `not_found` without
+   * a host, `state_conflict` when it is already suspended.
+   */
+  suspend(hostId: string, suspension: HostSuspension): Promise<void>;
+  /** Lifts the suspension (both records, atomically); `state_conflict` when the host is not suspended. */
+  reinstate(hostId: string): Promise<void>;
+  /** The host's suspension, or null while it is active. */
+  suspensionOf(hostId: string): Promise<HostSuspension | null>;
+  /** The ids of every suspended host (one small item: the guest catalogue reads it on every list). */
+  suspendedHostIds(): Promise<ReadonlySet<string>>;
 }
 
 export interface SlotOverride {
@@ -139,6 +155,18 @@ export interface BookingRepository {
     filter?: { status?: BookingStatus; limit?: number },
   ): Promise<Booking[]>;
   listAll(filter?: { status?: BookingStatus } & PageRequest): Promise<Page<Booking>>;
+  /** A guest's requests by e-mail address (case-insensitive, exact), newest first, optionally of one status. */
+  listByGuestEmail(email: string, filter?: { status?: BookingStatus } & PageRequest): Promise<Page<Booking>>;
+  /**
+   * Reads requests newest first (all, or of one status) in batches, keeping those `keep` accepts, until `limit`
+   * are kept or `maxRead` were read. The cursor continues right after the last booking looked at, so a page can
+   * hold fewer than `limit` bookings (even none) and still have a cursor; it is absent once the index is read to
+   * its end. `read` says how many bookings were looked at.
+   */
+  filterAll(
+    filter: { status?: BookingStatus; cursor?: string; limit: number; maxRead: number },
+    keep: (batch: Booking[]) => Promise<boolean[]>,
+  ): Promise<Page<Booking> & { read: number }>;
   listCreatedInMonth(tokyoMonth: string, page?: PageRequest): Promise<Page<Booking>>;
   /** Bookings whose deadline is at or before `now` (awaiting_payment and pending only), oldest deadline first. */
   listDue(now: Date, limit?: number): Promise<Booking[]>;
@@ -161,6 +189,26 @@ export interface CounterRepository {
     hostId: string,
     tokyoMonth: string,
   ): Promise<{ totalBookings: number; bookingsThisMonth: number }>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Host accounts (adapter: `adapters/identity/cognito-host-identity.ts`): the host pool's users
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface HostIdentity {
+  /**
+   * Creates a host user whose e-mail is verified and whose password is permanent (no invitation mail, no forced
+   * change): they can sign in at once. Returns the user's id (the `sub`, which is the host profile's id). Throws
+   * `duplicate` when a user with this e-mail exists, `validation_failed` (field `password`) when the pool's policy
+   * refuses the password. Nothing is left behind when it throws.
+   */
+  createUser(input: { email: string; password: string }): Promise<{ userId: string }>;
+  /** Deletes the user (the rollback of a host creation whose profile could not be written). */
+  deleteUser(userId: string): Promise<void>;
+  /** The user can no longer sign in or refresh tokens (suspension). A user that does not exist is a no-op. */
+  disableUser(userId: string): Promise<void>;
+  /** Undoes `disableUser`. A user that does not exist is a no-op. */
+  enableUser(userId: string): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

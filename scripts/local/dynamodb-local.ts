@@ -83,8 +83,11 @@ export function localClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
 }
 
-/** Creates the table from the shared definition unless it exists. */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+/**
+ * Creates the table from the shared definition unless it exists. Answers the indexes it added to an existing table
+ * (their old items lack the new keys: see `backfillListingKeys`).
+ */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<string[]> {
   let existing: string[];
   try {
     const out = await client.send(new DescribeTableCommand({ TableName: tableName }));
@@ -92,8 +95,9 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   } catch (e) {
     if ((e as { name?: string }).name !== 'ResourceNotFoundException') throw e;
     await client.send(new CreateTableCommand(createTableInput(tableName)));
-    return;
+    return [];
   }
+  const added: string[] = [];
   // A table made by an older version of the definition (data kept under .local/) gets the indexes added since,
   // one per update as DynamoDB requires; DynamoDB Local builds them from the existing items at once.
   const input = createTableInput(tableName);
@@ -108,5 +112,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         GlobalSecondaryIndexUpdates: [{ Create: index }],
       }),
     );
+    added.push(index.IndexName);
   }
+  return added;
 }

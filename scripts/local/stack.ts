@@ -31,6 +31,7 @@ import {
   createDocumentClient,
   createDynamoRepositories,
 } from '../../functions/adapters/dynamodb/repositories';
+import { backfillListingKeys } from '../../functions/adapters/dynamodb/backfill-listing-keys';
 import { resetRuntimeAdapters } from '../../functions/adapters/runtime/adapters';
 import {
   configureLocalRuntime,
@@ -220,7 +221,21 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
 
     const dynamoClient = localClient(dynamo.endpoint);
     stops.push(async () => dynamoClient.destroy());
-    await ensureTable(dynamoClient, LOCAL_TABLE_NAME);
+    const addedIndexes = await ensureTable(dynamoClient, LOCAL_TABLE_NAME);
+    if (addedIndexes.length > 0) {
+      // Requests kept under .local/ from before these indexes existed get their keys (e.g. the admin e-mail search).
+      const doc = createDocumentClient({
+        endpoint: dynamo.endpoint,
+        region: LOCAL_REGION,
+        credentials: LOCAL_CREDENTIALS,
+      });
+      try {
+        const backfill = await backfillListingKeys(doc, LOCAL_TABLE_NAME);
+        log(`Indexes added: ${addedIndexes.join(', ')}; ${backfill.updated} bookings re-indexed`);
+      } finally {
+        doc.destroy();
+      }
+    }
 
     const cognitoClient = new CognitoIdentityProviderClient({
       endpoint: cognito.endpoint,

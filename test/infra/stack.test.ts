@@ -4,6 +4,7 @@ import path from 'node:path';
 import { appConfigSchema } from '../../web/src/lib/config';
 import { routes } from '../../functions/api/routes';
 import { GLOBAL_INDEXES } from '../../functions/adapters/dynamodb/table-definition';
+import { ADMIN_API_HOST_POOL_ACTIONS } from '../../lib/marketplace-stack';
 import { OUR_FUNCTION_ID, synthStack } from './synth';
 
 const devApp = synthStack({ stage: 'dev' });
@@ -239,6 +240,17 @@ describe('least privilege', () => {
     expect(actionsOf(preSignUp[0]!)).toEqual(['dynamodb:GetItem']);
     expect(preSignUp[0]!.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^DataTable/), 'Arn'] });
     expect(statements.filter((s) => s.id.includes('HostCustomMessage'))).toEqual([]);
+  });
+
+  it('lets only the admin API manage host users, with exactly the calls it makes, on the host pool only', () => {
+    const cognito = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
+    expect(cognito.length).toBeGreaterThan(0);
+    for (const s of cognito) {
+      expect(s.id).toMatch(/^AdminApi/);
+      expect([...actionsOf(s)].sort()).toEqual([...ADMIN_API_HOST_POOL_ACTIONS].sort());
+      expect(JSON.stringify(s.Resource)).toContain('HostPool');
+      expect(JSON.stringify(s.Resource)).not.toContain('AdminPool');
+    }
   });
 
   it('gives the webhook relay PutEvents on the payments bus and its signing secret, nothing of the table', () => {

@@ -6,7 +6,7 @@ import type { BookingRepository, BookingTransitionOptions, Page, PageRequest } f
 import { bumpCounter } from './counter-repository';
 import { fromItem, toItem, type Item } from './items';
 import { counters, itemTypes, keys } from './keys';
-import { queryAll, queryPage, type KeyQuery } from './pagination';
+import { queryAll, queryFiltered, queryPage, type KeyQuery } from './pagination';
 import { releaseSlotUpdate, slotIdentity, toSlotState } from './slot-repository';
 import {
   TransactionCancelledError,
@@ -18,6 +18,8 @@ import {
 /** Statuses that wait on a deadline; only they are due for the expiry job. */
 const WAITING: ReadonlySet<string> = new Set<BookingStatus>(['awaiting_payment', 'pending']);
 const DEFAULT_DUE_BATCH = 100;
+/** Bookings per Query of a filtered read (~1.5 KB each: one batch stays far below Query's 1 MB page). */
+export const FILTER_BATCH_SIZE = 100;
 
 const slotUnavailable = () => new DomainError('slot_unavailable', SLOT_UNAVAILABLE_MESSAGE);
 const isConditionFailure = (e: unknown) =>
@@ -41,8 +43,8 @@ export const SLOT_HOLD_CONDITION =
 /** How a transition changes the booking's place in the lists (see `bookingItem`). */
 type ListingChange = 'listed' | 'unlisted' | { becomesListed: Booking };
 
-/** The list index keys of a booking (host's, all, by status, by month, host's by tour date). */
-function listingKeys(booking: Booking): Item {
+/** The list index keys of a booking (host's, all, by status, by month, host's by tour date, guest's e-mail). */
+export function listingKeys(booking: Booking): Item {
   const tokyoMonth = monthInZone(new Date(booking.createdAt), TOKYO_TIME_ZONE);
   return keys.bookingIndexes({ ...booking, tokyoMonth });
 }
@@ -57,6 +59,12 @@ function requestCounterBumps(tableName: string, booking: Booking): TransactItem[
     bumpCounter(tableName, counters.hostBookingsInMonth(booking.hostId, tokyoMonth)),
   ];
 }
+
+/** Every request newest first, or those of one status (the admin list). */
+const allQuery = (status?: BookingStatus): KeyQuery =>
+  status
+    ? { index: 'GSI3', partition: keys.bookingsByStatus(status), ascending: false }
+    : { index: 'GSI2', partition: keys.allBookings, ascending: false };
 
 const statusFilter = (status: BookingStatus) => ({
   expression: '#status = :status',
@@ -396,10 +404,47 @@ export class DynamoBookingRepository implements BookingRepository {
 
   async listAll(filter: { status?: BookingStatus } & PageRequest = {}): Promise<Page<Booking>> {
     const { status, ...page } = filter;
-    const q: KeyQuery = status
-      ? { index: 'GSI3', partition: keys.bookingsByStatus(status), ascending: false }
-      : { index: 'GSI2', partition: keys.allBookings, ascending: false };
-    return this.page(q, page);
+    return this.page(allQuery(status), page);
+  }
+
+  async listByGuestEmail(
+    email: string,
+    filter: { status?: BookingStatus } & PageRequest = {},
+  ): Promise<Page<Booking>> {
+    const { status, ...page } = filter;
+    // One guest's partition is small: the status filter reads only that guest's bookings.
+    return this.page(
+      {
+        index: 'GSI7',
+        partition: keys.bookingsByGuestEmail(email),
+        ascending: false,
+        ...(status ? { filter: statusFilter(status) } : {}),
+      },
+      page,
+    );
+  }
+
+  async filterAll(
+    filter: { status?: BookingStatus; cursor?: string; limit: number; maxRead: number },
+    keep: (batch: Booking[]) => Promise<boolean[]>,
+  ): Promise<Page<Booking> & { read: number }> {
+    const result = await queryFiltered(
+      this.doc,
+      this.tableName,
+      allQuery(filter.status),
+      {
+        ...(filter.cursor ? { cursor: filter.cursor } : {}),
+        limit: filter.limit,
+        maxRead: filter.maxRead,
+        batchSize: FILTER_BATCH_SIZE,
+      },
+      (items) => keep(items.map(bookingFromItem)),
+    );
+    return {
+      items: result.items.map(bookingFromItem),
+      read: result.read,
+      ...(result.cursor ? { cursor: result.cursor } : {}),
+    };
   }
 
   async listCreatedInMonth(tokyoMonth: string, page?: PageRequest): Promise<Page<Booking>> {

@@ -165,6 +165,9 @@ export class DynamoExperienceRepository implements ExperienceRepository {
   async listCards(query: CardQuery): Promise<ExperienceCard[]> {
     const limit = query.limit === undefined ? Number.POSITIVE_INFINITY : Math.max(0, Math.trunc(query.limit));
     if (limit === 0) return [];
+    const excluded = query.excludeHostIds;
+    // Applied while reading, so that `limit` counts only cards a guest may see.
+    const visible = (item: Item) => !excluded?.has(String(item.hostId));
     const categoryIds = [...new Set(query.categoryIds ?? [])];
     if (categoryIds.length > 0) return this.cardsOfCategories(categoryIds, query, limit);
 
@@ -180,6 +183,7 @@ export class DynamoExperienceRepository implements ExperienceRepository {
         this.tableName,
         byPrefecture,
         query.sort === 'newest' ? limit : undefined,
+        visible,
       );
       return items
         .map((i) => fromItem<ExperienceCard>(i))
@@ -191,7 +195,7 @@ export class DynamoExperienceRepository implements ExperienceRepository {
       query.sort === 'lowest_price'
         ? { index: 'GSI2', partition: keys.cardsByPrice, ascending: true }
         : { index: 'GSI1', partition: keys.cardsNewest, ascending: false };
-    const items = await queryAll(this.doc, this.tableName, all, limit);
+    const items = await queryAll(this.doc, this.tableName, all, limit, visible);
     return items.map((i) => fromItem<ExperienceCard>(i));
   }
 
@@ -216,6 +220,7 @@ export class DynamoExperienceRepository implements ExperienceRepository {
     ).map((i) => fromItem<ExperienceCard>(i));
     const prefecture = query.prefecture;
     return cards
+      .filter((c) => !query.excludeHostIds?.has(c.hostId))
       .filter((c) => prefecture === undefined || samePrefecture(c.prefecture, prefecture))
       .sort(comparators[query.sort])
       .slice(0, limit);

@@ -1,7 +1,10 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { HostSuspension } from '../../domain/back-office-views';
 import type { Host } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
+import { adminMessages } from '../../domain/schemas/admin';
 import type { HostRepository, Page, PageRequest } from '../../use-cases/ports';
+import { batchGetAll } from './batch';
 import { bumpCounter } from './counter-repository';
 import { fromItem, toItem, type Item } from './items';
 import { counters, itemTypes, keys } from './keys';
@@ -9,6 +12,9 @@ import { queryPage } from './pagination';
 import { TransactionCancelledError, transactWrite, type TransactItem } from './transactions';
 
 const EMAIL_TAKEN = 'This e-mail address is already registered';
+const ALREADY_SUSPENDED = adminMessages.hostAlreadySuspended;
+const NOT_SUSPENDED = adminMessages.hostNotSuspended;
+const hostNotFound = (id: string) => new DomainError('not_found', `Host ${id} not found`);
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export class DynamoHostRepository implements HostRepository {
@@ -112,6 +118,17 @@ export class DynamoHostRepository implements HostRepository {
     return typeof hostId === 'string' ? this.get(hostId) : null;
   }
 
+  async getMany(ids: readonly string[]): Promise<Host[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const items = await batchGetAll(
+      this.doc,
+      this.tableName,
+      unique.map((id) => keys.host(id)),
+    );
+    return items.map((i) => fromItem<Host>(i));
+  }
+
   async list(page?: PageRequest): Promise<Page<Host>> {
     const result = await queryPage(
       this.doc,
@@ -120,6 +137,91 @@ export class DynamoHostRepository implements HostRepository {
       page,
     );
     return { ...result, items: result.items.map((i) => fromItem<Host>(i)) };
+  }
+
+  async suspend(hostId: string, suspension: HostSuspension): Promise<void> {
+    try {
+      await transactWrite(this.doc, () => [
+        {
+          ConditionCheck: {
+            TableName: this.tableName,
+            Key: keys.host(hostId),
+            ConditionExpression: 'attribute_exists(PK)',
+          },
+        },
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: toItem(suspension, {
+              ...keys.hostSuspension(hostId),
+              type: itemTypes.hostSuspension,
+              hostId,
+            }),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: keys.suspendedHosts,
+            UpdateExpression: 'SET #type = :type ADD #hostIds :ids',
+            ExpressionAttributeNames: { '#type': 'type', '#hostIds': 'hostIds' },
+            ExpressionAttributeValues: { ':type': itemTypes.suspendedHosts, ':ids': new Set([hostId]) },
+          },
+        },
+      ]);
+    } catch (e) {
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) throw hostNotFound(hostId);
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(1)) {
+        throw new DomainError('state_conflict', ALREADY_SUSPENDED);
+      }
+      throw e;
+    }
+  }
+
+  async reinstate(hostId: string): Promise<void> {
+    try {
+      await transactWrite(this.doc, () => [
+        {
+          Delete: {
+            TableName: this.tableName,
+            Key: keys.hostSuspension(hostId),
+            ConditionExpression: 'attribute_exists(PK)',
+          },
+        },
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: keys.suspendedHosts,
+            // The set attribute disappears with its last member; DELETE of an absent set is a no-op.
+            UpdateExpression: 'DELETE #hostIds :ids',
+            ExpressionAttributeNames: { '#hostIds': 'hostIds' },
+            ExpressionAttributeValues: { ':ids': new Set([hostId]) },
+          },
+        },
+      ]);
+    } catch (e) {
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {
+        if (!(await this.get(hostId))) throw hostNotFound(hostId);
+        throw new DomainError('state_conflict', NOT_SUSPENDED);
+      }
+      throw e;
+    }
+  }
+
+  async suspensionOf(hostId: string): Promise<HostSuspension | null> {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.hostSuspension(hostId), ConsistentRead: true }),
+    );
+    if (!out.Item) return null;
+    const { hostId: _hostId, ...suspension } = fromItem<HostSuspension & { hostId: string }>(out.Item);
+    return { ...suspension, reason: suspension.reason ?? null };
+  }
+
+  async suspendedHostIds(): Promise<ReadonlySet<string>> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.suspendedHosts }));
+    const ids: unknown = out.Item?.hostIds;
+    return ids instanceof Set ? new Set([...ids].map(String)) : new Set();
   }
 
   private hostItem(host: Host): Item {

@@ -3,7 +3,8 @@
  * Items keep `type` (the entity) beside their keys. Time-ordered sort keys start with an ISO-8601 UTC
  * timestamp (`toISOString()`, normalised by `sortableInstant` whatever offset the entity carries), which sorts
  * lexicographically; ids are appended to keep keys unique. Only items of published experiences have CARD items,
- * only active categories have GSI1 keys, only waiting bookings have GSI5 keys (sparse indexes).
+ * only active categories have GSI1 keys, only waiting bookings have GSI5 keys, only requests (not bare holds) have
+ * the list keys GSI1–GSI4, GSI6 and GSI7 (sparse indexes).
  *
  * | Access pattern                                  | Key / index                                                  | Operation        |
  * |-------------------------------------------------|--------------------------------------------------------------|------------------|
@@ -30,6 +31,10 @@
  * | bookings created in a Tokyo month               | GSI4 PK=BOOKINGS#MONTH#yyyy-MM SK=createdAt#id               | Query (desc)     |
  * | open bookings by deadline (expiry job)          | GSI5 PK=DEADLINES SK=deadline#id (sparse)                    | Query (≤ now)    |
  * | a host's bookings by tour date (day view, open) | GSI6 PK=HOST#h#BOOKINGS_BY_DATE SK=date#time#id              | Query (range)    |
+ * | a guest's bookings by e-mail (admin search)     | GSI7 PK=BOOKINGS#EMAIL#lower(email) SK=createdAt#id          | Query (desc)     |
+ * | admin text search over bookings                 | GSI2 / GSI3 as above, filtered in the Lambda, bounded read   | Query (desc)     |
+ * | a host's suspension                             | PK=HOST#id SK=SUSPENSION                                     | GetItem          |
+ * | every suspended host (catalogue filter)         | PK=SUSPENDED_HOSTS SK=SUSPENDED_HOSTS (string set hostIds)   | GetItem          |
  * | dashboard counters                              | PK=COUNTER#name SK=SHARD#n                                   | Query (sum)      |
  * | hold a slot and write a booking (atomically)    | slot + BOOKING + BOOKING_REF + one shard of 4 counters       | TransactWrite    |
  * | rate-limit counter of a key's fixed window      | PK=RATE_LIMIT#key SK=WINDOW#windowStart (TTL expiresAt)      | UpdateItem (ADD) |
@@ -118,6 +123,10 @@ export const keys = {
   hostIndex: (createdAt: string, id: string) => ({ GSI1PK: 'HOSTS', GSI1SK: timeOrdered(createdAt, id) }),
   hostsNewest: 'HOSTS',
   hostEmail: (email: string) => ({ PK: `HOST_EMAIL#${email.trim().toLowerCase()}`, SK: 'HOST_EMAIL' }),
+  /** Present only while the host is suspended; beside the profile, outside every index. */
+  hostSuspension: (id: string) => ({ PK: `HOST#${id}`, SK: 'SUSPENSION' }),
+  /** One item listing every suspended host, so a catalogue list filters them out with one read. */
+  suspendedHosts: { PK: 'SUSPENDED_HOSTS', SK: 'SUSPENDED_HOSTS' },
 
   booking: (id: string) => ({ PK: `BOOKING#${id}`, SK: 'BOOKING' }),
   bookingReference: (reference: string) => ({
@@ -133,6 +142,7 @@ export const keys = {
     createdAt: string;
     status: string;
     tokyoMonth: string;
+    email: string;
   }) => ({
     GSI1PK: `HOST#${b.hostId}#BOOKINGS`,
     GSI1SK: timeOrdered(b.createdAt, b.id),
@@ -144,7 +154,10 @@ export const keys = {
     GSI4SK: timeOrdered(b.createdAt, b.id),
     GSI6PK: `HOST#${b.hostId}#BOOKINGS_BY_DATE`,
     GSI6SK: `${b.date}#${b.time}#${b.id}`,
+    GSI7PK: `BOOKINGS#EMAIL#${b.email.trim().toLowerCase()}`,
+    GSI7SK: timeOrdered(b.createdAt, b.id),
   }),
+  bookingsByGuestEmail: (email: string) => `BOOKINGS#EMAIL#${email.trim().toLowerCase()}`,
   hostBookingsByDate: (hostId: string) => `HOST#${hostId}#BOOKINGS_BY_DATE`,
   /** Inclusive GSI6 sort-key bounds of the tour dates `from`..`to`. */
   tourDateRange: (from: string, to: string) => ({ start: `${from}#`, end: `${to}#~` }),
@@ -190,6 +203,8 @@ export const itemTypes = {
   category: 'Category',
   host: 'Host',
   hostEmail: 'HostEmail',
+  hostSuspension: 'HostSuspension',
+  suspendedHosts: 'SuspendedHosts',
   booking: 'Booking',
   bookingReference: 'BookingReference',
   bookingPayment: 'BookingPayment',

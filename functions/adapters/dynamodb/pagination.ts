@@ -168,3 +168,71 @@ export async function queryCount(
   } while (start);
   return count;
 }
+
+/** The cursor that continues a query right after `item` (its table and index keys). */
+export function cursorAfter(item: Item, q: KeyQuery): string {
+  const key: Record<string, string> = {};
+  for (const n of keyNamesOf(q.index).all) key[n] = String(item[n]);
+  return encodeCursor(key);
+}
+
+export interface FilteredPage {
+  items: Item[];
+  cursor?: string;
+  /** Items looked at (and handed to `keep`) to find `items`. */
+  read: number;
+}
+
+/**
+ * A page of the items `keep` accepts, for filters DynamoDB cannot express (text matched against data of other
+ * items, normalised text). Reads `batchSize` items per Query, asks `keep` about the whole batch at once, and stops
+ * as soon as `limit` items are kept or `maxRead` items were looked at, whichever comes first: the cost of one
+ * request is bounded whatever the filter. The cursor continues right after the last item looked at; it is absent
+ * only when the query has nothing more to read.
+ */
+export async function queryFiltered(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  q: KeyQuery,
+  options: { cursor?: string; limit: number; maxRead: number; batchSize: number },
+  keep: (batch: Item[]) => Promise<boolean[]>,
+): Promise<FilteredPage> {
+  const limit = Math.max(1, Math.trunc(options.limit));
+  const maxRead = Math.max(1, Math.trunc(options.maxRead));
+  let start: Record<string, unknown> | undefined = options.cursor
+    ? decodeCursor(options.cursor, q)
+    : undefined;
+  const kept: Item[] = [];
+  let read = 0;
+  let last: Item | undefined;
+  for (;;) {
+    const out = await doc.send(
+      new QueryCommand({
+        ...queryInput(tableName, q),
+        Limit: Math.max(1, Math.min(options.batchSize, maxRead - read)),
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    const batch = (out.Items ?? []) as Item[];
+    start = out.LastEvaluatedKey;
+    const decisions = batch.length > 0 ? await keep(batch) : [];
+    for (let i = 0; i < batch.length; i++) {
+      const item = batch[i] as Item;
+      read++;
+      last = item;
+      if (decisions[i]) kept.push(item);
+      const moreInBatch = i < batch.length - 1;
+      if (kept.length >= limit && (moreInBatch || start)) {
+        return { items: kept, cursor: cursorAfter(item, q), read };
+      }
+    }
+    if (!start) return { items: kept, read };
+    if (kept.length >= limit || read >= maxRead) {
+      return {
+        items: kept,
+        cursor: last ? cursorAfter(last, q) : encodeCursor(start as Record<string, string>),
+        read,
+      };
+    }
+  }
+}

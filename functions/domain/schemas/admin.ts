@@ -67,12 +67,57 @@ export const adminPasswordChangeMessages = {
 
 export const adminPasswordChangeSchema = passwordChangeSchema(adminPasswordChangeMessages);
 
-/** The status filter of the admin booking list (spec: all, pending, approved, denied; we accept every status). */
+/** Page size of the admin lists (bookings, hosts) unless `limit` asks for another (at most 100). */
+export const ADMIN_PAGE_SIZE = 50;
+const pageLimit = z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE);
+const pageCursor = z.preprocess((v) => (v === '' ? undefined : v), z.string().max(2000).optional());
+
+/**
+ * The admin booking list: the status filter (spec: all, pending, approved, denied; we accept every status) and the
+ * search box. `q` is a booking reference, a guest's e-mail address, or text in the guest's name or e-mail, the
+ * experience title or the host's business name (see `booking-search.ts`).
+ */
 export const adminBookingsQuery = z.object({
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), bookingStatusSchema.optional()),
   q: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().max(200).optional(),
   ),
+  cursor: pageCursor,
+  limit: pageLimit,
 });
 export type AdminBookingsQuery = z.infer<typeof adminBookingsQuery>;
+
+/** The CSV export takes the list's filter and search, never a page: it holds every booking they match. */
+export const adminBookingsExportQuery = adminBookingsQuery.pick({ status: true, q: true });
+export type AdminBookingsExportQuery = z.infer<typeof adminBookingsExportQuery>;
+
+export const adminHostsQuery = z.object({ cursor: pageCursor, limit: pageLimit });
+export type AdminHostsQuery = z.infer<typeof adminHostsQuery>;
+
+export const ADMIN_SUSPENSION_REASON_MAX_LENGTH = 500;
+
+/** `POST /api/admin/hosts/{id}/suspend`: an optional note for the other admins (never shown to the host). */
+export const adminSuspendHostSchema = z.object({
+  reason: optionalText(
+    ADMIN_SUSPENSION_REASON_MAX_LENGTH,
+    `停止理由は${ADMIN_SUSPENSION_REASON_MAX_LENGTH}文字以内で入力してください`,
+  ),
+});
+export type AdminSuspendHost = z.infer<typeof adminSuspendHostSchema>;
+
+/** The admin screens' and routes' own messages (back-office spec §2 and §8), for the API and the SPA alike. */
+export const adminMessages = {
+  noBookings: '予約がありません',
+  bookingNotFound: '予約が見つかりませんでした。',
+  noHosts: 'ホストが登録されていません',
+  hostNotFound: 'ホストが見つかりません',
+  hostCreated: 'ホストを作成しました',
+  hostCreationFailed: 'ホストの作成に失敗しました。',
+  hostAlreadySuspended: 'このホストはすでに停止されています',
+  hostNotSuspended: 'このホストは停止されていません',
+  suspensionFailed: 'ホストの停止に失敗しました。もう一度お試しください。',
+  reinstatementFailed: 'ホストの再開に失敗しました。もう一度お試しください。',
+  exportTooLarge: (max: number) =>
+    `CSVに出力できるのは${max.toLocaleString('en-US')}件までです。ステータスや検索語で絞り込んでください。`,
+} as const;

@@ -1,7 +1,7 @@
 /**
  * The signed-in host: the account's profile, its changes, its avatar and its uploads. Every host route starts
- * from `requireHost`: a valid token of the host pool whose account has no host profile is 403 `not_a_host`
- * (the specification signs such an account out), never an empty dashboard.
+ * from `requireHost`: a valid token of the host pool whose account has no host profile, or whose host an admin
+ * suspended, is 403 `not_a_host` (the specification signs such an account out), never an empty dashboard.
  */
 import type { Host } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
@@ -20,10 +20,14 @@ export interface HostAccountDeps {
   logger: Logger;
 }
 
+/**
+ * A suspended host is refused like an account without a profile: Cognito no longer signs them in, but an ID token
+ * issued before the suspension stays valid for up to an hour, and it must not reach the back office meanwhile.
+ */
 export function makeRequireHost(deps: Pick<HostAccountDeps, 'hosts'>) {
   return async function requireHost(hostId: string): Promise<Host> {
-    const host = await deps.hosts.get(hostId);
-    if (!host) throw new DomainError('not_a_host', NOT_A_HOST_MESSAGE);
+    const [host, suspension] = await Promise.all([deps.hosts.get(hostId), deps.hosts.suspensionOf(hostId)]);
+    if (!host || suspension) throw new DomainError('not_a_host', NOT_A_HOST_MESSAGE);
     return host;
   };
 }

@@ -6,6 +6,7 @@
  * Everything handed out is a copy, as a database read would be.
  */
 import { toCard } from '../../../functions/adapters/dynamodb/experience-repository';
+import type { HostSuspension } from '../../../functions/domain/back-office-views';
 import type {
   Booking,
   BookingStatus,
@@ -30,9 +31,13 @@ import type {
 } from '../../../functions/use-cases/ports';
 
 const copy = <T>(value: T): T => structuredClone(value);
-const page = <T>(items: T[], request?: PageRequest): Page<T> => ({
-  items: request?.limit ? items.slice(0, request.limit) : items,
-});
+/** A page of `items`; the cursor is the position of the next page (opaque to callers, as in DynamoDB). */
+const page = <T>(items: T[], request?: PageRequest): Page<T> => {
+  const start = request?.cursor ? Number(request.cursor) : 0;
+  if (!request?.limit) return { items: items.slice(start) };
+  const end = start + request.limit;
+  return { items: items.slice(start, end), ...(end < items.length ? { cursor: String(end) } : {}) };
+};
 const newestFirst = <T extends { createdAt: string; id: string }>(a: T, b: T) =>
   b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
 
@@ -83,6 +88,7 @@ export class InMemoryExperienceRepository implements ExperienceRepository {
     const categories = query.categoryIds ?? [];
     const cards = [...this.items.values()]
       .filter((e) => e.publicationStatus === 'public')
+      .filter((e) => !query.excludeHostIds?.has(e.hostId))
       .filter((e) => prefecture === undefined || e.prefecture.trim().toLowerCase() === prefecture)
       .filter(
         (e) => categories.length === 0 || (this.links.get(e.id) ?? []).some((c) => categories.includes(c)),
@@ -132,8 +138,30 @@ export class InMemoryHostRepository implements HostRepository {
     const h = [...this.items.values()].find((x) => x.email.toLowerCase() === email.trim().toLowerCase());
     return h ? copy(h) : null;
   }
+  async getMany(ids: readonly string[]): Promise<Host[]> {
+    return [...new Set(ids)].flatMap((id) => {
+      const h = this.items.get(id);
+      return h ? [copy(h)] : [];
+    });
+  }
   async list(request?: PageRequest): Promise<Page<Host>> {
     return page([...this.items.values()].sort(newestFirst).map(copy), request);
+  }
+  readonly suspensions = new Map<string, HostSuspension>();
+  async suspend(hostId: string, suspension: HostSuspension): Promise<void> {
+    if (!this.items.has(hostId)) throw new DomainError('not_found', `Host ${hostId} not found`);
+    if (this.suspensions.has(hostId)) throw new DomainError('state_conflict', 'Already suspended');
+    this.suspensions.set(hostId, copy(suspension));
+  }
+  async reinstate(hostId: string): Promise<void> {
+    if (!this.suspensions.delete(hostId)) throw new DomainError('state_conflict', 'Not suspended');
+  }
+  async suspensionOf(hostId: string): Promise<HostSuspension | null> {
+    const s = this.suspensions.get(hostId);
+    return s ? copy(s) : null;
+  }
+  async suspendedHostIds(): Promise<ReadonlySet<string>> {
+    return new Set(this.suspensions.keys());
   }
 }
 
@@ -313,7 +341,41 @@ export class InMemoryBookingRepository implements BookingRepository {
   }
   async listAll(filter: { status?: BookingStatus } & PageRequest = {}): Promise<Page<Booking>> {
     const all = this.requests().filter((b) => !filter.status || b.status === filter.status);
+    const result = page(all.sort(newestFirst), filter);
+    return { ...result, items: result.items.map(copy) };
+  }
+  async listByGuestEmail(
+    email: string,
+    filter: { status?: BookingStatus } & PageRequest = {},
+  ): Promise<Page<Booking>> {
+    const all = this.requests().filter(
+      (b) =>
+        b.email.toLowerCase() === email.trim().toLowerCase() &&
+        (!filter.status || b.status === filter.status),
+    );
     return page(all.sort(newestFirst).map(copy), filter);
+  }
+  /** As in DynamoDB, with the cursor as the position after the last booking looked at. */
+  async filterAll(
+    filter: { status?: BookingStatus; cursor?: string; limit: number; maxRead: number },
+    keep: (batch: Booking[]) => Promise<boolean[]>,
+  ): Promise<Page<Booking> & { read: number }> {
+    const all = this.requests()
+      .filter((b) => !filter.status || b.status === filter.status)
+      .sort(newestFirst);
+    let position = filter.cursor ? Number(filter.cursor) : 0;
+    const kept: Booking[] = [];
+    let read = 0;
+    while (position < all.length && kept.length < filter.limit && read < filter.maxRead) {
+      const batch = all.slice(position, position + Math.min(100, filter.maxRead - read)).map(copy);
+      const decisions = await keep(batch);
+      for (let i = 0; i < batch.length && kept.length < filter.limit; i++) {
+        read++;
+        position++;
+        if (decisions[i]) kept.push(batch[i] as Booking);
+      }
+    }
+    return { items: kept, read, ...(position < all.length ? { cursor: String(position) } : {}) };
   }
   async listCreatedInMonth(tokyoMonth: string, request?: PageRequest): Promise<Page<Booking>> {
     // Approximation good enough for fakes: the UTC month of createdAt.

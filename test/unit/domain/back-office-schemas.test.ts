@@ -1,4 +1,9 @@
-import { adminBookingsQuery, adminCreateHostSchema, adminPasswordChangeSchema } from '@domain/schemas/admin';
+import {
+  adminBookingsQuery,
+  adminCreateHostSchema,
+  adminPasswordChangeSchema,
+  adminSuspendHostSchema,
+} from '@domain/schemas/admin';
 import {
   denyBookingSchema,
   hostPasswordChangeSchema,
@@ -139,13 +144,28 @@ describe('admin host creation', () => {
     expect(errorsOf(adminCreateHostSchema, { ...valid, locationLng: 'east' })).toHaveProperty('locationLng');
   });
 
-  it('reads the booking list filter, "all" meaning none', () => {
-    expect(adminBookingsQuery.parse({ status: 'all', q: ' ' })).toEqual({});
-    expect(adminBookingsQuery.parse({ status: 'pending', q: ' Tanaka ' })).toEqual({
+  it('reads the booking list filter, "all" meaning none, with a page of 50 unless asked', () => {
+    expect(adminBookingsQuery.parse({ status: 'all', q: ' ' })).toEqual({ limit: 50 });
+    expect(
+      adminBookingsQuery.parse({ status: 'pending', q: ' Tanaka ', limit: '10', cursor: 'abc' }),
+    ).toEqual({
       status: 'pending',
       q: 'Tanaka',
+      limit: 10,
+      cursor: 'abc',
     });
     expect(adminBookingsQuery.safeParse({ status: 'lost' }).success).toBe(false);
+    expect(adminBookingsQuery.safeParse({ limit: '0' }).success).toBe(false);
+    expect(adminBookingsQuery.safeParse({ limit: '101' }).success).toBe(false);
+    expect(adminBookingsQuery.safeParse({ q: 'x'.repeat(201) }).success).toBe(false);
+  });
+
+  it('takes an optional suspension note of at most 500 characters', () => {
+    expect(adminSuspendHostSchema.parse({})).toEqual({ reason: null });
+    expect(adminSuspendHostSchema.parse({ reason: '  不正な出品  ' })).toEqual({ reason: '不正な出品' });
+    expect(errorsOf(adminSuspendHostSchema, { reason: 'あ'.repeat(501) })).toEqual({
+      reason: '停止理由は500文字以内で入力してください',
+    });
   });
 });
 

@@ -1,0 +1,35 @@
+/**
+ * The admin back-office API (handler group `admin-api` in `routes.ts`, behind the admin pool's JWT authorizer): one
+ * Lambda, dispatching on API Gateway's `routeKey`. The routes live in `admin/admin-routes.ts`; this file is their
+ * table of contents.
+ */
+import middy from '@middy/core';
+import * as admin from './admin/admin-routes';
+import type { HttpApiStructuredResult, LambdaContext } from './http/api-gateway';
+import { dispatchOnRouteKey } from './http/dispatch';
+import { httpErrors } from './http/error-handler';
+import { jsonBody, type JsonBodyEvent } from './http/json-body';
+
+const routes = {
+  'GET /api/admin/me': admin.getMe,
+  'GET /api/admin/dashboard': admin.getDashboard,
+  'GET /api/admin/bookings': admin.listBookings,
+  'GET /api/admin/bookings.csv': admin.exportBookings,
+  'GET /api/admin/bookings/{id}': admin.getBooking,
+  'POST /api/admin/bookings/{id}/approve': admin.approveBooking,
+  'POST /api/admin/bookings/{id}/deny': admin.denyBooking,
+  'GET /api/admin/hosts': admin.listHosts,
+  'POST /api/admin/hosts': admin.createHost,
+  'GET /api/admin/hosts/{id}': admin.getHost,
+  'POST /api/admin/hosts/{id}/suspend': admin.suspendHost,
+  'POST /api/admin/hosts/{id}/reinstate': admin.reinstateHost,
+};
+
+/** The route keys this group answers (routes.ts declares the same list for API Gateway; a test pins the two). */
+export const adminRouteKeys = Object.keys(routes);
+
+export const handler = middy<JsonBodyEvent, HttpApiStructuredResult, Error, LambdaContext>()
+  .use(jsonBody())
+  // Last, so that it is the first to handle an error (middy runs onError hooks in reverse order).
+  .use(httpErrors())
+  .handler(dispatchOnRouteKey<JsonBodyEvent>(routes));

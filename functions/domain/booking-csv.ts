@@ -1,0 +1,76 @@
+/**
+ * The admin booking export (`GET /api/admin/bookings.csv`): RFC 4180 CSV in UTF-8 with a byte-order mark, so that
+ * Excel in Japan opens the Japanese header and names as text instead of mojibake, lines ending in CRLF. Instants
+ * are Tokyo wall-clock time (`yyyy-MM-dd HH:mm`); the tour's date and time are the stored Tokyo values.
+ *
+ * Guests and hosts type the names, requests and reasons: a cell that a spreadsheet would read as a formula
+ * (`=`, `+`, `-`, `@`, tab, carriage return first) is prefixed with an apostrophe (OWASP "CSV injection").
+ */
+import type { AdminBookingListItem } from './back-office-views';
+import { backOfficeStatusLabel } from './booking-status';
+import { TOKYO_TIME_ZONE, zonedParts } from './calendar';
+
+export const CSV_BOM = '\uFEFF';
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as Tokyo `yyyy-MM-dd HH:mm`. */
+export function tokyoDateTime(iso: string): string {
+  const p = zonedParts(new Date(iso), TOKYO_TIME_ZONE);
+  return `${p.year}-${pad2(p.month)}-${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}`;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: quoted when it holds a separator, a quote or a line break; neutralised when it looks like a formula. */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const LANGUAGES: Record<string, string> = { en: '英語', ja: '日本語' };
+const ACTORS: Record<string, string> = { host: 'ホスト', admin: '管理者' };
+
+const COLUMNS: [header: string, value: (b: AdminBookingListItem) => string | number | null][] = [
+  ['予約番号', (b) => b.reference],
+  ['ステータス', (b) => backOfficeStatusLabel(b.status)],
+  ['受付日時', (b) => tokyoDateTime(b.createdAt)],
+  ['体験日', (b) => b.date],
+  ['開始時刻', (b) => b.time],
+  ['人数', (b) => b.guests],
+  ['金額（円）', (b) => b.amount],
+  ['体験', (b) => b.experienceTitle],
+  ['ホスト', (b) => b.host?.businessName ?? null],
+  ['ホストのメールアドレス', (b) => b.host?.email ?? null],
+  ['予約者（姓）', (b) => b.lastName],
+  ['予約者（名）', (b) => b.firstName],
+  ['予約者のメールアドレス', (b) => b.email],
+  ['電話番号', (b) => b.phone],
+  ['国籍', (b) => b.nationality],
+  ['体験の言語', (b) => LANGUAGES[b.language] ?? b.language],
+  ['特別なリクエスト', (b) => b.specialRequests],
+  ['否認理由', (b) => b.deniedMessage],
+  ['対応者', (b) => (b.decidedBy ? (ACTORS[b.decidedBy.role] ?? b.decidedBy.role) : null)],
+  ['対応日時', (b) => (b.decidedAt ? tokyoDateTime(b.decidedAt) : null)],
+  ['予約ID', (b) => b.id],
+  ['体験ID', (b) => b.experienceId],
+];
+
+export const BOOKING_CSV_HEADER = COLUMNS.map(([header]) => header);
+
+/** The whole file: BOM, header row, one row per booking, CRLF after every row. */
+export function bookingsCsv(bookings: readonly AdminBookingListItem[]): string {
+  const rows = [
+    BOOKING_CSV_HEADER.map(csvCell),
+    ...bookings.map((b) => COLUMNS.map(([, v]) => csvCell(v(b)))),
+  ];
+  return CSV_BOM + rows.map((cells) => `${cells.join(',')}\r\n`).join('');
+}
+
+/** `bookings-20250501-1403.csv`: the Tokyo time of the export, so two exports of a day do not overwrite. */
+export function bookingsCsvFileName(now: Date, status?: string): string {
+  const stamp = tokyoDateTime(now.toISOString()).replace(/[-:]/g, '').replace(' ', '-');
+  return `bookings${status ? `-${status}` : ''}-${stamp}.csv`;
+}

@@ -1,0 +1,226 @@
+/**
+ * Hosts, for the admin (back-office spec §2 "Host list", "Host detail", "Host creation"): the list newest first
+ * with each host's experience count, the detail with the host's experiences and open requests, the creation of a
+ * host account, and (beyond the specification) suspension and reinstatement.
+ *
+ * Creation is both or neither: a Cognito user (e-mail verified, permanent password, so the host signs in at once)
+ * and the host profile. The user comes first because its id is the profile's; when the profile cannot be written,
+ * the user is deleted again. A taken e-mail (a host profile, or a user of the host pool) is 409.
+ *
+ * Suspension: the suspension record (which takes the host's experiences out of the guest catalogue and makes the
+ * host API answer 403) and the disabled Cognito user (no sign-in, no token refresh) — again both or neither.
+ * The experiences keep their own publication status, so reinstating puts back exactly what was public. Pending
+ * requests stay open; the admin answers them on the host's behalf (`admin-bookings.ts`), or they expire.
+ *
+ * Experience counts are one COUNT query per host of the host-experiences index (GSI1), the page's hosts in
+ * parallel: exact by construction (no counter to drift or to backfill for experiences that existed before), and
+ * cheap for an admin screen (the index items of one host's experiences, a page of at most 100 hosts).
+ */
+import type {
+  AdminHostExperienceItem,
+  AdminHostListItem,
+  AdminHostView,
+  HostSuspension,
+} from '../../domain/back-office-views';
+import type { Experience, Host } from '../../domain/entities';
+import { DomainError, isDomainError } from '../../domain/errors';
+import { PLACEHOLDER_IMAGE } from '../../domain/experience-card';
+import {
+  adminCreateHostSchema,
+  adminHostCreationMessages,
+  adminMessages,
+  type AdminHostsQuery,
+} from '../../domain/schemas/admin';
+import { parseOrThrow } from '../../domain/validation';
+import { errorFields } from '../console-logger';
+import type {
+  BookingRepository,
+  ExperienceRepository,
+  HostIdentity,
+  HostRepository,
+  Logger,
+  Page,
+} from '../ports';
+
+/** Experiences and open requests shown in one host's detail (a host with more is an outlier worth a look). */
+export const HOST_DETAIL_MAX_EXPERIENCES = 500;
+export const HOST_DETAIL_MAX_PENDING = 100;
+
+export interface AdminHostsDeps {
+  hosts: HostRepository;
+  experiences: ExperienceRepository;
+  bookings: BookingRepository;
+  identity: HostIdentity;
+  logger: Logger;
+  clock: () => Date;
+}
+
+const emailTaken = () =>
+  new DomainError('duplicate', adminHostCreationMessages.emailTaken, {
+    email: adminHostCreationMessages.emailTaken,
+  });
+
+export function makeAdminHosts(deps: AdminHostsDeps) {
+  async function existing(id: string): Promise<Host> {
+    const host = await deps.hosts.get(id);
+    if (!host) throw new DomainError('not_found', adminMessages.hostNotFound);
+    return host;
+  }
+
+  async function experiencesOf(hostId: string): Promise<Experience[]> {
+    const all: Experience[] = [];
+    let cursor: string | undefined;
+    do {
+      const page: Page<Experience> = await deps.experiences.listByHost(hostId, {
+        limit: 100,
+        ...(cursor ? { cursor } : {}),
+      });
+      all.push(...page.items);
+      cursor = page.cursor;
+    } while (cursor && all.length < HOST_DETAIL_MAX_EXPERIENCES);
+    return all.slice(0, HOST_DETAIL_MAX_EXPERIENCES);
+  }
+
+  async function view(host: Host): Promise<AdminHostView> {
+    const [suspension, experiences, pending] = await Promise.all([
+      deps.hosts.suspensionOf(host.id),
+      experiencesOf(host.id),
+      deps.bookings.listByHost(host.id, { status: 'pending', limit: HOST_DETAIL_MAX_PENDING }),
+    ]);
+    const items: AdminHostExperienceItem[] = experiences.map((e) => ({
+      id: e.id,
+      title: e.title,
+      image: e.mainImages[0] || PLACEHOLDER_IMAGE,
+      publicationStatus: e.publicationStatus,
+      price: e.price,
+      createdAt: e.createdAt,
+      listed: e.publicationStatus === 'public' && suspension === null,
+    }));
+    return { ...host, suspension, experiences: items, pendingBookings: pending.items };
+  }
+
+  return {
+    /** `GET /api/admin/hosts`: newest first, with experience counts and suspension. */
+    async list(query: AdminHostsQuery): Promise<Page<AdminHostListItem>> {
+      const [page, suspended] = await Promise.all([
+        deps.hosts.list({ limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) }),
+        deps.hosts.suspendedHostIds(),
+      ]);
+      const counts = await Promise.all(page.items.map((h) => deps.experiences.countByHost(h.id)));
+      return {
+        items: page.items.map((h, i) => ({
+          id: h.id,
+          email: h.email,
+          businessName: h.businessName,
+          experienceCount: counts[i] ?? 0,
+          createdAt: h.createdAt,
+          suspended: suspended.has(h.id),
+        })),
+        ...(page.cursor ? { cursor: page.cursor } : {}),
+      };
+    },
+
+    /** `GET /api/admin/hosts/{id}`. */
+    async get(id: string): Promise<AdminHostView> {
+      return view(await existing(id));
+    },
+
+    /** `POST /api/admin/hosts`: the admin host form (back-office spec §5), both or neither. */
+    async create(input: unknown): Promise<AdminHostView> {
+      const form = parseOrThrow(adminCreateHostSchema, input);
+      // Lower-cased: the address is the sign-in name, and not every Cognito (cognito-local) ignores its case.
+      const email = form.email.toLowerCase();
+      if (await deps.hosts.getByEmail(email)) throw emailTaken();
+      const { userId } = await deps.identity.createUser({ email, password: form.password });
+      const host: Host = {
+        id: userId,
+        email,
+        businessName: form.businessName,
+        introduction: form.introduction,
+        businessDescription: form.businessDescription,
+        businessHours: form.businessHours,
+        address: form.address,
+        phone: form.phone,
+        website: form.website,
+        locationLat: form.locationLat,
+        locationLng: form.locationLng,
+        languages: form.languages,
+        // The specification creates admin-made hosts without a policy; the host sets one in profile settings.
+        cancellationPolicy: null,
+        avatarUrl: null,
+        createdAt: deps.clock().toISOString(),
+      };
+      try {
+        await deps.hosts.create(host);
+      } catch (e) {
+        await deps.identity.deleteUser(userId).catch((rollback: unknown) =>
+          // The one case left for an operator: a user without a profile (it can sign in, and gets 403 not_a_host).
+          deps.logger.error('Host user could not be removed after its profile failed; delete it by hand', {
+            userId,
+            email,
+            ...errorFields(rollback),
+          }),
+        );
+        if (isDomainError(e) && e.code === 'duplicate') throw emailTaken();
+        if (isDomainError(e)) throw e;
+        throw new DomainError('service_unavailable', adminMessages.hostCreationFailed, undefined, {
+          cause: e,
+        });
+      }
+      return view(host);
+    },
+
+    /** `POST /api/admin/hosts/{id}/suspend`. */
+    async suspend(id: string, reason: string | null, adminId: string): Promise<AdminHostView> {
+      const host = await existing(id);
+      const suspension: HostSuspension = {
+        suspendedAt: deps.clock().toISOString(),
+        suspendedBy: adminId,
+        reason,
+      };
+      await deps.hosts.suspend(id, suspension);
+      try {
+        await deps.identity.disableUser(id);
+      } catch (e) {
+        deps.logger.error('Host user could not be disabled; suspension undone', {
+          hostId: id,
+          ...errorFields(e),
+        });
+        await deps.hosts
+          .reinstate(id)
+          .catch((undo: unknown) =>
+            deps.logger.error('Suspension could not be undone', { hostId: id, ...errorFields(undo) }),
+          );
+        throw new DomainError('service_unavailable', adminMessages.suspensionFailed, undefined, { cause: e });
+      }
+      return view(host);
+    },
+
+    /** `POST /api/admin/hosts/{id}/reinstate`. */
+    async reinstate(id: string): Promise<AdminHostView> {
+      const host = await existing(id);
+      const suspension = await deps.hosts.suspensionOf(id);
+      if (!suspension) throw new DomainError('state_conflict', adminMessages.hostNotSuspended);
+      await deps.hosts.reinstate(id);
+      try {
+        await deps.identity.enableUser(id);
+      } catch (e) {
+        deps.logger.error('Host user could not be enabled; reinstatement undone', {
+          hostId: id,
+          ...errorFields(e),
+        });
+        await deps.hosts
+          .suspend(id, suspension)
+          .catch((undo: unknown) =>
+            deps.logger.error('Reinstatement could not be undone', { hostId: id, ...errorFields(undo) }),
+          );
+        throw new DomainError('service_unavailable', adminMessages.reinstatementFailed, undefined, {
+          cause: e,
+        });
+      }
+      return view(host);
+    },
+  };
+}
+
+export type AdminHosts = ReturnType<typeof makeAdminHosts>;

@@ -1,0 +1,200 @@
+import type { DomainError } from '../../../functions/domain/errors';
+import type { Host } from '../../../functions/domain/entities';
+import { makeAdminHosts } from '../../../functions/use-cases/back-office/admin-hosts';
+import { FakeHostIdentity } from '../../support/fakes/fake-host-identity';
+import { NOW, makeExperience, makeHost } from '../../support/fakes/fixtures';
+import {
+  createInMemoryRepositories,
+  type InMemoryRepositories,
+} from '../../support/fakes/in-memory-repositories';
+import { RecordingLogger } from '../../support/fakes/recorders';
+
+let repos: InMemoryRepositories;
+let identity: FakeHostIdentity;
+let logger: RecordingLogger;
+let hosts: ReturnType<typeof makeAdminHosts>;
+
+beforeEach(() => {
+  repos = createInMemoryRepositories();
+  identity = new FakeHostIdentity();
+  logger = new RecordingLogger();
+  hosts = makeAdminHosts({ ...repos, identity, logger, clock: () => new Date(NOW) });
+});
+
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.fail('expected a rejection'),
+    (e: unknown) => e as DomainError,
+  );
+
+const form = (overrides: Record<string, unknown> = {}) => ({
+  email: 'Uwajima.Pearls@Example.com',
+  password: 'pearls-2025',
+  businessName: ' Uwajima Pearls ',
+  introduction: 'Pearl farm tours on the Uwa Sea.',
+  languages: ['japanese', 'english', 'japanese'],
+  locationLat: '33.22',
+  ...overrides,
+});
+
+describe('creating a host (both or neither)', () => {
+  it('makes a user who can sign in with the given password and the profile under its id', async () => {
+    const view = await hosts.create(form());
+    const user = identity.users.get(view.id)!;
+    expect(user).toMatchObject({
+      email: 'uwajima.pearls@example.com',
+      password: 'pearls-2025',
+      enabled: true,
+    });
+    expect(await repos.hosts.get(view.id)).toEqual({
+      id: view.id,
+      email: 'uwajima.pearls@example.com',
+      businessName: 'Uwajima Pearls',
+      introduction: 'Pearl farm tours on the Uwa Sea.',
+      businessDescription: null,
+      businessHours: null,
+      address: null,
+      phone: null,
+      website: null,
+      locationLat: 33.22,
+      locationLng: null,
+      languages: ['japanese', 'english'],
+      cancellationPolicy: null,
+      avatarUrl: null,
+      createdAt: NOW.toISOString(),
+    } satisfies Host);
+    expect(view).toMatchObject({ suspension: null, experiences: [], pendingBookings: [] });
+  });
+
+  it('removes the user again when the profile cannot be written', async () => {
+    repos.hosts.create = async () => {
+      throw new Error('DynamoDB is unreachable');
+    };
+    const error = await rejection(hosts.create(form()));
+    expect(error).toMatchObject({ code: 'service_unavailable', message: 'ホストの作成に失敗しました。' });
+    expect(identity.users.size).toBe(0);
+    expect(repos.hosts.items.size).toBe(0);
+  });
+
+  it('logs the user for an operator when even the removal fails, and still fails the creation', async () => {
+    repos.hosts.create = async () => {
+      throw new Error('DynamoDB is unreachable');
+    };
+    identity.failing.add('deleteUser');
+    expect((await rejection(hosts.create(form()))).code).toBe('service_unavailable');
+    const [entry] = logger.at('error');
+    expect(entry?.context).toMatchObject({ userId: 'user-1', email: 'uwajima.pearls@example.com' });
+  });
+
+  it('answers 409 with the specification message for an address a host has, in any case, and creates no user', async () => {
+    await repos.hosts.create(makeHost({ id: 'h1', email: 'uwajima.pearls@example.com' }));
+    const error = await rejection(hosts.create(form()));
+    expect(error).toMatchObject({
+      code: 'duplicate',
+      message: 'このメールアドレスは既に登録されています',
+      fields: { email: 'このメールアドレスは既に登録されています' },
+    });
+    expect(identity.users.size).toBe(0);
+  });
+
+  it('answers 409 for an address the host pool already has (a user without a profile)', async () => {
+    await identity.createUser({ email: 'uwajima.pearls@example.com', password: 'whatever1' });
+    expect((await rejection(hosts.create(form()))).code).toBe('duplicate');
+    expect(repos.hosts.items.size).toBe(0);
+  });
+
+  it('refuses an invalid form with the Japanese field messages and creates nothing', async () => {
+    const error = await rejection(
+      hosts.create({ email: 'nope', password: 'short', businessName: '', languages: [] }),
+    );
+    expect(error.code).toBe('validation_failed');
+    expect(error.fields).toEqual({
+      email: '有効なメールアドレスを入力してください',
+      password: 'パスワードは8文字以上必要です',
+      businessName: 'ビジネス名は必須です',
+      languages: '言語を1つ以上選択してください',
+    });
+    expect(identity.users.size).toBe(0);
+  });
+});
+
+describe('suspending and reinstating a host', () => {
+  let host: Host;
+  beforeEach(async () => {
+    host = makeHost({ id: 'h1' });
+    await repos.hosts.create(host);
+    await identity.createUser({ email: host.email, password: 'password1' });
+    identity.users.set('h1', { ...identity.users.get('user-1')!, userId: 'h1' });
+    identity.users.delete('user-1');
+    await repos.experiences.create(makeExperience({ id: 'public', hostId: 'h1' }), []);
+    await repos.experiences.create(
+      makeExperience({ id: 'private', hostId: 'h1', publicationStatus: 'private' }),
+      [],
+    );
+  });
+
+  it('records who suspended and why, disables the user, and shows the experiences as unlisted', async () => {
+    const view = await hosts.suspend('h1', 'Complaints about no-shows', 'admin-1');
+    expect(view.suspension).toEqual({
+      suspendedAt: NOW.toISOString(),
+      suspendedBy: 'admin-1',
+      reason: 'Complaints about no-shows',
+    });
+    expect(identity.users.get('h1')?.enabled).toBe(false);
+    expect(view.experiences.map((e) => [e.id, e.publicationStatus, e.listed])).toEqual(
+      expect.arrayContaining([
+        ['public', 'public', false],
+        ['private', 'private', false],
+      ]),
+    );
+    expect((await rejection(hosts.suspend('h1', null, 'admin-2'))).code).toBe('state_conflict');
+  });
+
+  it('undoes the suspension when Cognito cannot disable the user', async () => {
+    identity.failing.add('disableUser');
+    expect((await rejection(hosts.suspend('h1', null, 'admin-1'))).code).toBe('service_unavailable');
+    expect(await repos.hosts.suspensionOf('h1')).toBeNull();
+  });
+
+  it('reinstates: user enabled, public experiences listed again with their own status', async () => {
+    await hosts.suspend('h1', null, 'admin-1');
+    const view = await hosts.reinstate('h1');
+    expect(view.suspension).toBeNull();
+    expect(identity.users.get('h1')?.enabled).toBe(true);
+    expect(view.experiences.find((e) => e.id === 'public')?.listed).toBe(true);
+    expect(view.experiences.find((e) => e.id === 'private')?.listed).toBe(false);
+    expect((await rejection(hosts.reinstate('h1'))).code).toBe('state_conflict');
+  });
+
+  it('keeps the suspension when Cognito cannot enable the user', async () => {
+    await hosts.suspend('h1', 'note', 'admin-1');
+    identity.failing.add('enableUser');
+    expect((await rejection(hosts.reinstate('h1'))).code).toBe('service_unavailable');
+    expect(await repos.hosts.suspensionOf('h1')).toMatchObject({ reason: 'note', suspendedBy: 'admin-1' });
+  });
+
+  it('answers 404 with the specification message for an unknown host', async () => {
+    for (const p of [hosts.get('nobody'), hosts.suspend('nobody', null, 'a'), hosts.reinstate('nobody')]) {
+      expect(await rejection(p)).toMatchObject({ code: 'not_found', message: 'ホストが見つかりません' });
+    }
+  });
+});
+
+describe('the host list', () => {
+  it('is newest first with experience counts and suspension', async () => {
+    await repos.hosts.create(
+      makeHost({ id: 'old', email: 'old@example.com', createdAt: '2025-01-01T00:00:00Z' }),
+    );
+    await repos.hosts.create(
+      makeHost({ id: 'new', email: 'new@example.com', createdAt: '2025-03-01T00:00:00Z' }),
+    );
+    await repos.experiences.create(makeExperience({ hostId: 'old' }), []);
+    await repos.experiences.create(makeExperience({ hostId: 'old', publicationStatus: 'private' }), []);
+    await repos.hosts.suspend('old', { suspendedAt: NOW.toISOString(), suspendedBy: 'a', reason: null });
+    const page = await hosts.list({ limit: 50 });
+    expect(page.items.map((h) => [h.id, h.experienceCount, h.suspended])).toEqual([
+      ['new', 0, false],
+      ['old', 2, true],
+    ]);
+  });
+});
