@@ -333,6 +333,18 @@ describe('dashboard and reminders', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain(booking.reference);
   });
+
+  it('does not remind a suspended host, who cannot answer (an admin does)', async () => {
+    await request(await stored());
+    await guest.repos.hosts.suspend(HOST.id, {
+      suspendedAt: guest.clock().toISOString(),
+      suspendedBy: 'admin-1',
+      reason: null,
+    });
+    guest.advanceMinutes(36 * 60 + 1);
+    expect(await guest.remindHosts()).toEqual({ reminded: 0 });
+    expect(guest.mailer.to(HOST.email)).toEqual([]);
+  });
 });
 
 describe('the account', () => {
