@@ -6,6 +6,7 @@ import type { BookingRepository, BookingTransitionOptions, Page, PageRequest } f
 import { bumpCounter } from './counter-repository';
 import { fromItem, toItem, type Item } from './items';
 import { counters, itemTypes, keys } from './keys';
+import type { IndexName } from './table-definition';
 import { queryAll, queryFiltered, queryPage, type KeyQuery } from './pagination';
 import { releaseSlotUpdate, slotIdentity, toSlotState } from './slot-repository';
 import {
@@ -367,16 +368,7 @@ export class DynamoBookingRepository implements BookingRepository {
     hostId: string,
     filter: { status?: BookingStatus } & PageRequest = {},
   ): Promise<Page<Booking>> {
-    const { status, ...page } = filter;
-    return this.page(
-      {
-        index: 'GSI1',
-        partition: keys.hostBookings(hostId),
-        ascending: false,
-        ...(status ? { filter: statusFilter(status) } : {}),
-      },
-      page,
-    );
+    return this.newestOf('GSI1', keys.hostBookings(hostId), filter);
   }
 
   async listByHostTourDates(
@@ -411,17 +403,8 @@ export class DynamoBookingRepository implements BookingRepository {
     email: string,
     filter: { status?: BookingStatus } & PageRequest = {},
   ): Promise<Page<Booking>> {
-    const { status, ...page } = filter;
     // One guest's partition is small: the status filter reads only that guest's bookings.
-    return this.page(
-      {
-        index: 'GSI7',
-        partition: keys.bookingsByGuestEmail(email),
-        ascending: false,
-        ...(status ? { filter: statusFilter(status) } : {}),
-      },
-      page,
-    );
+    return this.newestOf('GSI7', keys.bookingsByGuestEmail(email), filter);
   }
 
   async filterAll(
@@ -467,6 +450,19 @@ export class DynamoBookingRepository implements BookingRepository {
       (item) => WAITING.has(String(item.status)),
     );
     return items.map(bookingFromItem);
+  }
+
+  /** A page of one index partition, newest first, of one status when asked (filtered after the key). */
+  private newestOf(
+    index: IndexName,
+    partition: string,
+    filter: { status?: BookingStatus } & PageRequest,
+  ): Promise<Page<Booking>> {
+    const { status, ...page } = filter;
+    return this.page(
+      { index, partition, ascending: false, ...(status ? { filter: statusFilter(status) } : {}) },
+      page,
+    );
   }
 
   private async page(q: KeyQuery, page?: PageRequest): Promise<Page<Booking>> {
