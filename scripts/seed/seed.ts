@@ -171,6 +171,24 @@ export async function seedLocalData(ctx: SeedContext): Promise<SeedSummary> {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Renders every seed photo into the cache (or finds it there), without a stack: test runs call it once before
+ * their files start stacks in parallel, so that the first run on a machine draws each photo once.
+ */
+export async function prepareSeedPhotos(log?: (line: string) => void): Promise<number> {
+  const requests = [
+    ...SEED_HOSTS.map(avatarRequest),
+    ...SEED_EXPERIENCES.flatMap((seed) => experiencePhotoRequests(seed).map((s) => s.request)),
+  ];
+  let drawn = 0;
+  await seedPhotos(requests, {
+    onRender: () => {
+      if (drawn++ === 0) log?.('Drawing the seed photos (first run on this machine only)…');
+    },
+  });
+  return drawn;
+}
+
 const avatarRequest = (host: SeedHost): SeedPhotoRequest => ({
   spec: { kind: 'avatar', name: host.businessName, color: host.avatarColor },
   purpose: 'avatar',
