@@ -1,5 +1,8 @@
 import { Stack, Token, Validations } from 'aws-cdk-lib';
+import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
+import { UPLOAD_KEY_PREFIX } from '../functions/domain/schemas/experience-form';
+import { PHOTOS_PREFIX } from './web-construct';
 
 /**
  * cdk-nag AwsSolutions findings we accept, each on the narrowest construct it applies to and with the reason a
@@ -15,6 +18,9 @@ export interface AcknowledgementTargets {
   userPools: IConstruct[];
   api: IConstruct;
   distribution: IConstruct;
+  /** Functions of the photo pipeline (`grantPhotoPipeline`) and the bucket they work in. */
+  photoFunctions: IConstruct[];
+  imagesBucket: IBucket;
 }
 
 const ack = (scope: IConstruct, id: string, reason: string) =>
@@ -38,6 +44,19 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
       fn,
       'AwsSolutions-IAM5[Resource::<DataTableFDBAD0F2.Arn>/index/*]',
       'The single-table design queries its five GSIs (GSI1 to GSI5); the wildcard covers only the indexes of our one table, and the actions are listed one by one (no Scan).',
+    );
+  }
+  const bucketId = stack.getLogicalId(t.imagesBucket.node.defaultChild as CfnBucket);
+  for (const fn of t.photoFunctions) {
+    ack(
+      fn,
+      `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${UPLOAD_KEY_PREFIX}*]`,
+      'Each upload gets a fresh key under uploads/<host>/ when a host picks a photo, so the role that signs the form and later verifies and deletes the object cannot name it in advance; it reaches no other prefix and cannot list.',
+    );
+    ack(
+      fn,
+      `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${PHOTOS_PREFIX}*]`,
+      'Published photos get fresh ids under images/p/ when they are verified; the role writes and deletes those variants only (no read, no list, no other prefix).',
     );
   }
   for (const secret of t.secrets) {
@@ -85,6 +104,11 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
     t.distribution,
     'AwsSolutions-CFR2',
     'No WAF yet: the API is throttled per stage, bookings are rate-limited by capacity and lookups by the app; a WAF web ACL is the next step if abuse appears (README, Known limits).',
+  );
+  ack(
+    t.distribution,
+    'AwsSolutions-CFR7',
+    'The SPA and /images/* reach their buckets through origin access control. The /uploads origin (the images bucket REST endpoint, POST only) must not be signed by CloudFront: S3 authenticates each upload form by its presigned policy signature, which allows one key under uploads/, one type and one size range.',
   );
   ack(
     t.distribution,
