@@ -56,7 +56,7 @@ async function presign(token: string, purpose: Purpose, contentType: string, siz
 async function postForm(upload: PresignedUpload, file: Buffer, overrides: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...upload.fields, ...overrides })) form.append(name, value);
-  form.append('file', new Blob([file]), 'photo.jpg');
+  form.append('file', new Blob([new Uint8Array(file)]), 'photo.jpg');
   // The answer names the site's own origin (`localhost`); the tests reach the same server by its address.
   return fetch(new URL(new URL(upload.url).pathname, world.origin), { method: 'POST', body: form });
 }
