@@ -128,7 +128,7 @@ const experienceCount = async (token: string) =>
   (await as<{ items: unknown[] }>(token, 'GET', '/api/host/experiences')).body.items.length;
 
 describe('an experience photo', () => {
-  it('becomes WebP variants of 320, 640, 1280 and 2048 px from a 4000×3000 phone JPEG, and the original goes', async () => {
+  it('becomes WebP variants of 320, 640, 960, 1280 and 2048 px from a 4000×3000 phone JPEG, and the original goes', async () => {
     const key = await uploaded(demo.token, 'experience-image', phonePhoto);
     expect(key).toMatch(new RegExp(`^uploads/${demo.host.id}/[0-9a-f-]{36}$`));
     expect(await objectExists(key)).toBe(true);
@@ -145,6 +145,7 @@ describe('an experience photo', () => {
     expect(variants.map((v) => [v.width, v.height])).toEqual([
       [320, 240],
       [640, 480],
+      [960, 720],
       [1280, 960],
       [2048, 1536],
     ]);
@@ -194,7 +195,7 @@ describe('an experience photo', () => {
     const [added, stillKept] = saved.body.mainImages as [string, string];
     expect(stillKept).toBe(kept);
     expect(saved.body.detailImage1).toBeNull();
-    expect(variantsOf(added).map((v) => v.width)).toEqual([320, 640, 1000]);
+    expect(variantsOf(added).map((v) => v.width)).toEqual([320, 640, 960, 1000]);
     for (const variant of variantsOf(added)) expect((await served(variant)).status).toBe(200);
     for (const variant of variantsOf(kept)) expect((await served(variant)).status).toBe(200);
     // Removed from the experience (a main image and the detail image): deleted from the bucket.

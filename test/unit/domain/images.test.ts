@@ -22,8 +22,8 @@ describe('published photo URLs', () => {
   });
 
   it('never name a variant wider than the photo', () => {
-    expect(photoVariantWidths(2048)).toEqual([320, 640, 1280, 2048]);
-    expect(photoVariantWidths(1000)).toEqual([320, 640, 1000]);
+    expect(photoVariantWidths(2048)).toEqual([320, 640, 960, 1280, 2048]);
+    expect(photoVariantWidths(1000)).toEqual([320, 640, 960, 1000]);
     expect(photoVariantWidths(640)).toEqual([320, 640]);
     expect(photoVariantWidths(200)).toEqual([200]);
   });
@@ -40,6 +40,7 @@ describe('published photo URLs', () => {
     expect(photoVariants(photo)).toEqual([
       { width: 320, height: 213, url: `/images/p/${ID}/2048x1365/320.webp` },
       { width: 640, height: 427, url: `/images/p/${ID}/2048x1365/640.webp` },
+      { width: 960, height: 640, url: `/images/p/${ID}/2048x1365/960.webp` },
       { width: 1280, height: 853, url: `/images/p/${ID}/2048x1365/1280.webp` },
       { width: 2048, height: 1365, url: `/images/p/${ID}/2048x1365/2048.webp` },
     ]);
@@ -72,7 +73,7 @@ describe('responsive image attributes', () => {
     const url = `/images/p/${ID}/2048x1536/1280.webp`;
     expect(responsiveImage(url, '(max-width: 600px) 100vw, 400px')).toEqual({
       src: `/images/p/${ID}/2048x1536/1280.webp`,
-      srcSet: [320, 640, 1280, 2048].map((w) => `/images/p/${ID}/2048x1536/${w}.webp ${w}w`).join(', '),
+      srcSet: [320, 640, 960, 1280, 2048].map((w) => `/images/p/${ID}/2048x1536/${w}.webp ${w}w`).join(', '),
       sizes: '(max-width: 600px) 100vw, 400px',
       width: 2048,
       height: 1536,

@@ -10,12 +10,13 @@ import { cameraJpeg, noisePng, TEXT_FILE } from '../../../support/photos';
 const decoded = async (body: Buffer) => sharp(body).metadata();
 
 describe('the photo pipeline', () => {
-  it('turns a 4000×3000 phone photo into WebP variants of 320, 640, 1280 and 2048 px, exactly as announced', async () => {
+  it('turns a 4000×3000 phone photo into WebP variants of 320, 640, 960, 1280 and 2048 px, exactly as announced', async () => {
     const photo = await renderPhoto(await cameraJpeg(4000, 3000), PHOTO_MAX_WIDTH['experience-image']);
     expect(photo).toMatchObject({ format: 'jpeg', width: 2048, height: 1536 });
     expect(photo.variants.map((v) => [v.width, v.height])).toEqual([
       [320, 240],
       [640, 480],
+      [960, 720],
       [1280, 960],
       [2048, 1536],
     ]);
