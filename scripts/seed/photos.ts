@@ -37,7 +37,7 @@ export const SEED_PHOTO_WIDTH = 4000;
 export const SEED_PHOTO_HEIGHT = 3000;
 
 /** Bump when the drawing changes, so caches made by older code are not used. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 
 export const SEED_PHOTO_CACHE_DIR =
   process.env.SEED_PHOTO_CACHE_DIR ??
