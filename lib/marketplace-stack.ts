@@ -1,5 +1,6 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { handlerGroups, routes, type HandlerGroup } from '../functions/api/routes';
@@ -15,19 +16,21 @@ import type { StageConfig } from './stage-config';
 import { grantPhotoPipeline, IMAGES_PREFIX, WebConstruct } from './web-construct';
 import { acknowledgeFindings } from './nag-acknowledgements';
 
+/**
+ * The back offices verify uploaded photos by their bytes and make the WebP variants with sharp (DESIGN §4b): their
+ * functions ship sharp's linux-arm64 build beside the bundle, may touch the images bucket's `uploads/` and
+ * `images/p/` (`grantPhotoPipeline`), and get a full vCPU (1,769 MB): the work is CPU-bound, about a second per
+ * phone photo there, where the default 512 MB would take three or four and a form saving ten new photos would run
+ * past API Gateway's 30 seconds.
+ */
+export const IMAGE_PROCESSING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-api', 'admin-api']);
+const PHOTO_FUNCTION = { imageProcessing: true, memorySize: 1769, timeout: Duration.seconds(29) };
+
 export interface MarketplaceStackProps extends StackProps {
   config: StageConfig;
   /** The built SPA (`web/dist`). */
   webAssetPath: string;
 }
-
-/**
- * The back offices attach uploaded photos: their functions verify and resize them (DESIGN §4b "Photos"), CPU-bound
- * work that a full vCPU (1,769 MB) does in about a second per phone photo, where the default 512 MB would take
- * three or four and a form saving ten new photos would run past API Gateway's 30 seconds.
- */
-export const PHOTO_GROUPS: readonly HandlerGroup[] = ['host-api', 'admin-api'];
-const PHOTO_FUNCTION = { memorySize: 1769, timeout: Duration.seconds(29) };
 
 /** Table actions a function that reads and writes entities needs; never `dynamodb:*`, never Scan. */
 const TABLE_READ_WRITE = [
@@ -71,14 +74,14 @@ export class MarketplaceStack extends Stack {
       entry: string,
       description: string,
       extra: Record<string, string> = {},
-      sizing: { memorySize?: number; timeout?: Duration } = {},
+      options: { imageProcessing?: boolean; memorySize?: number; timeout?: Duration } = {},
     ) => {
       const fn = new AppFunction(this, id, {
         entry,
         description,
         environment: { ...common, ...extra },
         retainLogs,
-        ...sizing,
+        ...options,
       });
       data.table.grant(fn, ...TABLE_READ_WRITE);
       mail.grantSend(fn);
@@ -102,7 +105,35 @@ export class MarketplaceStack extends Stack {
       'dynamodb:ConditionCheckItem',
     );
 
-    const auth = new AuthConstruct(this, 'Auth', { retainData: config.retainData, postConfirmation });
+    // Pre-sign-up trigger: refuses the e-mail of an existing host profile; reads one item, writes nothing.
+    const preSignUp = new AppFunction(this, 'HostPreSignUp', {
+      entry: 'functions/auth/pre-sign-up.ts',
+      description: 'Refuses a host sign-up whose e-mail already has a host profile',
+      environment: { STAGE: config.stage, TABLE_NAME: data.table.tableName },
+      timeout: Duration.seconds(5),
+      retainLogs,
+    });
+    // GetItem on the table itself: the e-mail lookup reads the uniqueness item and the host by key, no index.
+    preSignUp.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [data.table.tableArn] }),
+    );
+
+    // Custom-message trigger: renders the code mails Cognito sends; it touches nothing, so it is granted nothing.
+    const customMessage = new AppFunction(this, 'HostCustomMessage', {
+      entry: 'functions/auth/custom-message.ts',
+      description: 'Writes the Japanese sign-up, password-reset and e-mail verification code mails of hosts',
+      environment: { STAGE: config.stage },
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      retainLogs,
+    });
+
+    const auth = new AuthConstruct(this, 'Auth', {
+      retainData: config.retainData,
+      preSignUp,
+      customMessage,
+      postConfirmation,
+    });
 
     // One Lambda per handler group that has routes in AWS.
     const groupsInUse = new Set(routes.filter((r) => !r.localOnly).map((r) => r.group));
@@ -120,7 +151,7 @@ export class MarketplaceStack extends Stack {
         handlerGroups[group].entry,
         describe[group],
         { HOST_USER_POOL_ID: auth.hosts.pool.userPoolId, ADMIN_USER_POOL_ID: auth.admins.pool.userPoolId },
-        PHOTO_GROUPS.includes(group) ? PHOTO_FUNCTION : {},
+        IMAGE_PROCESSING_GROUPS.has(group) ? PHOTO_FUNCTION : {},
       );
     }
 
@@ -196,7 +227,7 @@ export class MarketplaceStack extends Stack {
       f.addEnvironment('IMAGES_BUCKET', web.imagesBucket.bucketName);
       f.addEnvironment('IMAGES_PREFIX', IMAGES_PREFIX);
     }
-    for (const group of PHOTO_GROUPS) {
+    for (const group of IMAGE_PROCESSING_GROUPS) {
       const fn = groupFunctions[group];
       if (fn) grantPhotoPipeline(web.imagesBucket, fn);
     }
@@ -210,6 +241,8 @@ export class MarketplaceStack extends Stack {
         PaymentEvents: paymentEvents,
         StripeWebhookRelay: webhookRelay,
         ExpireBookings: expireBookings,
+        HostPreSignUp: preSignUp,
+        HostCustomMessage: customMessage,
         HostPostConfirmation: postConfirmation,
       },
       deadLetterQueues: { PaymentEventsDlq: payments.deadLetterQueue, JobsDlq: jobs.deadLetterQueue },
@@ -221,6 +254,8 @@ export class MarketplaceStack extends Stack {
       paymentEvents,
       webhookRelay,
       expireBookings,
+      preSignUp,
+      customMessage,
       postConfirmation,
     ];
     acknowledgeFindings(this, {
@@ -231,7 +266,7 @@ export class MarketplaceStack extends Stack {
       userPools: [auth.hosts.pool, auth.admins.pool],
       api: api.api,
       distribution: web.distribution,
-      photoFunctions: PHOTO_GROUPS.flatMap((g) => groupFunctions[g] ?? []),
+      photoFunctions: [...IMAGE_PROCESSING_GROUPS].flatMap((g) => groupFunctions[g] ?? []),
       imagesBucket: web.imagesBucket,
     });
 

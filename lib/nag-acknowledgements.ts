@@ -18,7 +18,7 @@ export interface AcknowledgementTargets {
   userPools: IConstruct[];
   api: IConstruct;
   distribution: IConstruct;
-  /** Functions of the photo pipeline (`grantPhotoPipeline`) and the bucket they work in. */
+  /** Functions that presign uploads and publish photos (`grantPhotoPipeline`), and the bucket they work in. */
   photoFunctions: IConstruct[];
   imagesBucket: IBucket;
 }
@@ -43,7 +43,7 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
     ack(
       fn,
       'AwsSolutions-IAM5[Resource::<DataTableFDBAD0F2.Arn>/index/*]',
-      'The single-table design queries its five GSIs (GSI1 to GSI5); the wildcard covers only the indexes of our one table, and the actions are listed one by one (no Scan).',
+      'The single-table design queries its GSIs (GSI1 to GSI6); the wildcard covers only the indexes of our one table, and the actions are listed one by one (no Scan).',
     );
   }
   const bucketId = stack.getLogicalId(t.imagesBucket.node.defaultChild as CfnBucket);

@@ -20,6 +20,8 @@ export interface WebConstructProps {
 
 /** Path prefix of public images, both in the URL and as the object key prefix in the images bucket. */
 export const IMAGES_PREFIX = 'images/';
+/** Key prefix of uploads (presigned POST) in the images bucket: private, never served, until verified. */
+export const UPLOADS_PREFIX = UPLOAD_KEY_PREFIX;
 
 /** Key prefix of published photos' variants (written by the photo pipeline only). */
 export const PHOTOS_PREFIX = PHOTOS_PATH.slice(1);
@@ -73,7 +75,7 @@ export class WebConstruct extends Construct {
     this.imagesBucket = privateBucket('ImagesBucket', [
       {
         id: 'ExpireUnattachedUploads',
-        prefix: UPLOAD_KEY_PREFIX,
+        prefix: UPLOADS_PREFIX,
         expiration: UNATTACHED_UPLOAD_EXPIRY,
         ...(props.retainData ? { noncurrentVersionExpiration: UNATTACHED_UPLOAD_EXPIRY } : {}),
       },
@@ -281,7 +283,7 @@ export function grantPhotoPipeline(bucket: s3.IBucket, grantee: iam.IGrantable):
     new iam.PolicyStatement({
       sid: 'PhotoUploads',
       actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
-      resources: [bucket.arnForObjects(`${UPLOAD_KEY_PREFIX}*`)],
+      resources: [bucket.arnForObjects(`${UPLOADS_PREFIX}*`)],
     }),
   );
   grantee.grantPrincipal.addToPrincipalPolicy(

@@ -18,6 +18,7 @@ import { StripePaymentGateway } from '../payments/stripe-payment-gateway';
 import { createSecretsManagerReader, type SecretReader } from '../secrets/secret-reader';
 import { consoleJsonLogger, errorFields } from '../../use-cases/console-logger';
 import { makeGuestUseCases, type GuestUseCases } from '../../use-cases/guest-use-cases';
+import { makeBookingNotifications, type BookingNotifications } from '../../use-cases/mail-notifications';
 import type {
   CreateAuthorizationRequest,
   Logger,
@@ -62,33 +63,75 @@ let cached: { base: RuntimeAdapters; runtime: GuestRuntime } | undefined;
 export function configureLocalRuntime(next: LocalRuntimeHooks): void {
   hooks = { ...next };
   cached = undefined;
+  services = undefined;
 }
 
 /** Like a new cold start; the local stack calls it when it stops (with `resetRuntimeAdapters`). */
 export function resetGuestRuntime(): void {
   hooks = {};
   cached = undefined;
+  services = undefined;
+}
+
+/**
+ * What every booking-handling function shares, whatever else it does: the payment gateway, the mails of the
+ * booking flow, the logger and the clock. The guest runtime and the back-office runtimes are built on the same
+ * instance, so (locally) one gateway holds every card authorisation, and a function that only needs these does
+ * not carry the guest use cases in its bundle.
+ */
+export interface BookingServices {
+  payments: PaymentGateway;
+  mailer: Mailer;
+  notifications: BookingNotifications;
+  logger: Logger;
+  clock: () => Date;
+  /** The site's origin, for links in mails. */
+  baseUrl: string;
+}
+
+let services: { base: RuntimeAdapters; services: BookingServices } | undefined;
+
+export function bookingServices(): BookingServices {
+  const base = runtimeAdapters();
+  if (services?.base === base) return services.services;
+  const { env, repositories } = base;
+  if (!env.SITE_URL) throw new Error('Invalid function environment: SITE_URL is required for mail links');
+  const logger = consoleJsonLogger;
+  const mailer = mailerOf(env);
+  const built: BookingServices = {
+    payments: paymentGatewayOf(env, logger),
+    mailer,
+    notifications: makeBookingNotifications({
+      ...repositories,
+      mailer,
+      logger,
+      baseUrl: env.SITE_URL,
+      siteName: SITE_NAME,
+    }),
+    logger,
+    clock: hooks.clock ?? (() => new Date()),
+    baseUrl: env.SITE_URL,
+  };
+  services = { base, services: built };
+  return built;
 }
 
 export function guestRuntime(): GuestRuntime {
   const base = runtimeAdapters();
   if (cached?.base === base) return cached.runtime;
   const { env, doc, repositories } = base;
-  if (!env.SITE_URL) throw new Error('Invalid function environment: SITE_URL is required for mail links');
-  const clock = hooks.clock ?? (() => new Date());
-  const logger = consoleJsonLogger;
-  const payments = paymentGatewayOf(env, logger);
+  const { payments, mailer, logger, clock, baseUrl } = bookingServices();
   const useCases = makeGuestUseCases({
     ...repositories,
     payments,
-    mailer: mailerOf(env),
+    mailer,
     logger,
     rateLimiter: new DynamoRateLimiter(doc, env.TABLE_NAME, clock),
     processedEvents: new DynamoProcessedEventStore(doc, env.TABLE_NAME, clock),
     clock,
     newId: randomUUID,
     randomInt: (n) => randomInt(n),
-    baseUrl: env.SITE_URL,
+    baseUrl,
     siteName: SITE_NAME,
   });
   const runtime = { useCases, payments, logger, clock };

@@ -49,9 +49,17 @@ export interface RenderedPhoto {
 type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
 let sharpFactory: Promise<SharpFactory> | undefined;
 
-/** sharp loads libvips, a native library: only requests that process a photo pay for it. */
+/**
+ * sharp loads libvips, a native library (about 85 ms): only requests that process a photo pay for it. In the
+ * Lambda bundle (CommonJS, sharp shipped beside it) that is a `require` at first use; where the code runs as ES
+ * modules (the local stack, the tests) a dynamic import.
+ */
 function loadSharp(): Promise<SharpFactory> {
-  sharpFactory ??= import('sharp').then((m) => m.default as SharpFactory);
+  sharpFactory ??=
+    typeof require === 'function'
+      ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, see above
+        Promise.resolve(require('sharp') as SharpFactory)
+      : import('sharp').then((m) => m.default as SharpFactory);
   return sharpFactory;
 }
 

@@ -3,7 +3,7 @@
  * `experience-form.ts`: uploads, the experience patch, slot overrides and the booking-list query. The handlers
  * validate with these and the SPA builds its requests from the same types.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { compareDates, isCalendarDate } from '../calendar';
 import { bookingStatusSchema, hoursBound, isoDateTime, slotTime } from '../entities';
 import { calendarDate } from './common';
