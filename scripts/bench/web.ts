@@ -18,8 +18,7 @@
  *    LCP, CLS, TBT and image bytes taken separately), with the range of the performance score next to it.
  *
  * The stack is seeded as `npm start` seeds it: with photo-sized seed photos published through the photo pipeline
- * (issue 11), so the figures hold for what hosts really upload. The SPA is built afresh in production mode
- * first (a build left by a test run is a development build; `BENCH_REUSE_BUILD=1` measures `web/dist` as it is).
+ * (issue 11), so the figures hold for what hosts really upload.
  *
  * Writes a Markdown table to `test-results/bench-web.md` (and prints it). Targets (issue 11): ≤ 160 kB gzip
  * initial JS on home, performance ≥ 95, accessibility 100, LCP ≤ 2.0 s, CLS 0. Bounded and self-stopping; the
@@ -140,7 +139,7 @@ function gzipSizes(paths: string[]): { raw: number; gzip: number } {
 }
 
 async function main() {
-  const build = await ensureWebBuild({ force: !process.env.BENCH_REUSE_BUILD, log: (l) => console.log(l) });
+  const build = await ensureWebBuild({ log: (l) => console.log(l) });
   if (build.built) console.log(`web build: ${build.ms} ms`);
   stack = await startLocalStack({ dataDir: join(workDir, 'data'), port: 0 });
   const baseUrl = `http://127.0.0.1:${stack.port}`;
