@@ -135,7 +135,9 @@ export function createRequestHandler(options: LocalServerOptions) {
         sendText(res, 404, 'Not Found');
         return;
       }
-      await serveImage(req, res, `${IMAGES_KEY_PREFIX}${rest}`, options.images);
+      // Data seeded before the photo pipeline kept its drawings at `seed/…` (the bucket's root): still shown.
+      const legacy = rest.startsWith('seed/') ? rest : undefined;
+      await serveImage(req, res, `${IMAGES_KEY_PREFIX}${rest}`, options.images, legacy);
       return;
     }
     if (path === UPLOAD_FORM_PATH && options.uploads) {
@@ -384,6 +386,7 @@ async function serveImage(
   res: ServerResponse,
   key: string,
   images: LocalServerOptions['images'],
+  fallbackKey?: string,
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     sendText(res, 405, 'Method Not Allowed');
@@ -413,7 +416,8 @@ async function serveImage(
       res.writeHead(304);
       res.end();
     } else if (err.name === 'NoSuchKey' || status === 404) {
-      sendText(res, 404, 'Not Found');
+      if (fallbackKey) await serveImage(req, res, fallbackKey, images);
+      else sendText(res, 404, 'Not Found');
     } else {
       throw e;
     }

@@ -215,6 +215,16 @@ describe('seeded data', () => {
         Body: 'not yet verified',
       }),
     );
+    // Data seeded before the photo pipeline kept its drawings at the bucket's root, under `seed/`: still shown.
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: stack.config.imagesBucket,
+        Key: 'seed/experiences/old/main-1.svg',
+        Body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+        ContentType: 'image/svg+xml',
+      }),
+    );
+    expect((await fetch(`${origin}/images/seed/experiences/old/main-1.svg`)).status).toBe(200);
     s3.destroy();
     for (const path of [
       '/images/../uploads/someone/secret',
