@@ -26,6 +26,3 @@ export const LIGHTBOX_SIZES = '100vw';
 
 /** A detail block's photo, in the page's wider column. */
 export const DETAIL_BLOCK_SIZES = '(max-width: 899px) 100vw, 650px';
-
-/** The host's avatar on the detail page. */
-export const HOST_AVATAR_SIZES = '72px';
