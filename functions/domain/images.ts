@@ -26,10 +26,11 @@ export const PHOTOS_PATH = `${PUBLIC_IMAGES_PATH}p/`;
 export const UPLOAD_FORM_PATH = '/uploads';
 
 /**
- * Variant widths in pixels: a small thumbnail (avatars, phones' side tiles), the card, a phone's full-width photo
- * (a 400 px screen at 2×), the detail page, and the full-screen lightbox.
+ * Variant widths in pixels, about a quarter apart, so that whatever a slot needs (a 72 px avatar at 3×, a phone's
+ * half-width tile or full-width card at 2–3×, a desktop card, the detail page's main photo, the lightbox on a
+ * laptop or a large screen) the browser downloads at most about a third more pixels than it shows.
  */
-export const PHOTO_WIDTHS = [320, 640, 960, 1280, 2048] as const;
+export const PHOTO_WIDTHS = [320, 480, 640, 800, 960, 1280, 1600, 2048] as const;
 
 /** The widest variant of each kind of upload: avatars are shown at most a few hundred pixels wide. */
 export const PHOTO_MAX_WIDTH = { 'experience-image': 2048, avatar: 640 } as const;

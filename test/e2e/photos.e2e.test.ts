@@ -37,8 +37,9 @@ const variantWidth = (path: string) => (parsePhotoUrl(path) ? Number(/\/(\d+)\.w
 
 describe('photos on the guest pages', () => {
   it.each([
-    ['a desktop', { width: 1280, height: 800 }, 1, 640],
-    ['a phone at 2×', { width: 375, height: 740 }, 2, 960],
+    // A desktop card is 370 px wide (480 px variant); a phone's is the screen's width (375 × 2 → 800 px variant).
+    ['a desktop', { width: 1280, height: 800 }, 1, 480],
+    ['a phone at 2×', { width: 375, height: 740 }, 2, 800],
   ])('the list asks %s for card variants, never the full photos', async (_label, viewport, scale, widest) => {
     const context = await session.browser.newContext({
       baseURL: session.baseUrl,
@@ -110,13 +111,13 @@ describe('photos on the guest pages', () => {
     const tile = page.getByRole('button', { name: /^Show all photos/ });
     await tile.waitFor();
     expect(await tile.evaluate((el) => (el as HTMLElement).innerText.trim())).toBe('SHOW ALL PHOTOS');
-    // Side tiles fill half the phone's width: at 2× they need the 640 px variant at most.
+    // Side tiles fill half the phone's width: at 2× they need the 480 px variant at most.
     const side = page
       .getByRole('button', { name: `Open ${GALLERY_EXPERIENCE.title}, photo 2` })
       .locator('img');
     await expect
       .poll(() => side.evaluate((img: HTMLImageElement) => img.currentSrc))
-      .toMatch(/\/(320|640)\.webp$/);
+      .toMatch(/\/(320|480)\.webp$/);
     await screenshot(page, 'detail-gallery-phone');
     await tile.click();
     await page.getByRole('dialog', { name: 'All photos' }).waitFor();

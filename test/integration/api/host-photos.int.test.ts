@@ -128,7 +128,7 @@ const experienceCount = async (token: string) =>
   (await as<{ items: unknown[] }>(token, 'GET', '/api/host/experiences')).body.items.length;
 
 describe('an experience photo', () => {
-  it('becomes WebP variants of 320, 640, 960, 1280 and 2048 px from a 4000×3000 phone JPEG, and the original goes', async () => {
+  it('becomes WebP variants from 320 to 2048 px from a 4000×3000 phone JPEG, and the original goes', async () => {
     const key = await uploaded(demo.token, 'experience-image', phonePhoto);
     expect(key).toMatch(new RegExp(`^uploads/${demo.host.id}/[0-9a-f-]{36}$`));
     expect(await objectExists(key)).toBe(true);
@@ -144,9 +144,12 @@ describe('an experience photo', () => {
     const variants = variantsOf(url!);
     expect(variants.map((v) => [v.width, v.height])).toEqual([
       [320, 240],
+      [480, 360],
       [640, 480],
+      [800, 600],
       [960, 720],
       [1280, 960],
+      [1600, 1200],
       [2048, 1536],
     ]);
     for (const variant of variants) {
@@ -195,7 +198,7 @@ describe('an experience photo', () => {
     const [added, stillKept] = saved.body.mainImages as [string, string];
     expect(stillKept).toBe(kept);
     expect(saved.body.detailImage1).toBeNull();
-    expect(variantsOf(added).map((v) => v.width)).toEqual([320, 640, 960, 1000]);
+    expect(variantsOf(added).map((v) => v.width)).toEqual([320, 480, 640, 800, 960, 1000]);
     for (const variant of variantsOf(added)) expect((await served(variant)).status).toBe(200);
     for (const variant of variantsOf(kept)) expect((await served(variant)).status).toBe(200);
     // Removed from the experience (a main image and the detail image): deleted from the bucket.
@@ -289,6 +292,7 @@ describe('the avatar', () => {
     const first = res.body.avatarUrl!;
     expect(variantsOf(first).map((v) => [v.width, v.height])).toEqual([
       [320, 320],
+      [480, 480],
       [640, 640],
     ]);
     for (const variant of variantsOf(first)) expect((await served(variant)).status).toBe(200);

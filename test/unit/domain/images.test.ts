@@ -22,9 +22,9 @@ describe('published photo URLs', () => {
   });
 
   it('never name a variant wider than the photo', () => {
-    expect(photoVariantWidths(2048)).toEqual([320, 640, 960, 1280, 2048]);
-    expect(photoVariantWidths(1000)).toEqual([320, 640, 960, 1000]);
-    expect(photoVariantWidths(640)).toEqual([320, 640]);
+    expect(photoVariantWidths(2048)).toEqual([320, 480, 640, 800, 960, 1280, 1600, 2048]);
+    expect(photoVariantWidths(1000)).toEqual([320, 480, 640, 800, 960, 1000]);
+    expect(photoVariantWidths(640)).toEqual([320, 480, 640]);
     expect(photoVariantWidths(200)).toEqual([200]);
   });
 
@@ -39,9 +39,12 @@ describe('published photo URLs', () => {
     const photo = parsePhotoUrl(`/images/p/${ID}/2048x1365/1280.webp`)!;
     expect(photoVariants(photo)).toEqual([
       { width: 320, height: 213, url: `/images/p/${ID}/2048x1365/320.webp` },
+      { width: 480, height: 320, url: `/images/p/${ID}/2048x1365/480.webp` },
       { width: 640, height: 427, url: `/images/p/${ID}/2048x1365/640.webp` },
+      { width: 800, height: 533, url: `/images/p/${ID}/2048x1365/800.webp` },
       { width: 960, height: 640, url: `/images/p/${ID}/2048x1365/960.webp` },
       { width: 1280, height: 853, url: `/images/p/${ID}/2048x1365/1280.webp` },
+      { width: 1600, height: 1066, url: `/images/p/${ID}/2048x1365/1600.webp` },
       { width: 2048, height: 1365, url: `/images/p/${ID}/2048x1365/2048.webp` },
     ]);
   });
@@ -73,7 +76,7 @@ describe('responsive image attributes', () => {
     const url = `/images/p/${ID}/2048x1536/1280.webp`;
     expect(responsiveImage(url, '(max-width: 600px) 100vw, 400px')).toEqual({
       src: `/images/p/${ID}/2048x1536/1280.webp`,
-      srcSet: [320, 640, 960, 1280, 2048].map((w) => `/images/p/${ID}/2048x1536/${w}.webp ${w}w`).join(', '),
+      srcSet: [320, 480, 640, 800, 960, 1280, 1600, 2048].map((w) => `/images/p/${ID}/2048x1536/${w}.webp ${w}w`).join(', '),
       sizes: '(max-width: 600px) 100vw, 400px',
       width: 2048,
       height: 1536,

@@ -50,7 +50,7 @@ describe('price formatting and the experience card (guest spec §2, §9)', () =>
     const img = screen.getByRole('img', { name: base.title });
     expect(img).toHaveAttribute('src', photo);
     expect(img.getAttribute('srcset')?.split(', ')).toEqual(
-      [320, 640, 960, 1280, 2048].map((w) => photo.replace('1280.webp', `${w}.webp ${w}w`)),
+      [320, 480, 640, 800, 960, 1280, 1600, 2048].map((w) => photo.replace('1280.webp', `${w}.webp ${w}w`)),
     );
     expect(img).toHaveAttribute('sizes', '(max-width: 599px) 80vw, 300px');
     expect(img).toHaveAttribute('width', '2048');

@@ -48,7 +48,7 @@ describe('route prefetching', () => {
     // The variants and the gallery slot's sizes, so the browser fetches the variant the <img> will show.
     const link = document.head.querySelector<HTMLLinkElement>(`link[href="${PHOTO}/1280.webp"]`)!;
     expect(link.getAttribute('imagesrcset')).toBe(
-      [320, 640, 960, 1280, 2048].map((w) => `${PHOTO}/${w}.webp ${w}w`).join(', '),
+      [320, 480, 640, 800, 960, 1280, 1600, 2048].map((w) => `${PHOTO}/${w}.webp ${w}w`).join(', '),
     );
     expect(link.getAttribute('imagesizes')).toBe(galleryMainSizes(2));
     expect(link.getAttribute('fetchpriority')).toBe('high');

@@ -10,14 +10,17 @@ import { cameraJpeg, noisePng, TEXT_FILE } from '../../../support/photos';
 const decoded = async (body: Buffer) => sharp(body).metadata();
 
 describe('the photo pipeline', () => {
-  it('turns a 4000×3000 phone photo into WebP variants of 320, 640, 960, 1280 and 2048 px, exactly as announced', async () => {
+  it('turns a 4000×3000 phone photo into WebP variants from 320 to 2048 px, exactly as announced', async () => {
     const photo = await renderPhoto(await cameraJpeg(4000, 3000), PHOTO_MAX_WIDTH['experience-image']);
     expect(photo).toMatchObject({ format: 'jpeg', width: 2048, height: 1536 });
     expect(photo.variants.map((v) => [v.width, v.height])).toEqual([
       [320, 240],
+      [480, 360],
       [640, 480],
+      [800, 600],
       [960, 720],
       [1280, 960],
+      [1600, 1200],
       [2048, 1536],
     ]);
     for (const variant of photo.variants) {
@@ -48,13 +51,14 @@ describe('the photo pipeline', () => {
     const photo = await renderPhoto(await cameraJpeg(500, 400), 2048);
     expect(photo.variants.map((v) => [v.width, v.height])).toEqual([
       [320, 256],
+      [480, 384],
       [500, 400],
     ]);
   });
 
   it('keeps an avatar within 640 px', async () => {
     const photo = await renderPhoto(await cameraJpeg(3000, 3000), PHOTO_MAX_WIDTH.avatar);
-    expect(photo.variants.map((v) => v.width)).toEqual([320, 640]);
+    expect(photo.variants.map((v) => v.width)).toEqual([320, 480, 640]);
   });
 
   it('reads PNG (and its transparency) as well as JPEG', async () => {
