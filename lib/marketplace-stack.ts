@@ -13,14 +13,18 @@ import { MailConstruct } from './mail-construct';
 import { MonitoringConstruct } from './monitoring-construct';
 import { WEBHOOK_RELAY_SOURCE, PaymentsConstruct } from './payments-construct';
 import type { StageConfig } from './stage-config';
-import { IMAGES_PREFIX, UPLOADS_PREFIX, WebConstruct } from './web-construct';
+import { grantPhotoPipeline, IMAGES_PREFIX, WebConstruct } from './web-construct';
 import { acknowledgeFindings } from './nag-acknowledgements';
 
 /**
  * The back offices verify uploaded photos by their bytes and make the WebP variants with sharp (DESIGN §4b): their
- * functions ship sharp's linux-arm64 build beside the bundle.
+ * functions ship sharp's linux-arm64 build beside the bundle, may touch the images bucket's `uploads/` and
+ * `images/p/` (`grantPhotoPipeline`), and get a full vCPU (1,769 MB): the work is CPU-bound, about a second per
+ * phone photo there, where the default 512 MB would take three or four and a form saving ten new photos would run
+ * past API Gateway's 30 seconds.
  */
 export const IMAGE_PROCESSING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-api']);
+const PHOTO_FUNCTION = { imageProcessing: true, memorySize: 1769, timeout: Duration.seconds(29) };
 
 export interface MarketplaceStackProps extends StackProps {
   config: StageConfig;
@@ -79,7 +83,7 @@ export class MarketplaceStack extends Stack {
       entry: string,
       description: string,
       extra: Record<string, string> = {},
-      options: { imageProcessing?: boolean } = {},
+      options: { imageProcessing?: boolean; memorySize?: number; timeout?: Duration } = {},
     ) => {
       const fn = new AppFunction(this, id, {
         entry,
@@ -156,7 +160,7 @@ export class MarketplaceStack extends Stack {
         handlerGroups[group].entry,
         describe[group],
         { HOST_USER_POOL_ID: auth.hosts.pool.userPoolId, ADMIN_USER_POOL_ID: auth.admins.pool.userPoolId },
-        { imageProcessing: IMAGE_PROCESSING_GROUPS.has(group) },
+        IMAGE_PROCESSING_GROUPS.has(group) ? PHOTO_FUNCTION : {},
       );
     }
 
@@ -232,26 +236,11 @@ export class MarketplaceStack extends Stack {
       f.addEnvironment('IMAGES_BUCKET', web.imagesBucket.bucketName);
       f.addEnvironment('IMAGES_PREFIX', IMAGES_PREFIX);
     }
-    // The host API presigns uploads under `uploads/` (private: CloudFront serves only `images/`), reads and deletes
-    // them when it verifies them, and writes and deletes the published variants under `images/`. The admin API
-    // shows image URLs and never touches S3.
-    const imageFunctions = (['host-api'] as const).flatMap((group) => {
+    // Only the host API touches photos (the admin API shows their URLs); see grantPhotoPipeline.
+    for (const group of IMAGE_PROCESSING_GROUPS) {
       const fn = groupFunctions[group];
-      if (!fn) return [];
-      fn.addToRolePolicy(
-        new iam.PolicyStatement({
-          actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
-          resources: [web.imagesBucket.arnForObjects(`${UPLOADS_PREFIX}*`)],
-        }),
-      );
-      fn.addToRolePolicy(
-        new iam.PolicyStatement({
-          actions: ['s3:PutObject', 's3:DeleteObject'],
-          resources: [web.imagesBucket.arnForObjects(`${IMAGES_PREFIX}*`)],
-        }),
-      );
-      return [fn];
-    });
+      if (fn) grantPhotoPipeline(web.imagesBucket, fn);
+    }
     // The admin API creates host accounts (both or neither: the user is deleted again when the profile fails) and
     // suspends and reinstates them; nothing else of the host pool, and nothing of the admin pool.
     const adminApi = groupFunctions['admin-api'];
@@ -286,12 +275,13 @@ export class MarketplaceStack extends Stack {
     acknowledgeFindings(this, {
       functions: ourFunctions,
       tableFunctions: [...Object.values(groupFunctions), paymentEvents, expireBookings, postConfirmation],
-      imageFunctions,
       secrets: [payments.stripeSecretKey, payments.webhookSigningSecret],
       deadLetterQueues: [payments.deadLetterQueue, jobs.deadLetterQueue],
       userPools: [auth.hosts.pool, auth.admins.pool],
       api: api.api,
       distribution: web.distribution,
+      photoFunctions: [...IMAGE_PROCESSING_GROUPS].flatMap((g) => groupFunctions[g] ?? []),
+      imagesBucket: web.imagesBucket,
     });
 
     const output = (id: string, value: string, description: string) =>

@@ -1,5 +1,8 @@
 import { Stack, Token, Validations } from 'aws-cdk-lib';
+import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
+import { UPLOAD_KEY_PREFIX } from '../functions/domain/schemas/experience-form';
+import { PHOTOS_PREFIX } from './web-construct';
 
 /**
  * cdk-nag AwsSolutions findings we accept, each on the narrowest construct it applies to and with the reason a
@@ -10,13 +13,14 @@ export interface AcknowledgementTargets {
   functions: IConstruct[];
   /** Functions granted the table, whose policies name its indexes with `/index/*`. */
   tableFunctions: IConstruct[];
-  /** Functions that presign uploads and publish images (object grants under two key prefixes). */
-  imageFunctions: IConstruct[];
   secrets: IConstruct[];
   deadLetterQueues: IConstruct[];
   userPools: IConstruct[];
   api: IConstruct;
   distribution: IConstruct;
+  /** Functions that presign uploads and publish photos (`grantPhotoPipeline`), and the bucket they work in. */
+  photoFunctions: IConstruct[];
+  imagesBucket: IBucket;
 }
 
 const ack = (scope: IConstruct, id: string, reason: string) =>
@@ -42,14 +46,18 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
       'The single-table design queries its GSIs (GSI1 to GSI6); the wildcard covers only the indexes of our one table, and the actions are listed one by one (no Scan).',
     );
   }
-  for (const fn of t.imageFunctions) {
-    for (const prefix of ['uploads', 'images']) {
-      ack(
-        fn,
-        `AwsSolutions-IAM5[Resource::<WebImagesBucketB46414F3.Arn>/${prefix}/*]`,
-        `Uploads get a fresh random key each, so object grants name the ${prefix}/ prefix of the images bucket rather than single objects; the actions are listed one by one.`,
-      );
-    }
+  const bucketId = stack.getLogicalId(t.imagesBucket.node.defaultChild as CfnBucket);
+  for (const fn of t.photoFunctions) {
+    ack(
+      fn,
+      `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${UPLOAD_KEY_PREFIX}*]`,
+      'Each upload gets a fresh key under uploads/<host>/ when a host picks a photo, so the role that signs the form and later verifies and deletes the object cannot name it in advance; it reaches no other prefix and cannot list.',
+    );
+    ack(
+      fn,
+      `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${PHOTOS_PREFIX}*]`,
+      'Published photos get fresh ids under images/p/ when they are verified; the role writes and deletes those variants only (no read, no list, no other prefix).',
+    );
   }
   for (const secret of t.secrets) {
     ack(
@@ -96,6 +104,11 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
     t.distribution,
     'AwsSolutions-CFR2',
     'No WAF yet: the API is throttled per stage, bookings are rate-limited by capacity and lookups by the app; a WAF web ACL is the next step if abuse appears (README, Known limits).',
+  );
+  ack(
+    t.distribution,
+    'AwsSolutions-CFR7',
+    'The SPA and /images/* reach their buckets through origin access control. The /uploads origin (the images bucket REST endpoint, POST only) must not be signed by CloudFront: S3 authenticates each upload form by its presigned policy signature, which allows one key under uploads/, one type and one size range.',
   );
   ack(
     t.distribution,

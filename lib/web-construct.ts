@@ -1,9 +1,12 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { PHOTOS_PATH, UPLOAD_FORM_PATH } from '../functions/domain/images';
+import { UPLOAD_KEY_PREFIX } from '../functions/domain/schemas/experience-form';
 
 export interface WebConstructProps {
   retainData: boolean;
@@ -18,11 +21,21 @@ export interface WebConstructProps {
 /** Path prefix of public images, both in the URL and as the object key prefix in the images bucket. */
 export const IMAGES_PREFIX = 'images/';
 /** Key prefix of uploads (presigned POST) in the images bucket: private, never served, until verified. */
-export const UPLOADS_PREFIX = 'uploads/';
+export const UPLOADS_PREFIX = UPLOAD_KEY_PREFIX;
+
+/** Key prefix of published photos' variants (written by the photo pipeline only). */
+export const PHOTOS_PREFIX = PHOTOS_PATH.slice(1);
+
+/** Uploads nobody attached (a host who picked a photo and left) are deleted after this long. */
+export const UNATTACHED_UPLOAD_EXPIRY = Duration.days(1);
+
+/** Browsers and CloudFront keep a photo variant this long: its address never serves other bytes. */
+export const IMAGES_MAX_AGE = Duration.days(365);
 
 /**
  * One CloudFront distribution serves the SPA (private bucket), the images (private bucket) and the API, so the
- * browser talks to one origin and never needs CORS.
+ * browser talks to one origin and never needs CORS. Photo uploads take the same road: the browser posts the
+ * presigned form to `/uploads`, which CloudFront forwards to the images bucket (DESIGN §4b "Photos").
  */
 export class WebConstruct extends Construct {
   readonly distribution: cloudfront.Distribution;
@@ -47,7 +60,7 @@ export class WebConstruct extends Construct {
       lifecycleRules: [{ expiration: Duration.days(90) }],
       ...removal,
     });
-    const privateBucket = (name: string) =>
+    const privateBucket = (name: string, lifecycleRules?: s3.LifecycleRule[]) =>
       new s3.Bucket(this, name, {
         blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
         encryption: s3.BucketEncryption.S3_MANAGED,
@@ -55,10 +68,29 @@ export class WebConstruct extends Construct {
         versioned: props.retainData,
         serverAccessLogsBucket: this.logsBucket,
         serverAccessLogsPrefix: `s3/${name}/`,
+        lifecycleRules,
         ...removal,
       });
     this.siteBucket = privateBucket('SiteBucket');
-    this.imagesBucket = privateBucket('ImagesBucket');
+    this.imagesBucket = privateBucket('ImagesBucket', [
+      {
+        id: 'ExpireUnattachedUploads',
+        prefix: UPLOADS_PREFIX,
+        expiration: UNATTACHED_UPLOAD_EXPIRY,
+        ...(props.retainData ? { noncurrentVersionExpiration: UNATTACHED_UPLOAD_EXPIRY } : {}),
+      },
+      // Production keeps deleted photos' old versions a month (an undo for a mistaken delete), not forever.
+      ...(props.retainData
+        ? [
+            {
+              id: 'ExpireDeletedPhotos',
+              prefix: IMAGES_PREFIX,
+              noncurrentVersionExpiration: Duration.days(30),
+              expiredObjectDeleteMarker: true,
+            },
+          ]
+        : []),
+    ]);
 
     // Client routes (/experience/123, /host/dashboard) are answered with index.html at the edge. Distribution-wide
     // error responses would also rewrite the API's own 403/404 answers, so the rewrite is a viewer-request function
@@ -79,27 +111,86 @@ export class WebConstruct extends Construct {
     });
 
     const region = Stack.of(this).region;
+    const securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior = {
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.days(365 * 2),
+        includeSubdomains: true,
+        preload: true,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+      xssProtection: { protection: true, modeBlock: true, override: true },
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(region), override: true },
+    };
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'HSTS, CSP (Stripe, Google Maps, YouTube), nosniff, frame and referrer policy',
-      securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365 * 2),
-          includeSubdomains: true,
-          preload: true,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-        xssProtection: { protection: true, modeBlock: true, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(region), override: true },
+      securityHeadersBehavior,
+    });
+    // Photo variants never change under their address (a new photo gets a new one): cached for a year, immutable,
+    // even for an object stored without its own Cache-Control.
+    const imageHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ImageHeaders', {
+      comment: 'The security headers, and immutable caching of photo variants',
+      securityHeadersBehavior,
+      customHeadersBehavior: {
+        customHeaders: [
+          {
+            header: 'Cache-Control',
+            value: `public, max-age=${IMAGES_MAX_AGE.toSeconds()}, immutable`,
+            override: true,
+          },
+        ],
       },
+    });
+    const imagesCache = new cloudfront.CachePolicy(this, 'ImagesCache', {
+      comment: 'Photo variants: immutable, cached a year, no cookies, headers or query strings in the key',
+      minTtl: Duration.days(1),
+      defaultTtl: IMAGES_MAX_AGE,
+      maxTtl: IMAGES_MAX_AGE,
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
     });
 
     const imagesOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.imagesBucket);
+    // Only `images/` is public: whatever else the bucket holds (uploads waiting for verification) CloudFront may
+    // never read, even if a path somehow reached it.
+    this.imagesBucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'DenyCloudFrontOutsideImages',
+        effect: iam.Effect.DENY,
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        notResources: [this.imagesBucket.arnForObjects(`${IMAGES_PREFIX}*`)],
+      }),
+    );
+    // Presigned upload forms reach the bucket's REST endpoint unsigned by CloudFront: S3 authenticates them by
+    // their policy's signature (the host API's role), which only allows the key, type and size it was made for.
+    const uploadsOrigin = new origins.HttpOrigin(this.imagesBucket.bucketRegionalDomainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    });
+    // S3 takes form uploads at the bucket's root only; anything but a POST is no upload.
+    const uploadRouting = new cloudfront.Function(this, 'UploadRouting', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Forward upload forms to the images bucket root',
+      code: cloudfront.FunctionCode.fromInline(
+        [
+          'function handler(event) {',
+          '  var request = event.request;',
+          "  if (request.method !== 'POST') {",
+          "    return { statusCode: 405, statusDescription: 'Method Not Allowed', headers: { allow: { value: 'POST' } } };",
+          '  }',
+          "  request.uri = '/';",
+          '  request.querystring = {};',
+          '  return request;',
+          '}',
+        ].join('\n'),
+      ),
+    });
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket);
     const apiOrigin = new origins.HttpOrigin(props.apiOriginDomain, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
@@ -138,9 +229,21 @@ export class WebConstruct extends Construct {
         [`/${IMAGES_PREFIX}*`]: {
           origin: imagesOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: headers,
+          cachePolicy: imagesCache,
+          responseHeadersPolicy: imageHeaders,
           compress: true,
+        },
+        [UPLOAD_FORM_PATH]: {
+          origin: uploadsOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // The form's multipart Content-Type (and its boundary) must reach S3; Host must be the bucket's own.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+          functionAssociations: [
+            { function: uploadRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
         },
       },
     });
@@ -168,6 +271,28 @@ export class WebConstruct extends Construct {
       memoryLimit: 512,
     });
   }
+}
+
+/**
+ * What the photo pipeline's functions may do in the images bucket, and nothing more: sign upload forms for and
+ * read and delete the uploads (`uploads/*`; S3 checks that a form's signer may put the object), write and delete
+ * published variants (`images/p/*`). No listing, no other prefix.
+ */
+export function grantPhotoPipeline(bucket: s3.IBucket, grantee: iam.IGrantable): void {
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      sid: 'PhotoUploads',
+      actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+      resources: [bucket.arnForObjects(`${UPLOADS_PREFIX}*`)],
+    }),
+  );
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      sid: 'PublishedPhotos',
+      actions: ['s3:PutObject', 's3:DeleteObject'],
+      resources: [bucket.arnForObjects(`${PHOTOS_PREFIX}*`)],
+    }),
+  );
 }
 
 function contentSecurityPolicy(region: string): string {

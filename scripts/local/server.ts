@@ -3,7 +3,9 @@
  *
  * - `/api/*`     matched against the shared route table, JWT-authorized like API Gateway, turned into an HTTP API
  *                payload v2 event and handed to the same handler module that runs in Lambda;
- * - `/images/*`  read from the local images bucket;
+ * - `/images/*`  read from the local images bucket: `/images/<rest>` is the object `images/<rest>`, as CloudFront maps
+ *                it (so nothing outside `images/`, such as uploads waiting for verification, is ever served);
+ * - `/uploads`   presigned POST forms, checked as S3 checks them, stored in the bucket (`upload-endpoint.ts`);
  * - `/config.json` the SPA's runtime configuration;
  * - anything else: the built SPA from `web/dist`, with the SPA fallback for client routes.
  */
@@ -23,8 +25,12 @@ import {
   type HttpApiStructuredResult,
   type LambdaContext,
 } from '../../functions/api/http/api-gateway';
+import { PUBLIC_IMAGES_PATH, UPLOAD_FORM_PATH } from '../../functions/domain/images';
 import type { AppConfig } from '../../web/src/lib/config';
 import type { JwtAuthorizer } from './jwt-authorizer';
+
+/** The key prefix of public objects: CloudFront's `/images/*` behaviour forwards the path as the key. */
+export const IMAGES_KEY_PREFIX = PUBLIC_IMAGES_PATH.slice(1);
 
 export type LambdaHandler = (event: HttpApiEvent, context: LambdaContext) => Promise<HttpApiResult>;
 
@@ -37,6 +43,8 @@ export interface LocalServerOptions {
   loadHandler: (group: HandlerGroup) => Promise<LambdaHandler>;
   authorizer: JwtAuthorizer<'host' | 'admin'>;
   images: { client: S3Client; bucket: string };
+  /** `POST /uploads` (the local stack's `upload-endpoint.ts`); absent: 404. */
+  uploads?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   appConfig: () => AppConfig;
   /** The built SPA (`web/dist`). */
   webRoot: string;
@@ -120,8 +128,20 @@ export function createRequestHandler(options: LocalServerOptions) {
       await handleApi(req, res, url);
       return;
     }
-    if (path.startsWith('/images/')) {
-      await serveImage(req, res, safeDecode(path.slice('/images/'.length)), options.images);
+    if (path.startsWith(PUBLIC_IMAGES_PATH)) {
+      const rest = safeDecode(path.slice(PUBLIC_IMAGES_PATH.length));
+      // S3 keys are literal, but s3rver stores them as files: `..` must not climb out of `images/`.
+      if (rest.split('/').some((segment) => segment === '..' || segment === '.')) {
+        sendText(res, 404, 'Not Found');
+        return;
+      }
+      // Data seeded before the photo pipeline kept its drawings at `seed/…` (the bucket's root): still shown.
+      const legacy = rest.startsWith('seed/') ? rest : undefined;
+      await serveImage(req, res, `${IMAGES_KEY_PREFIX}${rest}`, options.images, legacy);
+      return;
+    }
+    if (path === UPLOAD_FORM_PATH && options.uploads) {
+      await options.uploads(req, res);
       return;
     }
     if (path === '/config.json') {
@@ -366,6 +386,7 @@ async function serveImage(
   res: ServerResponse,
   key: string,
   images: LocalServerOptions['images'],
+  fallbackKey?: string,
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     sendText(res, 405, 'Method Not Allowed');
@@ -395,7 +416,8 @@ async function serveImage(
       res.writeHead(304);
       res.end();
     } else if (err.name === 'NoSuchKey' || status === 404) {
-      sendText(res, 404, 'Not Found');
+      if (fallbackKey) await serveImage(req, res, fallbackKey, images);
+      else sendText(res, 404, 'Not Found');
     } else {
       throw e;
     }

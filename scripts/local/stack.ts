@@ -71,8 +71,9 @@ import {
   startS3Local,
   type S3Local,
 } from './s3-local';
-import { startLocalServer, type LambdaHandler, type LocalServer } from './server';
+import { IMAGES_KEY_PREFIX, startLocalServer, type LambdaHandler, type LocalServer } from './server';
 import { startSesLocal, type SesLocal } from './ses-local';
+import { createUploadEndpoint } from './upload-endpoint';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_DATA_DIR = join(REPO_ROOT, '.local');
@@ -349,6 +350,11 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       loadHandler: loadHandlerModule,
       authorizer,
       images: { client: s3Client, bucket: LOCAL_IMAGES_BUCKET },
+      uploads: createUploadEndpoint({
+        client: s3Client,
+        bucket: LOCAL_IMAGES_BUCKET,
+        credentials: S3RVER_CREDENTIALS,
+      }),
       appConfig: () => app,
       webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
       log,
@@ -390,6 +396,7 @@ function configureHandlerEnvironment(
     TABLE_NAME: config.tableName,
     DYNAMODB_ENDPOINT: config.dynamodbEndpoint,
     IMAGES_BUCKET: config.imagesBucket,
+    IMAGES_PREFIX: IMAGES_KEY_PREFIX,
     S3_ENDPOINT: config.s3Endpoint,
     SES_ENDPOINT: config.sesEndpoint,
     MAIL_FROM: LOCAL_MAIL_FROM,

@@ -1,7 +1,7 @@
 /**
- * Seed images drawn in code (no downloads, no binary files in the repository): small SVG landscapes whose palette
- * and silhouette follow the experience's scene, with its title on a caption band. Deterministic: the same input
- * always draws the same picture, so re-seeding does not churn the bucket.
+ * Seed pictures drawn in code (no downloads, no binary files in the repository): SVG landscapes whose palette and
+ * silhouette follow the experience's scene, and round avatars with initials. `photos.ts` rasterises them at a
+ * phone photo's size. Deterministic: the same input always draws the same picture.
  */
 export type Scene =
   | 'onsen'
@@ -198,18 +198,6 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Splits a title into at most two lines of about `max` characters. */
-function captionLines(title: string, max = 38): string[] {
-  const words = title.split(' ');
-  const lines: string[] = [''];
-  for (const word of words) {
-    const current = lines[lines.length - 1]!;
-    if ((current + ' ' + word).trim().length > max && lines.length < 2) lines.push(word);
-    else lines[lines.length - 1] = (current + ' ' + word).trim();
-  }
-  return lines;
-}
-
 export function landscapeSvg(options: { title: string; scene: Scene; variant: number }): string {
   const palette = PALETTES[options.scene];
   const rand = random(`${options.title}#${options.variant}`);
@@ -231,23 +219,15 @@ export function landscapeSvg(options: { title: string; scene: Scene; variant: nu
           `<path d="M${(rand() * W).toFixed(0)} ${520 + i * 22} h${(40 + rand() * 120).toFixed(0)}" stroke="#ffffff" stroke-opacity="0.35" stroke-width="3"/>`,
       ).join('')}`
     : '';
-  const lines = captionLines(options.title);
-  const caption = lines
-    .map(
-      (line, i) =>
-        `<text x="60" y="${H - 70 - (lines.length - 1 - i) * 52}" font-family="Helvetica, Arial, sans-serif" font-size="44" font-weight="700" fill="#ffffff">${escapeXml(line)}</text>`,
-    )
-    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${escapeXml(options.title)}">
 <defs><linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${palette.skyTop}"/><stop offset="1" stop-color="${palette.skyBottom}"/></linearGradient>
-<linearGradient id="${id}c" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.65"/></linearGradient></defs>
+</defs>
 <rect width="${W}" height="${H}" fill="url(#${id})"/>${stars}
 <circle cx="${sunX.toFixed(0)}" cy="${sunY.toFixed(0)}" r="${(50 + rand() * 30).toFixed(0)}" fill="${palette.sun}" opacity="0.95"/>
 <path d="${ridge(rand, 420, 140, 5)}" fill="${palette.far}"/>
 <path d="${ridge(rand, 500, 110, 7)}" fill="${palette.mid}"/>${water}
 ${silhouette(options.scene, palette.near)}
 <path d="${ridge(rand, 640, 70, 9)}" fill="${palette.near}"/>
-<rect y="${H - 220}" width="${W}" height="220" fill="url(#${id}c)"/>${caption}
 </svg>`;
 }
 

@@ -1,7 +1,9 @@
 /**
  * Seeds the local stack: the nine categories, three hosts (real users of the local host pool, profile id = `sub`),
- * the demo admin (admin pool), the experiences with their generated images. Idempotent: everything that exists is
- * left alone, so it is safe to run on every start, after a partial failure, or after `npm run reset`.
+ * the demo admin (admin pool), the experiences with their photos: photo-sized originals drawn locally and put
+ * through the photo pipeline hosts' uploads go through (`photos.ts`), so their variants sit in the bucket exactly
+ * where a host's would. Idempotent: everything that exists is left alone, so it is safe to run on every start,
+ * after a partial failure, or after `npm run reset`.
  */
 import {
   AdminCreateUserCommand,
@@ -9,13 +11,22 @@ import {
   AdminSetUserPasswordCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { writePhotoVariants } from '../../functions/adapters/storage/s3-image-store';
+import { photoUrl } from '../../functions/domain/images';
 import type { DynamoRepositories } from '../../functions/adapters/dynamodb/repositories';
 import type { Experience, Host } from '../../functions/domain/entities';
 import { CATEGORY_IDS, SEED_CATEGORIES } from './categories';
 import { DEFAULT_CANCELLATION_POLICY, SEED_EXPERIENCES, type SeedExperience } from './experiences';
-import { DEMO_ADMIN, DEMO_HOST, SEED_HOST_PASSWORD, SEED_HOSTS, type SeedHostKey } from './hosts';
-import { avatarSvg, landscapeSvg } from './images';
+import {
+  DEMO_ADMIN,
+  DEMO_HOST,
+  SEED_HOST_PASSWORD,
+  SEED_HOSTS,
+  type SeedHost,
+  type SeedHostKey,
+} from './hosts';
+import { seedPhotos, type SeedPhotoRequest } from './photos';
 
 export interface SeedContext {
   repositories: DynamoRepositories;
@@ -34,38 +45,28 @@ export interface SeedSummary {
   hosts: number;
   experiences: number;
   images: number;
+  /** The smallest original the seeded photos were rendered from (issue 11: photo-sized, ≥ 3000 px and 2 MB). */
+  smallestOriginal: { bytes: number; width: number } | null;
   /** Host key → profile id (Cognito `sub`). */
   hostIds: Record<SeedHostKey, string>;
 }
 
-export const SEED_IMAGE_PREFIX = 'seed/';
+/** Key prefix of public objects in the images bucket (CloudFront serves `/images/<rest>` from `images/<rest>`). */
+export const SEED_IMAGES_PREFIX = 'images/';
 
-/** The public URL of an object of the images bucket (served under `/images/*` locally and by CloudFront). */
-export const imageUrl = (key: string) => `/images/${key}`;
+/** Photos whose variants are written to the bucket at once (each photo's 2–4 variants in parallel). */
+const PHOTOS_WRITTEN_AT_ONCE = 8;
 
 export async function seedLocalData(ctx: SeedContext): Promise<SeedSummary> {
   const { repositories: repo } = ctx;
-  const uploads: Promise<unknown>[] = [];
-  const upload = (key: string, svg: string) => {
-    uploads.push(
-      ctx.s3.send(
-        new PutObjectCommand({
-          Bucket: ctx.imagesBucket,
-          Key: key,
-          Body: svg,
-          ContentType: 'image/svg+xml',
-          CacheControl: 'public, max-age=31536000, immutable',
-        }),
-      ),
-    );
-    return imageUrl(key);
-  };
 
   await Promise.all(
     SEED_CATEGORIES.map((c) => repo.categories.put({ id: c.id, name: c.name, isActive: true })),
   );
 
+  // Who and what is missing first: only those get photos (the seed never replaces what exists).
   const hostIds = {} as Record<SeedHostKey, string>;
+  const newHosts: { seedHost: SeedHost; sub: string }[] = [];
   for (const seedHost of SEED_HOSTS) {
     const password = seedHost.email === DEMO_HOST.email ? DEMO_HOST.password : SEED_HOST_PASSWORD;
     const sub = await ensureUser(ctx.cognito, ctx.hostPoolId, seedHost.email, password);
@@ -79,76 +80,171 @@ export async function seedLocalData(ctx: SeedContext): Promise<SeedSummary> {
       hostIds[seedHost.key] = existing.id;
       continue;
     }
-    const { key, avatarColor, ...profile } = seedHost;
-    const host: Host = {
-      ...profile,
-      id: sub,
-      avatarUrl: upload(`${SEED_IMAGE_PREFIX}hosts/${key}.svg`, avatarSvg(profile.businessName, avatarColor)),
-      createdAt: new Date(ctx.now.getTime() - 30 * DAY_MS).toISOString(),
-    };
-    await repo.hosts.create(host);
     hostIds[seedHost.key] = sub;
+    newHosts.push({ seedHost, sub });
   }
-
   await ensureUser(ctx.cognito, ctx.adminPoolId, DEMO_ADMIN.email, DEMO_ADMIN.password);
-
-  let experiences = 0;
+  const newExperiences: { seed: SeedExperience; index: number }[] = [];
   for (const [index, seed] of SEED_EXPERIENCES.entries()) {
-    if (await repo.experiences.get(seed.id)) continue;
-    const experience = toExperience(seed, hostIds[seed.host], ctx.now, index, upload);
-    await repo.experiences.create(
-      experience,
-      seed.categories.map((c) => CATEGORY_IDS[c]),
-    );
-    experiences += 1;
+    if (!(await repo.experiences.get(seed.id))) newExperiences.push({ seed, index });
   }
-  await Promise.all(uploads);
+
+  // Every photo through the pipeline (or its cache), then its variants into the bucket.
+  const avatars = newHosts.map(({ seedHost }) => avatarRequest(seedHost));
+  const experiencePhotos = newExperiences.map(({ seed }) => experiencePhotoRequests(seed));
+  const requests: SeedPhotoRequest[] = [
+    ...avatars,
+    ...experiencePhotos.flatMap((slots) => slots.map((s) => s.request)),
+  ];
+  let drawn = 0;
+  const started = performance.now();
+  const photos = await seedPhotos(requests, {
+    onRender: () => {
+      if (drawn++ === 0) ctx.log?.('seed: drawing photo-sized seed photos (first run on this machine only)…');
+    },
+  });
+  // The addresses follow from the photos alone: the items are written while the variants upload.
+  const photoOf = new Map(requests.map((request, i) => [request, photos[i]!]));
+  const urlOf = (request: SeedPhotoRequest) => {
+    const photo = photoOf.get(request)!;
+    return photoUrl({ id: photo.id, width: photo.width, height: photo.height });
+  };
+  const uploads = runLimited(
+    photos.map((photo) => async () => {
+      await writePhotoVariants(ctx.s3, ctx.imagesBucket, SEED_IMAGES_PREFIX, photo.id, photo);
+    }),
+    PHOTOS_WRITTEN_AT_ONCE,
+  );
+  // Settled before anything else can fail, so no upload is left running behind a failed seed.
+  const uploaded = uploads.then(
+    () => null,
+    (e: unknown) => e,
+  );
+
+  try {
+    for (const [i, { seedHost, sub }] of newHosts.entries()) {
+      const { key: _key, avatarColor: _avatarColor, ...profile } = seedHost;
+      const host: Host = {
+        ...profile,
+        id: sub,
+        avatarUrl: urlOf(avatars[i]!),
+        createdAt: new Date(ctx.now.getTime() - 30 * DAY_MS).toISOString(),
+      };
+      await repo.hosts.create(host);
+    }
+    for (const [i, { seed, index }] of newExperiences.entries()) {
+      const urlFor = (slot: string) => {
+        const request = experiencePhotos[i]!.find((s) => s.slot === slot)?.request;
+        return request ? urlOf(request) : null;
+      };
+      await repo.experiences.create(
+        toExperience(seed, hostIds[seed.host], ctx.now, index, urlFor),
+        seed.categories.map((c) => CATEGORY_IDS[c]),
+      );
+    }
+  } catch (e) {
+    await uploaded;
+    throw e;
+  }
+  const failed = await uploaded;
+  if (failed) throw failed;
+  // The experiences' photos (avatars are small PNG drawings).
+  const landscapes = photos.filter((p) => p.format === 'jpeg');
+  const originalMb = photos.reduce((sum, p) => sum + p.originalBytes, 0) / 1e6;
   ctx.log?.(
-    `seed: ${SEED_CATEGORIES.length} categories, ${SEED_HOSTS.length} hosts, ${experiences} new experiences, ${uploads.length} images`,
+    `seed: ${SEED_CATEGORIES.length} categories, ${SEED_HOSTS.length} hosts, ${newExperiences.length} new experiences, ${photos.length} photos (${originalMb.toFixed(0)} MB of originals) in ${Math.round(performance.now() - started)} ms`,
   );
   return {
     categories: SEED_CATEGORIES.length,
     hosts: SEED_HOSTS.length,
-    experiences,
-    images: uploads.length,
+    experiences: newExperiences.length,
+    images: photos.length,
+    smallestOriginal: landscapes.length
+      ? {
+          bytes: Math.min(...landscapes.map((p) => p.originalBytes)),
+          width: Math.min(...landscapes.map((p) => p.originalWidth)),
+        }
+      : null,
     hostIds,
   };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Renders every seed photo into the cache (or finds it there), without a stack: test runs call it once before
+ * their files start stacks in parallel, so that the first run on a machine draws each photo once.
+ */
+export async function prepareSeedPhotos(log?: (line: string) => void): Promise<number> {
+  const requests = [
+    ...SEED_HOSTS.map(avatarRequest),
+    ...SEED_EXPERIENCES.flatMap((seed) => experiencePhotoRequests(seed).map((s) => s.request)),
+  ];
+  let drawn = 0;
+  await seedPhotos(requests, {
+    onRender: () => {
+      if (drawn++ === 0) log?.('Drawing the seed photos (first run on this machine only)…');
+    },
+  });
+  return drawn;
+}
+
+const avatarRequest = (host: SeedHost): SeedPhotoRequest => ({
+  spec: { kind: 'avatar', name: host.businessName, color: host.avatarColor },
+  purpose: 'avatar',
+});
+
+/** The photos of one experience: its main images, then the detail blocks' (one per block with a heading). */
+function experiencePhotoRequests(seed: SeedExperience): { slot: string; request: SeedPhotoRequest }[] {
+  const landscape = (title: string, variant: number): SeedPhotoRequest => ({
+    spec: { kind: 'landscape', title, scene: seed.scene, variant },
+    purpose: 'experience-image',
+  });
+  return [
+    ...Array.from({ length: seed.imageCount }, (_, i) => ({
+      slot: `main-${i}`,
+      request: landscape(seed.title, i + 1),
+    })),
+    ...(seed.detailHeading1 ? [{ slot: 'detail-1', request: landscape(seed.detailHeading1, 11) }] : []),
+    ...(seed.detailHeading2 ? [{ slot: 'detail-2', request: landscape(seed.detailHeading2, 12) }] : []),
+  ];
+}
+
+async function runLimited(tasks: (() => Promise<void>)[], concurrency: number): Promise<void> {
+  const queue = [...tasks];
+  await Promise.all(
+    Array.from({ length: Math.max(1, concurrency) }, async () => {
+      for (let task = queue.shift(); task; task = queue.shift()) await task();
+    }),
+  );
+}
+
 function toExperience(
   seed: SeedExperience,
   hostId: string,
   now: Date,
   index: number,
-  upload: (key: string, svg: string) => string,
+  photo: (slot: string) => string | null,
 ): Experience {
   const {
     host: _host,
     categories: _categories,
-    scene,
+    scene: _scene,
     imageCount,
     ageDays,
     cancellationPolicy,
+    movie,
     ...authored
   } = seed;
-  const prefix = `${SEED_IMAGE_PREFIX}experiences/${seed.id}/`;
-  const mainImages = Array.from({ length: imageCount }, (_, i) =>
-    upload(`${prefix}main-${i + 1}.svg`, landscapeSvg({ title: seed.title, scene, variant: i + 1 })),
-  );
-  const detailImage1 = seed.detailHeading1
-    ? upload(`${prefix}detail-1.svg`, landscapeSvg({ title: seed.detailHeading1, scene, variant: 11 }))
-    : null;
   // Minutes apart on top of the day offset, so that no two experiences share a creation time.
   const createdAt = new Date(now.getTime() - ageDays * DAY_MS - index * 60_000).toISOString();
   return {
     ...authored,
     hostId,
-    mainImages,
-    movie: null,
-    detailImage1,
-    detailImage2: null,
+    mainImages: Array.from({ length: imageCount }, (_, i) => photo(`main-${i}`)!),
+    movie: movie ?? null,
+    detailImage1: photo('detail-1'),
+    detailImage2: photo('detail-2'),
     cancellationPolicy: cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
     createdAt,
     updatedAt: createdAt,

@@ -81,6 +81,31 @@ export interface PresignedUpload {
 /** `PUT /api/host/me/avatar`. */
 export const setAvatarSchema = z.object({ key: z.string().trim().min(1).max(300) });
 
+/** Why an uploaded object cannot be attached (checked by the API when a form names it, before anything changes). */
+export type UploadProblem = 'foreign' | 'missing' | 'not_image' | 'too_large';
+
+/**
+ * The message of each problem (back-office spec §5 and §8): the avatar's in Japanese, as the specification words
+ * its checks (the object must be fetchable, then an image); the experience images' as the specification quotes
+ * them. A key that is not one of the host's own uploads is the generic verification failure.
+ */
+export function uploadProblemMessage(purpose: UploadPurpose, problem: UploadProblem): string {
+  if (purpose === 'avatar') {
+    return {
+      foreign: uploadMessages.verificationFailed,
+      missing: 'ファイルの検証に失敗しました',
+      not_image: '不正なファイル形式です',
+      too_large: uploadMessages.avatarTooLarge,
+    }[problem];
+  }
+  return {
+    foreign: uploadMessages.verificationFailed,
+    missing: 'Failed to upload the image',
+    not_image: uploadMessages.imageOnly,
+    too_large: uploadMessages.imageTooLarge,
+  }[problem];
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Profile
 

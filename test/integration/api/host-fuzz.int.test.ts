@@ -79,14 +79,7 @@ const uploadLike = fc.record(
 );
 const body = bodies([profileLike, experienceLike, slotLike, denyLike, uploadLike]);
 
-/**
- * The two routes that only reach the image store answer 503 until the photo pipeline is wired (its own branch
- * adds them back here together with the store).
- */
-const IMAGE_STORE_ROUTES = new Set(['POST /api/host/uploads', 'PUT /api/host/me/avatar']);
-const targets = routes.filter(
-  (r) => r.group === 'host-api' && !IMAGE_STORE_ROUTES.has(`${r.method} ${r.path}`),
-);
+const targets = routes.filter((r) => r.group === 'host-api');
 
 describe.each(targets.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_name, route) => {
   it('never answers a 5xx, and every 4xx is a JSON error without internals', async () => {

@@ -18,6 +18,10 @@ import { CATEGORY_IDS, SEED_CATEGORIES } from '../../../scripts/seed/categories'
 import { SEED_EXPERIENCES } from '../../../scripts/seed/experiences';
 import { DEMO_DENIAL_REASON } from '../../../scripts/seed/bookings';
 import { SEED_HOSTS } from '../../../scripts/seed/hosts';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
+import { parsePhotoUrl, photoVariants } from '../../../functions/domain/images';
+import { createLocalS3Client } from '../../../scripts/local/s3-local';
 import { appConfigSchema } from '../../../web/src/lib/config';
 import { FAKE_ASSET, FAKE_INDEX_HTML, rawRequest, signIn, tempWorkDir } from './support';
 
@@ -153,7 +157,7 @@ describe('static files and the SPA fallback', () => {
   });
 
   it('answers 404 for missing files instead of the SPA', async () => {
-    for (const path of ['/assets/missing.js', '/favicon.ico', '/images/seed/missing.svg']) {
+    for (const path of ['/assets/missing.js', '/favicon.ico', '/images/p/missing/1x1/1.webp']) {
       const res = await fetch(`${origin}${path}`);
       expect(res.status, path).toBe(404);
     }
@@ -186,15 +190,61 @@ describe('seeded data', () => {
     expect(cards).toHaveLength(SEED_EXPERIENCES.length - 1);
   });
 
-  it('serves the generated images of an experience from the images bucket', async () => {
+  it('serves the seeded photos from the images bucket as the pipeline publishes them, and nothing outside images/', async () => {
     const experience = await repo.experiences.get(SEED_EXPERIENCES[0]!.id);
-    const image = experience!.mainImages[0]!;
-    expect(image).toMatch(/^\/images\/seed\/experiences\/.+\.svg$/);
-    const res = await fetch(`${origin}${image}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/svg+xml');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(await res.text()).toContain(`aria-label="${SEED_EXPERIENCES[0]!.title}"`);
+    const photo = parsePhotoUrl(experience!.mainImages[0]);
+    expect(photo).toMatchObject({ width: 2048, height: 1536 });
+    for (const variant of photoVariants(photo!)) {
+      const res = await fetch(`${origin}${variant.url}`);
+      expect(res.status, variant.url).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect([meta.width, meta.height]).toEqual([variant.width, variant.height]);
+    }
+    // Issue 11: photo-sized originals (a phone's), not drawings.
+    const { smallestOriginal } = stack.seeded!;
+    expect(smallestOriginal!.width).toBeGreaterThanOrEqual(3000);
+    expect(smallestOriginal!.bytes).toBeGreaterThanOrEqual(2_000_000);
+    // `/images/<rest>` is the object `images/<rest>`: an object elsewhere in the bucket is never served.
+    const s3 = createLocalS3Client(stack.config.s3Endpoint);
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: stack.config.imagesBucket,
+        Key: 'uploads/someone/secret',
+        Body: 'not yet verified',
+      }),
+    );
+    // Data seeded before the photo pipeline kept its drawings at the bucket's root, under `seed/`: still shown.
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: stack.config.imagesBucket,
+        Key: 'seed/experiences/old/main-1.svg',
+        Body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+        ContentType: 'image/svg+xml',
+      }),
+    );
+    expect((await fetch(`${origin}/images/seed/experiences/old/main-1.svg`)).status).toBe(200);
+    s3.destroy();
+    for (const path of [
+      '/images/../uploads/someone/secret',
+      '/images/..%2Fuploads%2Fsomeone%2Fsecret',
+      '/uploads/someone/secret',
+      '/images/uploads/someone/secret',
+    ]) {
+      const res = await rawRequest(`${origin}${path}`);
+      expect(res.raw.toString('utf8'), path).not.toContain('not yet verified');
+    }
+  });
+
+  it('gives the newest published experience seven photos and a video, and every host an avatar photo', async () => {
+    const newest = (await repo.experiences.listCards({ sort: 'newest', limit: 1 }))[0]!;
+    const experience = (await repo.experiences.get(newest.id))!;
+    expect(experience.mainImages.length).toBeGreaterThanOrEqual(6);
+    expect(experience.mainImages.every((url) => parsePhotoUrl(url) !== null)).toBe(true);
+    expect(experience.movie).toMatch(/[?&]v=/);
+    const { items: hosts } = await repo.hosts.list({ limit: 10 });
+    for (const host of hosts) expect(parsePhotoUrl(host.avatarUrl)?.width).toBe(640);
   });
 
   it('has three hosts whose profile ids are their user ids, and demo accounts that sign in to their own pool only', async () => {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import '@testing-library/jest-dom/vitest';
 import { formatJpy, formatYen, fromPriceLabel } from '@domain/pricing';
@@ -38,6 +38,39 @@ describe('price formatting and the experience card (guest spec §2, §9)', () =>
     expect(screen.getByText('Private Experience')).toBeInTheDocument();
     expect(screen.getByText('Nature')).toBeInTheDocument();
     expect(screen.getByRole('link')).toHaveAttribute('href', '/experience/e1');
+  });
+
+  it('shows a published photo in the variant its slot needs, boxed to its aspect ratio before it loads', () => {
+    const photo = '/images/p/0b7c1b7e-2f0e-4c55-8d5b-0d2b6d0f9a11/2048x1365/1280.webp';
+    render(
+      <MemoryRouter>
+        <ExperienceCard experience={{ ...base, image: photo }} imageSizes="(max-width: 599px) 80vw, 300px" />
+      </MemoryRouter>,
+    );
+    const img = screen.getByRole('img', { name: base.title });
+    expect(img).toHaveAttribute('src', photo);
+    expect(img.getAttribute('srcset')?.split(', ')).toEqual(
+      [320, 480, 640, 800, 960, 1280, 1600, 2048].map((w) => photo.replace('1280.webp', `${w}.webp ${w}w`)),
+    );
+    expect(img).toHaveAttribute('sizes', '(max-width: 599px) 80vw, 300px');
+    expect(img).toHaveAttribute('width', '2048');
+    expect(img).toHaveAttribute('height', '1365');
+    // Below the fold unless told otherwise.
+    expect(img).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('falls back to the placeholder, variants and all, when the photo cannot be loaded', () => {
+    const photo = '/images/p/0b7c1b7e-2f0e-4c55-8d5b-0d2b6d0f9a11/2048x1365/1280.webp';
+    render(
+      <MemoryRouter>
+        <ExperienceCard experience={{ ...base, image: photo }} eager />
+      </MemoryRouter>,
+    );
+    const img = screen.getByRole('img', { name: base.title });
+    expect(img).toHaveAttribute('loading', 'eager');
+    fireEvent.error(img);
+    expect(img).toHaveAttribute('src', '/placeholder.jpg');
+    expect(img).not.toHaveAttribute('srcset');
   });
 
   it('joins prefecture and city with a comma', () => {

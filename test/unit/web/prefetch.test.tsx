@@ -6,13 +6,16 @@ import { QueryClient } from '@tanstack/react-query';
 import { providePrefetchContext } from '../../../web/src/app/prefetch';
 import { router } from '../../../web/src/app/router';
 import { createApiClient } from '../../../web/src/lib/api-client';
+import { galleryMainSizes } from '../../../web/src/lib/image-sizes';
 import { stubFetch } from './support/render';
 
+const PHOTO = '/images/p/0b7c1b7e-2f0e-4c55-8d5b-0d2b6d0f9a11/2048x1536';
 const experience = {
   id: 'exp-1',
   title: 'Shimanami cycling',
-  mainImages: ['/images/exp-1/main-1.jpg', '/images/exp-1/main-2.jpg'],
+  mainImages: [`${PHOTO}/1280.webp`, '/images/exp-1/main-2.jpg'],
 };
+// A card whose image is not a published photo (an older drawing): preloaded as it is.
 const card = { id: 'exp-1', title: 'Shimanami cycling', image: '/images/exp-1/card.jpg' };
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -37,11 +40,18 @@ const preloads = () =>
   );
 
 describe('route prefetching', () => {
-  it('asks for the experience of /experience/{id} and preloads its main image, before the page renders', async () => {
+  it('asks for the experience of /experience/{id} and preloads its main photo, before the page renders', async () => {
     void router.navigate('/experience/exp-1');
     await vi.waitFor(() => expect(queryClient.getQueryData(['experience', 'exp-1'])).toEqual(experience));
     expect(calls.map((u) => u.pathname)).toContain('/api/experiences/exp-1');
-    await vi.waitFor(() => expect(preloads()).toContain('/images/exp-1/main-1.jpg'));
+    await vi.waitFor(() => expect(preloads()).toContain(`${PHOTO}/1280.webp`));
+    // The variants and the gallery slot's sizes, so the browser fetches the variant the <img> will show.
+    const link = document.head.querySelector<HTMLLinkElement>(`link[href="${PHOTO}/1280.webp"]`)!;
+    expect(link.getAttribute('imagesrcset')).toBe(
+      [320, 480, 640, 800, 960, 1280, 1600, 2048].map((w) => `${PHOTO}/${w}.webp ${w}w`).join(', '),
+    );
+    expect(link.getAttribute('imagesizes')).toBe(galleryMainSizes(2));
+    expect(link.getAttribute('fetchpriority')).toBe('high');
     // Only the image that will be painted first: the rest of the gallery loads with the page.
     expect(preloads()).not.toContain('/images/exp-1/main-2.jpg');
   });
@@ -62,6 +72,6 @@ describe('route prefetching', () => {
     void router.navigate('/experience/exp-1');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/experience/exp-1'));
     await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    expect(preloads().filter((h) => h === '/images/exp-1/main-1.jpg')).toHaveLength(1);
+    expect(preloads().filter((h) => h === `${PHOTO}/1280.webp`)).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { responsiveImage } from '@domain/images';
 import type { ApiClient } from '../lib/api-client';
 
 export interface PrefetchContext {
@@ -36,16 +37,23 @@ export function prefetchLoader(
 
 /**
  * Starts downloading the image that will be the page's largest paint as soon as its address is known, with high
- * priority, instead of when the rendered `<img>` asks for it.
+ * priority, instead of when the rendered `<img>` asks for it. For a published photo the preload carries the
+ * variants and the slot's `sizes` (the same as the `<img>`'s, see lib/image-sizes.ts), so the browser fetches the
+ * one variant the `<img>` will use.
  */
-export function preloadImage(href: string | null | undefined): void {
-  if (!href) return;
+export function preloadImage(url: string | null | undefined, sizes: string): void {
+  if (!url) return;
+  const image = responsiveImage(url, sizes);
   const preloaded = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]');
-  if ([...preloaded].some((link) => link.getAttribute('href') === href)) return;
+  if ([...preloaded].some((link) => link.getAttribute('href') === image.src)) return;
   const link = document.createElement('link');
   link.setAttribute('rel', 'preload');
   link.setAttribute('as', 'image');
-  link.setAttribute('href', href);
+  link.setAttribute('href', image.src);
+  if (image.srcSet && image.sizes) {
+    link.setAttribute('imagesrcset', image.srcSet);
+    link.setAttribute('imagesizes', image.sizes);
+  }
   link.setAttribute('fetchpriority', 'high');
   document.head.appendChild(link);
 }

@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { HOME_TOPICS_QUERY } from '../features/home/content/topics-query';
 import { categoriesQuery, experienceCardsQuery, experienceQuery } from '../lib/catalogue-api';
+import { galleryMainSizes, LIST_CARD_SIZES } from '../lib/image-sizes';
 import { AppLayout } from './layout';
 import { prefetchLoader, preloadImage } from './prefetch';
 import { RouteError } from './routes/route-error';
@@ -38,7 +39,7 @@ export const router = createBrowserRouter([
             queryClient.query(experienceCardsQuery(api, listQueryParams(filters))),
             queryClient.query(categoriesQuery(api)),
           ]);
-          preloadImage(cards[0]?.image);
+          preloadImage(cards[0]?.image, LIST_CARD_SIZES);
         }),
         lazy: async () => ({
           Component: (await import('../features/experiences/pages/experience-list-page')).ExperienceListPage,
@@ -55,7 +56,7 @@ export const router = createBrowserRouter([
         loader: prefetchLoader(async ({ queryClient, api }, { params }) => {
           if (!params.id) return;
           const experience = await queryClient.query(experienceQuery(api, params.id));
-          preloadImage(experience.mainImages[0]);
+          preloadImage(experience.mainImages[0], galleryMainSizes(experience.mainImages.length));
         }),
         lazy: async () => ({
           Component: (await import('../features/experience-detail/pages/experience-detail-page'))

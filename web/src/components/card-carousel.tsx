@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import type { ExperienceCard as ExperienceCardData } from '@domain/entities';
+import { carouselCardSizes } from '../lib/image-sizes';
 import { ExperienceCard } from './experience-card';
 
 export const CAROUSEL_ERROR = 'Error loading experiences';
@@ -92,7 +93,7 @@ export function CardCarousel(props: CardCarouselProps) {
         >
           {props.items.map((item) => (
             <li key={item.id}>
-              <ExperienceCard experience={item} />
+              <ExperienceCard experience={item} imageSizes={carouselCardSizes(props.cardWidth)} />
             </li>
           ))}
         </Box>

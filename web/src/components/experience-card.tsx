@@ -6,8 +6,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import type { ExperienceCard as ExperienceCardData } from '@domain/entities';
+import { responsiveImage } from '@domain/images';
 import { fromPriceLabel } from '@domain/pricing';
 import { cardLocation } from '../lib/address';
+import { LIST_CARD_SIZES } from '../lib/image-sizes';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.jpg';
 /** Guest spec §2: the card's tags when the experience has none. */
@@ -16,20 +18,25 @@ export const LOCATION_NOT_SPECIFIED = 'Location not specified';
 
 /**
  * Guest spec §2, experience card: a link to the detail page with the main image, the 'from' price, the location,
- * the title (two lines at most) and the tags. `eager` is for cards visible without scrolling.
+ * the title (two lines at most) and the tags. `eager` is for cards visible without scrolling. A published photo
+ * comes in the variant that fits the card's slot (`imageSizes`), boxed to its aspect ratio before it arrives.
  */
 export function ExperienceCard({
   experience,
   eager = false,
   titleComponent = 'h3',
+  imageSizes = LIST_CARD_SIZES,
 }: {
   experience: ExperienceCardData;
   eager?: boolean;
   /** The title's heading level in the page's outline (h2 where the cards sit right under the page's h1). */
   titleComponent?: 'h2' | 'h3';
+  /** How wide the card is on the page (the `sizes` attribute of its photo). */
+  imageSizes?: string;
 }) {
   const location = cardLocation(experience.prefecture, experience.city) || LOCATION_NOT_SPECIFIED;
   const tags = experience.tags.length > 0 ? experience.tags : DEFAULT_TAGS;
+  const image = responsiveImage(experience.image || PLACEHOLDER_IMAGE, imageSizes);
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardActionArea
@@ -39,14 +46,19 @@ export function ExperienceCard({
       >
         <Box
           component="img"
-          src={experience.image || PLACEHOLDER_IMAGE}
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.sizes}
           alt={experience.title}
-          width={400}
-          height={300}
+          width={image.width ?? 400}
+          height={image.height ?? 300}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           onError={(e: React.SyntheticEvent<HTMLImageElement>) => {
-            if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
+            if (e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) return;
+            // The variants are gone too: the placeholder, and no candidate list that would win over it.
+            e.currentTarget.removeAttribute('srcset');
+            e.currentTarget.src = PLACEHOLDER_IMAGE;
           }}
           sx={{
             width: '100%',

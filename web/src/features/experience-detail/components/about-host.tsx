@@ -2,7 +2,18 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { parsePhotoUrl, photoVariantUrl, variantHeight } from '@domain/images';
 import { useHost } from '../../../lib/catalogue-api';
+
+const AVATAR_PX = 72;
+
+function avatarImage(url: string): { src: string; width?: number; height?: number } {
+  const photo = parsePhotoUrl(url);
+  if (!photo) return { src: url };
+  const src = photoVariantUrl(url, AVATAR_PX * 3);
+  const width = Number(/\/(\d+)\.webp$/.exec(src)![1]);
+  return { src, width, height: variantHeight(photo, width) };
+}
 
 /** Guest spec §2: avatar, business name and introduction; hidden when no host is found (the error is logged). */
 export function AboutHost({ hostId }: { hostId: string }) {
@@ -12,18 +23,21 @@ export function AboutHost({ hostId }: { hostId: string }) {
     return null;
   }
   if (!host.data) return null;
+  // One variant: a 72 px avatar needs at most 216 pixels (3×), and MUI's Avatar probes `src` with an Image of its
+  // own before `srcset` applies, which would fetch a second, larger variant.
+  const avatar = host.data.avatarUrl ? avatarImage(host.data.avatarUrl) : null;
   return (
     <Box component="section" aria-labelledby="about-host-title">
       <Typography id="about-host-title" variant="h5" component="h2" gutterBottom>
         About Host
       </Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-        {host.data.avatarUrl && (
+        {avatar && (
           <Avatar
-            src={host.data.avatarUrl}
+            src={avatar.src}
             alt={host.data.businessName}
-            sx={{ width: 72, height: 72 }}
-            slotProps={{ img: { loading: 'lazy' } }}
+            sx={{ width: AVATAR_PX, height: AVATAR_PX }}
+            slotProps={{ img: { loading: 'lazy', width: avatar.width, height: avatar.height } }}
           />
         )}
         <Box>

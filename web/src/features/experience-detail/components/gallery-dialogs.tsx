@@ -5,6 +5,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import { GALLERY_GRID_SIZES } from '../../../lib/image-sizes';
 import { Lightbox } from './lightbox';
 import { Tile } from './gallery-tile';
 
@@ -56,6 +57,7 @@ export default function GalleryDialogs({
               <Tile
                 key={`${src}-${i}`}
                 src={src}
+                sizes={GALLERY_GRID_SIZES}
                 alt={alt(i)}
                 eager={false}
                 onClick={() => {

@@ -1,9 +1,14 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import { responsiveImage } from '@domain/images';
 
-/** One photo of the gallery or of its 'Show all photos' grid: a button that opens the lightbox at it. */
+/**
+ * One photo of the gallery or of its 'Show all photos' grid: a button that opens the lightbox at it. The photo
+ * comes in the variant that fills the tile (`sizes`) and is cropped to the tile's shape.
+ */
 export function Tile({
   src,
+  sizes,
   alt,
   eager,
   onClick,
@@ -11,12 +16,15 @@ export function Tile({
   sx,
 }: {
   src: string;
+  /** How wide the tile is on the page. */
+  sizes: string;
   alt: string;
   eager: boolean;
   onClick: () => void;
   overlay?: string;
   sx?: object;
 }) {
+  const image = responsiveImage(src, sizes);
   return (
     <ButtonBase
       onClick={onClick}
@@ -32,10 +40,12 @@ export function Tile({
     >
       <Box
         component="img"
-        src={src}
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes={image.sizes}
         alt=""
-        width={800}
-        height={600}
+        width={image.width ?? 800}
+        height={image.height ?? 600}
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}
         sx={{

@@ -6,6 +6,8 @@ import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
+import { responsiveImage } from '@domain/images';
+import { LIGHTBOX_SIZES } from '../../../lib/image-sizes';
 
 /** Guest spec §2: a looping carousel opened at an image, with previous/next buttons and arrow keys. */
 export function Lightbox({
@@ -23,6 +25,7 @@ export function Lightbox({
 }) {
   const open = index !== null;
   const count = images.length;
+  const image = index === null ? null : responsiveImage(images[index]!, LIGHTBOX_SIZES);
   const go = (step: number) => {
     if (index === null || count === 0) return;
     onIndexChange((index + step + count) % count);
@@ -46,7 +49,7 @@ export function Lightbox({
       aria-label={`Photos of ${title}`}
       slotProps={{ paper: { sx: { bgcolor: 'rgba(0,0,0,0.92)', color: '#fff' } } }}
     >
-      {index !== null && (
+      {index !== null && image && (
         <Box
           sx={{
             position: 'relative',
@@ -58,9 +61,15 @@ export function Lightbox({
         >
           <Box
             component="img"
-            src={images[index]}
+            // A new element per photo: the previous one must not stay on screen while the next one loads.
+            key={image.src}
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes={image.sizes}
+            width={image.width}
+            height={image.height}
             alt={`${title}, photo ${index + 1} of ${count}`}
-            sx={{ maxWidth: '100%', maxHeight: '85vh', objectFit: 'contain' }}
+            sx={{ maxWidth: '100%', maxHeight: '85vh', width: 'auto', height: 'auto', objectFit: 'contain' }}
           />
           <Typography aria-live="polite" sx={{ position: 'absolute', top: 16, left: 16 }}>
             {index + 1} / {count}

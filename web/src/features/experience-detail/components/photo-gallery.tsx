@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import { GALLERY_SIDE_SIZES, galleryMainSizes } from '../../../lib/image-sizes';
 import { Tile } from './gallery-tile';
 
 const GalleryDialogs = lazy(() => import('./gallery-dialogs'));
@@ -38,6 +39,7 @@ export function PhotoGallery({ images, title }: { images: string[]; title: strin
       >
         <Tile
           src={main!}
+          sizes={galleryMainSizes(images.length)}
           alt={alt(0)}
           eager
           onClick={() => setLightboxIndex(0)}
@@ -53,6 +55,7 @@ export function PhotoGallery({ images, title }: { images: string[]; title: strin
             <Tile
               key={`${src}-${i}`}
               src={src}
+              sizes={GALLERY_SIDE_SIZES}
               alt={alt(i + 1)}
               eager={false}
               onClick={() => (isLast ? setGridOpen(true) : setLightboxIndex(i + 1))}

@@ -9,12 +9,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import { responsiveImage } from '@domain/images';
 import { fromPriceLabel } from '@domain/pricing';
 import { externalLinks } from '../../../app/links';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
 import { PageLoader } from '../../../components/page-loader';
 import { addressOrFallback, hasMeetingPoint } from '@domain/address';
 import { cardLocation } from '../../../lib/address';
+import { DETAIL_BLOCK_SIZES } from '../../../lib/image-sizes';
 import { useExperience, type ExperienceDetail } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AboutHost } from '../components/about-host';
@@ -62,6 +64,7 @@ function DetailBlock({
   image: string | null;
 }) {
   if (!heading && !text) return null;
+  const photo = image ? responsiveImage(image, DETAIL_BLOCK_SIZES) : null;
   return (
     <Box component="section">
       {heading && (
@@ -69,13 +72,15 @@ function DetailBlock({
           {heading}
         </Typography>
       )}
-      {image && (
+      {photo && (
         <Box
           component="img"
-          src={image}
+          src={photo.src}
+          srcSet={photo.srcSet}
+          sizes={photo.sizes}
           alt={heading ?? ''}
-          width={800}
-          height={500}
+          width={photo.width ?? 800}
+          height={photo.height ?? 500}
           loading="lazy"
           sx={{
             width: '100%',

@@ -1,0 +1,133 @@
+/**
+ * The photo pipeline's image work (DESIGN §4b "Photos"), with sharp (libvips): an uploaded file is accepted only if
+ * its bytes decode as one of the formats a browser uploads, then it is turned upright (EXIF orientation), stripped
+ * of its metadata (camera, GPS position) and written as WebP at each width of the address scheme
+ * (`domain/images.ts`), never wider than it is. The host API runs it when a form attaches an upload; the seed runs
+ * the same code on its generated photos.
+ */
+import type { Sharp, SharpOptions } from 'sharp';
+import {
+  photoVariantWidths,
+  publishedDimensions,
+  variantHeight,
+  type PhotoVariant,
+} from '../../domain/images';
+
+/** The bytes are not an image we accept (whatever the file was called or declared). */
+export class NotAnImageError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NotAnImageError';
+  }
+}
+
+/** What browsers upload from phones and cameras; libvips reads more (SVG, TIFF, PDF…), which we do not accept. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+
+/**
+ * Decoding a 10 MB file can take far more memory than 10 MB (a "decompression bomb"): no phone or camera exceeds
+ * 100 megapixels, so anything larger is refused before it is decoded.
+ */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
+/** WebP quality of the variants: visually lossless at these sizes for photos, a fraction of JPEG's bytes. */
+const WEBP_QUALITY = 78;
+
+export interface RenderedVariant extends Omit<PhotoVariant, 'url'> {
+  body: Buffer;
+}
+
+export interface RenderedPhoto {
+  /** Format the upload really was (by its bytes). */
+  format: string;
+  /** Dimensions of the largest variant. */
+  width: number;
+  height: number;
+  variants: RenderedVariant[];
+}
+
+type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
+let sharpFactory: Promise<SharpFactory> | undefined;
+
+/**
+ * sharp loads libvips, a native library (about 85 ms): only requests that process a photo pay for it. In the
+ * Lambda bundle (CommonJS, sharp shipped beside it) that is a `require` at first use; where the code runs as ES
+ * modules (the local stack, the tests) a dynamic import.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  sharpFactory ??=
+    typeof require === 'function'
+      ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, see above
+        Promise.resolve(require('sharp') as SharpFactory)
+      : import('sharp').then((m) => m.default as SharpFactory);
+  return sharpFactory;
+}
+
+const INPUT_OPTIONS: SharpOptions = {
+  limitInputPixels: MAX_INPUT_PIXELS,
+  // A truncated or corrupt file is refused rather than published half grey.
+  failOn: 'error',
+  // Animated GIF or WebP: the first frame.
+  pages: 1,
+};
+
+/** Reads the image's format and upright dimensions from its bytes; `NotAnImageError` when they are no image. */
+export async function inspectPhoto(
+  bytes: Buffer,
+): Promise<{ format: string; width: number; height: number }> {
+  const sharp = await loadSharp();
+  let metadata;
+  try {
+    metadata = await sharp(bytes, INPUT_OPTIONS).metadata();
+  } catch (e) {
+    throw new NotAnImageError('The file is not an image', { cause: e });
+  }
+  const format = metadata.format ?? 'unknown';
+  if (!ACCEPTED_FORMATS.has(format)) throw new NotAnImageError(`Unsupported image format: ${format}`);
+  const width = metadata.autoOrient?.width ?? metadata.width;
+  const height = metadata.autoOrient?.height ?? metadata.height;
+  if (!width || !height) throw new NotAnImageError('The image has no dimensions');
+  if (width * height > MAX_INPUT_PIXELS) throw new NotAnImageError('The image has too many pixels');
+  return { format, width, height };
+}
+
+/**
+ * Every variant of the photo, narrowest first, each `width` × `height` exactly as `domain/images.ts` computes
+ * them (so a page's `width`/`height` attributes match the pixels it receives).
+ */
+export async function renderPhoto(bytes: Buffer, maxWidth: number): Promise<RenderedPhoto> {
+  const source = await inspectPhoto(bytes);
+  const sharp = await loadSharp();
+  const largest = publishedDimensions(source.width, source.height, maxWidth);
+  // One decode: the upright, largest variant as 8-bit sRGB pixels, from which every WebP is encoded (CMYK and
+  // 16-bit sources included).
+  let upright: { data: Buffer; info: { width: number; height: number; channels: number } };
+  try {
+    upright = await sharp(bytes, INPUT_OPTIONS)
+      .autoOrient()
+      .resize(largest.width, largest.height, { fit: 'fill' })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+  } catch (e) {
+    throw new NotAnImageError('The image could not be decoded', { cause: e });
+  }
+  const raw = {
+    raw: {
+      width: upright.info.width,
+      height: upright.info.height,
+      channels: upright.info.channels as 1 | 2 | 3 | 4,
+    },
+  };
+  const variants: RenderedVariant[] = [];
+  // One at a time: libvips already uses every core for each, and memory stays at one variant's worth.
+  for (const width of photoVariantWidths(largest.width)) {
+    const height = variantHeight(largest, width);
+    let pipeline = sharp(upright.data, raw);
+    if (width !== largest.width) pipeline = pipeline.resize(width, height, { fit: 'fill' });
+    // No `withMetadata`: sharp writes no EXIF, XMP or ICC profile unless asked.
+    const body = await pipeline.webp({ quality: WEBP_QUALITY, effort: 4 }).toBuffer();
+    variants.push({ width, height, body });
+  }
+  return { format: source.format, width: largest.width, height: largest.height, variants };
+}

@@ -1,0 +1,198 @@
+/**
+ * The image store on S3 (DESIGN §4b "Photos"; the same code runs against the local S3 store):
+ *
+ * - `createUpload`: a presigned POST for `uploads/<host>/<uuid>`, limited to the declared type and size, valid for
+ *   a few minutes. The browser posts it to the site's own `/uploads` (CloudFront and the local server forward it
+ *   to the bucket), so no CORS is involved. `uploads/` is never served to anyone.
+ * - `publish`: the host's own upload, read back and checked by its bytes (a real image of an accepted format,
+ *   within the purpose's size, whatever the form declared: the local store does not enforce POST policies and
+ *   we do not rely on it), rendered into WebP variants under the public `images/p/` with immutable caching; the
+ *   original is then deleted (originals are private to the pipeline and never kept).
+ * - `remove`: the variants of published photos.
+ */
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import { DomainError } from '../../domain/errors';
+import {
+  PHOTO_MAX_WIDTH,
+  PUBLIC_IMAGES_PATH,
+  parsePhotoUrl,
+  photoUrl,
+  photoVariants,
+} from '../../domain/images';
+import { UPLOAD_KEY_PREFIX } from '../../domain/schemas/experience-form';
+import {
+  MAX_UPLOAD_BYTES,
+  uploadProblemMessage,
+  type UploadProblem,
+  type UploadPurpose,
+} from '../../domain/schemas/host-api';
+import type { ImageStore } from '../../use-cases/ports';
+import { NotAnImageError, renderPhoto, type RenderedPhoto } from './photo-pipeline';
+import { presignPost } from './presigned-post';
+
+/** A presigned upload is for the file the host just picked: a few minutes cover a slow phone connection. */
+export const UPLOAD_EXPIRES_SECONDS = 10 * 60;
+
+/** What browsers and CloudFront may cache a variant for: its address never serves other bytes. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export interface S3ImageStoreOptions {
+  s3: S3Client;
+  bucket: string;
+  /** Key prefix of public objects (`images/`): the URL path `/images/<rest>` is the object `images/<rest>`. */
+  publicPrefix: string;
+  /** Where the browser posts the upload form (the site's `/uploads`). */
+  uploadUrl: string;
+  newId: () => string;
+  /** Signing time: the real clock (S3 checks it), not the product's clock. */
+  now?: () => Date;
+}
+
+/** `uploads/<host>/<id>`: the shape `createUpload` hands out, nothing else (no `..`, no sub-folders). */
+const UPLOAD_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export function isOwnUploadKey(hostId: string, key: string): boolean {
+  const prefix = `${UPLOAD_KEY_PREFIX}${hostId}/`;
+  return key.startsWith(prefix) && UPLOAD_ID.test(key.slice(prefix.length));
+}
+
+/** Writes a rendered photo's variants under `id`; returns the URL to store. Shared with the seed. */
+export async function writePhotoVariants(
+  s3: S3Client,
+  bucket: string,
+  publicPrefix: string,
+  id: string,
+  rendered: RenderedPhoto,
+): Promise<string> {
+  const url = photoUrl({ id, width: rendered.width, height: rendered.height });
+  const photo = parsePhotoUrl(url)!;
+  const keys = photoVariants(photo).map((v) => objectKey(publicPrefix, v.url));
+  const written: string[] = [];
+  try {
+    await Promise.all(
+      rendered.variants.map(async (variant, i) => {
+        await s3.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: keys[i],
+            Body: variant.body,
+            ContentType: 'image/webp',
+            CacheControl: IMMUTABLE_CACHE_CONTROL,
+          }),
+        );
+        written.push(keys[i]!);
+      }),
+    );
+  } catch (e) {
+    await Promise.allSettled(
+      written.map((key) => s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))),
+    );
+    throw e;
+  }
+  return url;
+}
+
+/** `/images/p/…` → `images/p/…` (CloudFront forwards the path as the key; the local server does the same). */
+function objectKey(publicPrefix: string, url: string): string {
+  const path = url.replace(/^https?:\/\/[^/]+/i, '');
+  return `${publicPrefix}${path.slice(PUBLIC_IMAGES_PATH.length)}`;
+}
+
+export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
+  const { s3, bucket } = options;
+  const now = options.now ?? (() => new Date());
+
+  const refuse = (purpose: UploadPurpose, problem: UploadProblem) => {
+    const message = uploadProblemMessage(purpose, problem);
+    return new DomainError('validation_failed', message, { key: message });
+  };
+  const deleteQuietly = (key: string) =>
+    s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })).then(
+      () => undefined,
+      () => undefined,
+    );
+
+  /** The object's bytes, refusing it as soon as it proves larger than the purpose allows. */
+  async function readUpload(key: string, purpose: UploadPurpose): Promise<Buffer> {
+    const limit = MAX_UPLOAD_BYTES[purpose];
+    let object;
+    try {
+      object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    } catch (e) {
+      // Without s3:ListBucket (least privilege), S3 answers a missing key with 403 rather than 404.
+      const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      const name = (e as { name?: string }).name;
+      if (name === 'NoSuchKey' || status === 404 || status === 403) throw refuse(purpose, 'missing');
+      throw e;
+    }
+    const body = object.Body as Readable | undefined;
+    if (!body) throw refuse(purpose, 'missing');
+    const tooLarge = async () => {
+      body.destroy();
+      // An upload too large to attach is of no use to anyone: it goes now rather than at the lifecycle expiry.
+      await deleteQuietly(key);
+      return refuse(purpose, 'too_large');
+    };
+    if ((object.ContentLength ?? 0) > limit) throw await tooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      if (size > limit) throw await tooLarge();
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks);
+  }
+
+  return {
+    async createUpload({ hostId, contentType, size }) {
+      const key = `${UPLOAD_KEY_PREFIX}${hostId}/${options.newId()}`;
+      const [credentials, region] = await Promise.all([s3.config.credentials(), s3.config.region()]);
+      const { fields } = presignPost({
+        bucket,
+        key,
+        region,
+        credentials,
+        now: now(),
+        expiresInSeconds: UPLOAD_EXPIRES_SECONDS,
+        // Exactly the file the host picked: its type, and no more bytes than it has.
+        conditions: [['content-length-range', 1, size]],
+        fields: { 'Content-Type': contentType },
+      });
+      return { key, url: options.uploadUrl, fields };
+    },
+
+    async publish({ hostId, key, purpose }) {
+      if (!isOwnUploadKey(hostId, key)) throw refuse(purpose, 'foreign');
+      const bytes = await readUpload(key, purpose);
+      let rendered: RenderedPhoto;
+      try {
+        rendered = await renderPhoto(bytes, PHOTO_MAX_WIDTH[purpose]);
+      } catch (e) {
+        if (!(e instanceof NotAnImageError)) throw e;
+        await deleteQuietly(key);
+        throw refuse(purpose, 'not_image');
+      }
+      const url = await writePhotoVariants(s3, bucket, options.publicPrefix, options.newId(), rendered);
+      await deleteQuietly(key);
+      return url;
+    },
+
+    async remove(urls) {
+      const keys = urls.flatMap((url) => {
+        const photo = parsePhotoUrl(url);
+        return photo ? photoVariants(photo).map((v) => objectKey(options.publicPrefix, v.url)) : [];
+      });
+      const results = await Promise.allSettled(
+        keys.map((key) => s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))),
+      );
+      const failed = results.filter((r) => r.status === 'rejected');
+      if (failed.length > 0) {
+        throw new Error(`${failed.length} of ${keys.length} image objects could not be deleted`, {
+          cause: (failed[0] as PromiseRejectedResult).reason,
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,393 @@
+/**
+ * Photos hosts upload (DESIGN §4b "Photos", issue 8 item 3, issue 11), over real HTTP with real tokens of the local
+ * host pool: `POST /api/host/uploads`, the presigned form posted to the site's `/uploads` as a browser would, then
+ * the avatar or an experience naming the upload. The API verifies the object by its bytes and size, publishes the
+ * WebP variants served under `/images/`, deletes the original, and deletes photos a save leaves out.
+ */
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
+import type { HostExperienceView } from '../../../functions/domain/back-office-views';
+import type { Host } from '../../../functions/domain/entities';
+import { parsePhotoUrl, photoVariants, type PhotoVariant } from '../../../functions/domain/images';
+import { uploadMessages, type PresignedUpload } from '../../../functions/domain/schemas/host-api';
+import { UNKNOWN_IMAGE_MESSAGE } from '../../../functions/use-cases/back-office/host-experiences';
+import { createLocalS3Client } from '../../../scripts/local/s3-local';
+import { CATEGORY_IDS } from '../../../scripts/seed/categories';
+import { DEMO_HOST, SEED_HOST_PASSWORD, SEED_HOSTS } from '../../../scripts/seed/hosts';
+import { cameraJpeg, noisePng, TEXT_FILE } from '../../support/photos';
+import { bearer, call, signIn, startApiWorld, type ApiWorld, type ErrorBody } from './support';
+
+let world: ApiWorld;
+let s3: S3Client;
+let demo: { token: string; host: Host };
+let other: { token: string; host: Host };
+let phonePhoto: Buffer;
+
+beforeAll(async () => {
+  world = await startApiWorld('host-photos-');
+  s3 = createLocalS3Client(world.stack.config.s3Endpoint);
+  const signedIn = async (email: string, password: string) => {
+    const token = await signIn(world, 'host', email, password);
+    return { token, host: (await call<Host>(world, 'GET', '/api/host/me', undefined, bearer(token))).body };
+  };
+  demo = await signedIn(DEMO_HOST.email, DEMO_HOST.password);
+  other = await signedIn(SEED_HOSTS.find((h) => h.email !== DEMO_HOST.email)!.email, SEED_HOST_PASSWORD);
+  phonePhoto = await cameraJpeg(4000, 3000);
+});
+
+afterAll(async () => {
+  s3?.destroy();
+  await world?.stop();
+});
+
+function as<T = unknown>(token: string, method: string, path: string, body?: unknown) {
+  return call<T>(world, method, path, body, bearer(token));
+}
+
+type Purpose = 'avatar' | 'experience-image';
+
+async function presign(token: string, purpose: Purpose, contentType: string, size: number) {
+  const res = await as<PresignedUpload>(token, 'POST', '/api/host/uploads', { purpose, contentType, size });
+  if (res.status !== 201) throw new Error(`presign: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** Posts the form the way a browser does: every field as given, the file last. */
+async function postForm(upload: PresignedUpload, file: Buffer, overrides: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...upload.fields, ...overrides })) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(file)]), 'photo.jpg');
+  // The answer names the site's own origin (`localhost`); the tests reach the same server by its address.
+  return fetch(new URL(new URL(upload.url).pathname, world.origin), { method: 'POST', body: form });
+}
+
+/** POST /api/host/uploads, then the file to the presigned form: the key a form then names. */
+async function uploaded(token: string, purpose: Purpose, file: Buffer, contentType = 'image/jpeg') {
+  const upload = await presign(token, purpose, contentType, file.length);
+  const res = await postForm(upload, file);
+  if (res.status !== 204) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  return upload.key;
+}
+
+async function objectExists(key: string): Promise<boolean> {
+  try {
+    const object = await s3.send(new GetObjectCommand({ Bucket: world.stack.config.imagesBucket, Key: key }));
+    await object.Body?.transformToByteArray();
+    return true;
+  } catch (e) {
+    if ((e as { name?: string }).name === 'NoSuchKey') return false;
+    throw e;
+  }
+}
+
+/** Each variant as the site serves it: status, type, caching and real pixel size. */
+async function served(variant: PhotoVariant) {
+  const res = await fetch(`${world.origin}${variant.url}`);
+  if (res.status !== 200) return { status: res.status };
+  const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    cache: res.headers.get('cache-control'),
+    size: [meta.width, meta.height],
+  };
+}
+
+const variantsOf = (url: string) => {
+  const photo = parsePhotoUrl(url);
+  if (!photo) throw new Error(`not a published photo: ${url}`);
+  return photoVariants(photo);
+};
+
+function experienceForm(overrides: Record<string, unknown> = {}) {
+  return {
+    title: `Photo walk ${Math.random().toString(36).slice(2, 8)}`,
+    description: 'Old Uchiko streets at golden hour.',
+    price: '7000',
+    mainImages: [],
+    postalCode: '791-3301',
+    prefecture: 'Ehime',
+    city: 'Uchiko',
+    district: 'Uchiko',
+    streetAddress: '2020',
+    participantsMin: 1,
+    participantsMax: 4,
+    publicationStatus: 'public',
+    availability: {
+      defaultHours: { start: '09:00', end: '12:00' },
+      allDay: false,
+      regularHolidays: [],
+      capacity: 1,
+    },
+    categoryIds: [CATEGORY_IDS.nature],
+    ...overrides,
+  };
+}
+
+const experienceCount = async (token: string) =>
+  (await as<{ items: unknown[] }>(token, 'GET', '/api/host/experiences')).body.items.length;
+
+describe('an experience photo', () => {
+  it('becomes WebP variants from 320 to 2048 px from a 4000×3000 phone JPEG, and the original goes', async () => {
+    const key = await uploaded(demo.token, 'experience-image', phonePhoto);
+    expect(key).toMatch(new RegExp(`^uploads/${demo.host.id}/[0-9a-f-]{36}$`));
+    expect(await objectExists(key)).toBe(true);
+
+    const created = await as<HostExperienceView>(
+      demo.token,
+      'POST',
+      '/api/host/experiences',
+      experienceForm({ mainImages: [key] }),
+    );
+    expect(created.status).toBe(201);
+    const [url] = created.body.mainImages;
+    const variants = variantsOf(url!);
+    expect(variants.map((v) => [v.width, v.height])).toEqual([
+      [320, 240],
+      [480, 360],
+      [640, 480],
+      [800, 600],
+      [960, 720],
+      [1280, 960],
+      [1600, 1200],
+      [2048, 1536],
+    ]);
+    for (const variant of variants) {
+      expect(await served(variant), variant.url).toEqual({
+        status: 200,
+        type: 'image/webp',
+        cache: 'public, max-age=31536000, immutable',
+        size: [variant.width, variant.height],
+      });
+    }
+    // Originals are private to the pipeline: gone once published.
+    expect(await objectExists(key)).toBe(false);
+    // The guest page shows the published photo.
+    const guest = await call<{ mainImages: string[] }>(world, 'GET', `/api/experiences/${created.body.id}`);
+    expect(guest.body.mainImages).toEqual([url]);
+  });
+
+  it('publishes new uploads on save and deletes the photos the save left out', async () => {
+    const [first, second] = [
+      await uploaded(demo.token, 'experience-image', await cameraJpeg(1600, 1200)),
+      await uploaded(demo.token, 'experience-image', await cameraJpeg(1200, 1600)),
+    ];
+    const created = await as<HostExperienceView>(
+      demo.token,
+      'POST',
+      '/api/host/experiences',
+      experienceForm({ mainImages: [first, second], detailHeading1: 'Kabuki', detailImage1: second }),
+    );
+    expect(created.status).toBe(201);
+    const [kept, dropped] = created.body.mainImages as [string, string];
+    expect(created.body.detailImage1).toBe(dropped);
+    expect(variantsOf(dropped).at(-1)).toMatchObject({ width: 1200, height: 1600 });
+
+    const replacement = await uploaded(demo.token, 'experience-image', await cameraJpeg(1000, 750));
+    const saved = await as<HostExperienceView>(
+      demo.token,
+      'PATCH',
+      `/api/host/experiences/${created.body.id}`,
+      {
+        expectedUpdatedAt: created.body.updatedAt,
+        mainImages: [replacement, kept],
+        detailImage1: null,
+      },
+    );
+    expect(saved.status).toBe(200);
+    const [added, stillKept] = saved.body.mainImages as [string, string];
+    expect(stillKept).toBe(kept);
+    expect(saved.body.detailImage1).toBeNull();
+    expect(variantsOf(added).map((v) => v.width)).toEqual([320, 480, 640, 800, 960, 1000]);
+    for (const variant of variantsOf(added)) expect((await served(variant)).status).toBe(200);
+    for (const variant of variantsOf(kept)) expect((await served(variant)).status).toBe(200);
+    // Removed from the experience (a main image and the detail image): deleted from the bucket.
+    for (const variant of variantsOf(dropped)) expect((await served(variant)).status, variant.url).toBe(404);
+    expect(await objectExists(replacement)).toBe(false);
+  });
+
+  it('refuses a text file named .jpg with the specification message, and creates nothing', async () => {
+    const before = await experienceCount(demo.token);
+    const key = await uploaded(demo.token, 'experience-image', TEXT_FILE);
+    const res = await as<ErrorBody>(
+      demo.token,
+      'POST',
+      '/api/host/experiences',
+      experienceForm({ mainImages: [key] }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: 'validation_failed',
+      message: uploadMessages.imageOnly,
+      fields: { 'mainImages.0': uploadMessages.imageOnly },
+    });
+    expect(await experienceCount(demo.token)).toBe(before);
+    expect(await objectExists(key)).toBe(false);
+  });
+
+  it('refuses an image over 10 MB: no presigned form for it, and none attached if one gets into the bucket', async () => {
+    const big = await noisePng(12 * 1024 * 1024);
+    const presigned = await as<ErrorBody>(demo.token, 'POST', '/api/host/uploads', {
+      purpose: 'experience-image',
+      contentType: 'image/png',
+      size: big.length,
+    });
+    expect(presigned.status).toBe(400);
+    expect(presigned.body.error.fields).toEqual({ size: uploadMessages.imageTooLarge });
+
+    // A form signed for a small file does not take a large one (S3 checks the policy; so does the local origin).
+    const small = await presign(demo.token, 'experience-image', 'image/png', 1_000_000);
+    const refused = await postForm(small, big);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('<Code>EntityTooLarge</Code>');
+    expect(await objectExists(small.key)).toBe(false);
+
+    // Were the policy ever bypassed, the API still checks the object it is asked to publish.
+    const before = await experienceCount(demo.token);
+    const key = `uploads/${demo.host.id}/0c2b9a8e-1b1f-4e4c-9f1e-2f8b6a7d5c4e`;
+    await s3.send(new PutObjectCommand({ Bucket: world.stack.config.imagesBucket, Key: key, Body: big }));
+    const res = await as<ErrorBody>(
+      demo.token,
+      'POST',
+      '/api/host/experiences',
+      experienceForm({ mainImages: [key] }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ 'mainImages.0': uploadMessages.imageTooLarge });
+    expect(await experienceCount(demo.token)).toBe(before);
+    expect(await objectExists(key)).toBe(false);
+  });
+
+  it("refuses another host's upload, which stays theirs to use", async () => {
+    const theirs = await uploaded(other.token, 'experience-image', await cameraJpeg(800, 600));
+    const before = await experienceCount(demo.token);
+    const res = await as<ErrorBody>(
+      demo.token,
+      'POST',
+      '/api/host/experiences',
+      experienceForm({ mainImages: [theirs] }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ 'mainImages.0': UNKNOWN_IMAGE_MESSAGE });
+    expect(await experienceCount(demo.token)).toBe(before);
+    expect(await objectExists(theirs)).toBe(true);
+    const own = await as<HostExperienceView>(
+      other.token,
+      'POST',
+      '/api/host/experiences',
+      experienceForm({ mainImages: [theirs] }),
+    );
+    expect(own.status).toBe(201);
+  });
+});
+
+describe('the avatar', () => {
+  const avatarOf = async (token: string) => (await as<Host>(token, 'GET', '/api/host/me')).body.avatarUrl;
+
+  it('is verified, published within 640 px, shown on the public host page, and replaces the older one', async () => {
+    const previous = await avatarOf(demo.token);
+    const key = await uploaded(demo.token, 'avatar', await cameraJpeg(1200, 1200));
+    const res = await as<Host>(demo.token, 'PUT', '/api/host/me/avatar', { key });
+    expect(res.status).toBe(200);
+    const first = res.body.avatarUrl!;
+    expect(variantsOf(first).map((v) => [v.width, v.height])).toEqual([
+      [320, 320],
+      [480, 480],
+      [640, 640],
+    ]);
+    for (const variant of variantsOf(first)) expect((await served(variant)).status).toBe(200);
+    const publicHost = await call<{ avatarUrl: string }>(world, 'GET', `/api/hosts/${demo.host.id}`);
+    expect(publicHost.body.avatarUrl).toBe(first);
+    // The seeded avatar's files went.
+    for (const variant of variantsOf(previous!)) expect((await served(variant)).status).toBe(404);
+
+    const next = await as<Host>(demo.token, 'PUT', '/api/host/me/avatar', {
+      key: await uploaded(demo.token, 'avatar', await cameraJpeg(600, 800, 6)),
+    });
+    expect(next.status).toBe(200);
+    // Sideways portrait: upright, 800 × 600 → within 640 wide.
+    expect(variantsOf(next.body.avatarUrl!).at(-1)).toMatchObject({ width: 640, height: 480 });
+    for (const variant of variantsOf(first)) expect((await served(variant)).status, variant.url).toBe(404);
+  });
+
+  it.each([
+    ['a text file named .jpg', () => TEXT_FILE, '不正なファイル形式です'],
+    ['a 6 MB image', () => noisePng(6 * 1024 * 1024), uploadMessages.avatarTooLarge],
+  ])('refuses %s with the specification message and keeps the avatar', async (_label, file, message) => {
+    const before = await avatarOf(demo.token);
+    const bytes = await file();
+    // The avatar's form is refused up front when the declared size is too large…
+    if (bytes.length > 5 * 1024 * 1024) {
+      const res = await as<ErrorBody>(demo.token, 'POST', '/api/host/uploads', {
+        purpose: 'avatar',
+        contentType: 'image/png',
+        size: bytes.length,
+      });
+      expect(res.body.error.fields).toEqual({ size: uploadMessages.avatarTooLarge });
+    }
+    // …and the object itself is checked however it got there.
+    const key = `uploads/${demo.host.id}/${crypto.randomUUID()}`;
+    await s3.send(new PutObjectCommand({ Bucket: world.stack.config.imagesBucket, Key: key, Body: bytes }));
+    const res = await as<ErrorBody>(demo.token, 'PUT', '/api/host/me/avatar', { key });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'validation_failed', message, fields: { key: message } });
+    expect(await avatarOf(demo.token)).toBe(before);
+  });
+
+  it("refuses a key outside the host's own uploads, and one never uploaded", async () => {
+    const before = await avatarOf(demo.token);
+    const theirs = await uploaded(other.token, 'avatar', await cameraJpeg(400, 400));
+    for (const [key, message] of [
+      [theirs, uploadMessages.verificationFailed],
+      [`uploads/${demo.host.id}/../${other.host.id}/x`, uploadMessages.verificationFailed],
+      ['images/p/seed-0000000000000000/640x640/640.webp', uploadMessages.verificationFailed],
+      [`uploads/${demo.host.id}/${crypto.randomUUID()}`, 'ファイルの検証に失敗しました'],
+    ] as const) {
+      const res = await as<ErrorBody>(demo.token, 'PUT', '/api/host/me/avatar', { key });
+      expect(res.status, key).toBe(400);
+      expect(res.body.error.message, key).toBe(message);
+    }
+    expect(await avatarOf(demo.token)).toBe(before);
+    expect(await objectExists(theirs)).toBe(true);
+  });
+});
+
+describe('the presigned form', () => {
+  it('holds the host to what was declared: type, size, key, and an intact signature', async () => {
+    const file = await cameraJpeg(400, 300);
+    const cases: [string, (u: PresignedUpload) => Promise<Response>, number, string][] = [
+      [
+        'another content type',
+        (u) => postForm(u, file, { 'Content-Type': 'text/html' }),
+        403,
+        'AccessDenied',
+      ],
+      ['another key', (u) => postForm(u, file, { key: `uploads/${other.host.id}/x` }), 403, 'AccessDenied'],
+      ['an extra field', (u) => postForm(u, file, { acl: 'public-read' }), 403, 'AccessDenied'],
+      [
+        'a forged policy',
+        (u) =>
+          postForm(u, file, {
+            Policy: Buffer.from('{"expiration":"2099-01-01T00:00:00Z","conditions":[]}').toString('base64'),
+          }),
+        403,
+        'SignatureDoesNotMatch',
+      ],
+      ['more bytes than declared', (u) => postForm(u, Buffer.concat([file, file])), 400, 'EntityTooLarge'],
+    ];
+    for (const [label, post, status, code] of cases) {
+      const upload = await presign(demo.token, 'experience-image', 'image/jpeg', file.length);
+      const res = await post(upload);
+      expect(res.status, label).toBe(status);
+      expect(await res.text(), label).toContain(`<Code>${code}</Code>`);
+      expect(await objectExists(upload.key), label).toBe(false);
+    }
+    expect((await fetch(`${world.origin}/uploads`)).status).toBe(405);
+  });
+
+  it('is answered with an address on the site itself, so the browser needs no CORS', async () => {
+    const upload = await presign(demo.token, 'avatar', 'image/jpeg', 1000);
+    expect(upload.url).toBe(`${world.stack.url}/uploads`);
+    expect(upload.fields).toMatchObject({ key: upload.key, 'Content-Type': 'image/jpeg' });
+  });
+});

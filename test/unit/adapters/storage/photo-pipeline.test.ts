@@ -1,0 +1,88 @@
+import sharp from 'sharp';
+import {
+  inspectPhoto,
+  NotAnImageError,
+  renderPhoto,
+} from '../../../../functions/adapters/storage/photo-pipeline';
+import { PHOTO_MAX_WIDTH } from '../../../../functions/domain/images';
+import { cameraJpeg, noisePng, TEXT_FILE } from '../../../support/photos';
+
+const decoded = async (body: Buffer) => sharp(body).metadata();
+
+describe('the photo pipeline', () => {
+  it('turns a 4000×3000 phone photo into WebP variants from 320 to 2048 px, exactly as announced', async () => {
+    const photo = await renderPhoto(await cameraJpeg(4000, 3000), PHOTO_MAX_WIDTH['experience-image']);
+    expect(photo).toMatchObject({ format: 'jpeg', width: 2048, height: 1536 });
+    expect(photo.variants.map((v) => [v.width, v.height])).toEqual([
+      [320, 240],
+      [480, 360],
+      [640, 480],
+      [800, 600],
+      [960, 720],
+      [1280, 960],
+      [1600, 1200],
+      [2048, 1536],
+    ]);
+    for (const variant of photo.variants) {
+      const meta = await decoded(variant.body);
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', variant.width, variant.height]);
+      // Camera, copyright and position data stay with the original, which is not kept.
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+    }
+    // A fraction of the original's weight: the card variant is a few kilobytes.
+    expect(photo.variants[1]!.body.length).toBeLessThan(60_000);
+  }, 30_000);
+
+  it('turns a photo taken sideways upright (EXIF orientation 6: rotate 90°)', async () => {
+    const photo = await renderPhoto(await cameraJpeg(1600, 1200, 6), 2048);
+    expect([photo.width, photo.height]).toEqual([1200, 1600]);
+    const full = photo.variants.at(-1)!;
+    expect([full.width, full.height]).toEqual([1200, 1600]);
+    // The source's left edge (dark red, x = 0) is the top after a clockwise quarter turn.
+    const { data } = await sharp(full.body).raw().toBuffer({ resolveWithObject: true });
+    const topRowRed = data[Math.round(1200 / 2) * 3]!;
+    const bottomRowRed = data[(1599 * 1200 + 600) * 3]!;
+    expect(topRowRed).toBeLessThan(40);
+    expect(bottomRowRed).toBeGreaterThan(215);
+  }, 30_000);
+
+  it('never makes a small photo larger than it is', async () => {
+    const photo = await renderPhoto(await cameraJpeg(500, 400), 2048);
+    expect(photo.variants.map((v) => [v.width, v.height])).toEqual([
+      [320, 256],
+      [480, 384],
+      [500, 400],
+    ]);
+  });
+
+  it('keeps an avatar within 640 px', async () => {
+    const photo = await renderPhoto(await cameraJpeg(3000, 3000), PHOTO_MAX_WIDTH.avatar);
+    expect(photo.variants.map((v) => v.width)).toEqual([320, 480, 640]);
+  });
+
+  it('reads PNG (and its transparency) as well as JPEG', async () => {
+    const png = await sharp({
+      create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
+    const photo = await renderPhoto(png, 2048);
+    expect(photo.format).toBe('png');
+    expect((await decoded(photo.variants[0]!.body)).hasAlpha).toBe(true);
+    expect((await inspectPhoto(await noisePng(10_000))).format).toBe('png');
+  });
+
+  it.each([
+    ['a text file named .jpg', TEXT_FILE],
+    ['an empty file', Buffer.alloc(0)],
+    [
+      'an SVG drawing (scripts and external references have no place in a photo)',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+    ],
+    ['a truncated JPEG', async () => (await cameraJpeg(800, 600)).subarray(0, 2000)],
+  ])('refuses %s as not an image', async (_label, input) => {
+    const bytes = typeof input === 'function' ? await input() : input;
+    await expect(renderPhoto(bytes, 2048)).rejects.toBeInstanceOf(NotAnImageError);
+  });
+});
