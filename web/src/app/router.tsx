@@ -13,6 +13,13 @@ import { RouteError } from './routes/route-error';
  */
 export const router = createBrowserRouter([
   {
+    // The host back office has its own shell, sign-in and routes, all in the lazily loaded area module (Amplify
+    // included): this entry is all a guest page carries of it.
+    path: 'host/*',
+    errorElement: <RouteError />,
+    lazy: async () => ({ Component: (await import('./back-office/host-area')).HostArea }),
+  },
+  {
     element: <AppLayout />,
     errorElement: <RouteError />,
     children: [

@@ -1,0 +1,3 @@
+export function BookingsPage() {
+  return null;
+}

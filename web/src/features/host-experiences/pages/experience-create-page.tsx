@@ -1,0 +1,3 @@
+export function ExperienceCreatePage() {
+  return null;
+}

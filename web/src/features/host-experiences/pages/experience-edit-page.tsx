@@ -1,0 +1,3 @@
+export function ExperienceEditPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function ExperienceListPage() {
+  return null;
+}
