@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import '@testing-library/jest-dom/vitest';
 import { AppProviders } from '../../../../web/src/app/providers';
-import { HostRoutes } from '../../../../web/src/app/back-office/host-area';
+import { hostRoutes } from '../../../../web/src/app/back-office/host-area';
 import {
   AuthFailure,
   type AuthClient,
@@ -214,7 +214,7 @@ export function stubHostApi(route: ApiRoute = () => undefined) {
 export function renderHost(path: string, auth: FakeAuthClient) {
   const router = createMemoryRouter(
     [
-      { path: '/host/*', element: <HostRoutes client={auth} /> },
+      ...hostRoutes(() => auth).map((route) => ({ ...route, path: '/host' })),
       { path: '*', element: <p>guest page</p> },
     ],
     { initialEntries: [path] },

@@ -3,7 +3,7 @@
  * (back-office spec §2), permanent from 900 px and a drawer behind a menu button below, and the page beside it.
  */
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -28,7 +28,14 @@ export interface SidebarEntry {
   to: string;
   label: string;
   icon: ReactNode;
+  /** Further path prefixes under which this entry is the current one (the edit screens of a list). */
+  also?: string[];
 }
+
+const isCurrent = (entry: SidebarEntry, pathname: string) =>
+  pathname === entry.to ||
+  pathname.startsWith(`${entry.to}/`) ||
+  (entry.also ?? []).some((prefix) => pathname.startsWith(prefix));
 
 export interface BackOfficeLayoutProps {
   /** The area's name under the site name, e.g. ホスト管理. */
@@ -41,6 +48,7 @@ export interface BackOfficeLayoutProps {
 
 function Sidebar({ areaName, entries, userLabel, onSignOut }: BackOfficeLayoutProps) {
   const { siteName } = useAppConfig();
+  const { pathname } = useLocation();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ px: 2.5, py: 2, display: 'flex', alignItems: 'center', gap: 1.25 }}>
@@ -54,22 +62,30 @@ function Sidebar({ areaName, entries, userLabel, onSignOut }: BackOfficeLayoutPr
       </Box>
       <Divider />
       <List component="nav" aria-label="メインメニュー" sx={{ px: 1, py: 1.5 }}>
-        {entries.map((entry) => (
-          <ListItemButton
-            key={entry.to}
-            component={NavLink}
-            to={entry.to}
-            sx={{
-              borderRadius: 1.5,
-              mb: 0.5,
-              '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText' },
-              '&.active .MuiListItemIcon-root': { color: 'primary.contrastText' },
-            }}
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>{entry.icon}</ListItemIcon>
-            <ListItemText primary={entry.label} />
-          </ListItemButton>
-        ))}
+        {entries.map((entry) => {
+          const current = isCurrent(entry, pathname);
+          return (
+            <ListItemButton
+              key={entry.to}
+              component={RouterLink}
+              to={entry.to}
+              aria-current={current ? 'page' : undefined}
+              sx={{
+                borderRadius: 1.5,
+                mb: 0.5,
+                ...(current && {
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                  '&:hover': { bgcolor: 'primary.dark' },
+                  '& .MuiListItemIcon-root': { color: 'primary.contrastText' },
+                }),
+              }}
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>{entry.icon}</ListItemIcon>
+              <ListItemText primary={entry.label} />
+            </ListItemButton>
+          );
+        })}
       </List>
       <Box sx={{ mt: 'auto' }}>
         <Divider />

@@ -1,9 +1,14 @@
 /**
- * The host back office (back-office spec §2, host routes), loaded lazily for `/host/*`: Amplify, the shell and every
- * host screen live behind this module, so guest pages never download them. Screens load one by one as well.
+ * The host back office (back-office spec §2, host routes). The app's router discovers these routes the first time a
+ * `/host` address is visited (`patchRoutesOnNavigation` in router.tsx) and loads this module then: Amplify, the shell
+ * and every host screen live behind it, so guest pages never download them, and screens load one by one as well.
+ *
+ * Only the react-router features the guest pages already use appear here (route objects, Outlet, Link, hooks): the
+ * router library sits in the guest shell's chunk, and anything more of it used here (`<Routes>`, `NavLink`,
+ * `<Navigate>`) would be kept in that chunk and grow every guest page.
  */
-import { lazy, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,44 +34,24 @@ import { hostMeQuery } from '../../lib/back-office/host-account';
 import { useToast } from '../../lib/toast';
 import { useAppConfig } from '../config-context';
 import { theme } from '../theme';
+import { Redirect } from '../../components/back-office/redirect';
 import { BackOfficeLayout, type SidebarEntry } from './back-office-layout';
+import { BackOfficeNotFound } from './back-office-not-found';
+import { BackOfficeRouteError } from './back-office-route-error';
+import type { AppConfig } from '../../lib/config';
 
 export const HOST_SIGN_IN_PATH = '/host/signin';
 export const HOST_HOME_PATH = '/host/dashboard';
 
-const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
-
-const SignInPage = page(() => import('../../features/host-auth/pages/sign-in-page'), 'SignInPage');
-const SignUpPage = page(() => import('../../features/host-auth/pages/sign-up-page'), 'SignUpPage');
-const ForgotPasswordPage = page(
-  () => import('../../features/host-auth/pages/forgot-password-page'),
-  'ForgotPasswordPage',
-);
-const DashboardPage = page(
-  () => import('../../features/host-dashboard/pages/dashboard-page'),
-  'DashboardPage',
-);
-const ExperienceListPage = page(
-  () => import('../../features/host-experiences/pages/experience-list-page'),
-  'ExperienceListPage',
-);
-const ExperienceCreatePage = page(
-  () => import('../../features/host-experiences/pages/experience-create-page'),
-  'ExperienceCreatePage',
-);
-const ExperienceEditPage = page(
-  () => import('../../features/host-experiences/pages/experience-edit-page'),
-  'ExperienceEditPage',
-);
-const BookingsPage = page(() => import('../../features/host-bookings/pages/bookings-page'), 'BookingsPage');
-const ProfilePage = page(() => import('../../features/host-profile/pages/profile-page'), 'ProfilePage');
-const HostNotFoundPage = page(() => import('./back-office-not-found'), 'BackOfficeNotFound');
-
 /** Back-office spec §2: dashboard, experience list, booking list, profile settings (sign-out is the shell's). */
 const HOST_ENTRIES: SidebarEntry[] = [
   { to: '/host/dashboard', label: 'ダッシュボード', icon: <DashboardOutlinedIcon /> },
-  { to: '/host/experiences', label: '体験一覧', icon: <TourOutlinedIcon /> },
+  {
+    to: '/host/experiences',
+    label: '体験一覧',
+    icon: <TourOutlinedIcon />,
+    also: ['/host/experience/'],
+  },
   { to: '/host/bookings', label: '予約一覧', icon: <EventNoteOutlinedIcon /> },
   { to: '/host/profile', label: 'プロフィール設定', icon: <PersonOutlinedIcon /> },
 ];
@@ -107,7 +92,7 @@ function HostShell() {
   }, [notAHost, auth, navigate, toast]);
 
   if (auth.status === 'signedOut') {
-    return <Navigate to={signInUrl(HOST_SIGN_IN_PATH, `${pathname}${search}`)} replace />;
+    return <Redirect to={signInUrl(HOST_SIGN_IN_PATH, `${pathname}${search}`)} />;
   }
   if (auth.status === 'checking' || me.isPending || notAHost) {
     return <PageLoader label="読み込み中" minHeight="100vh" />;
@@ -146,43 +131,103 @@ function HostShell() {
 /** `/host/auth`, the other sign-in path the specification names, leads to sign-in with its return path. */
 function ToSignIn() {
   const { search } = useLocation();
-  return <Navigate to={`${HOST_SIGN_IN_PATH}${search}`} replace />;
+  return <Redirect to={`${HOST_SIGN_IN_PATH}${search}`} />;
 }
 
-/** The host routes (relative to `/host`), given the area's auth client. Tests render this with a fake client. */
-export function HostRoutes({ client, children }: { client: AuthClient; children?: ReactNode }) {
-  return (
-    <BackOfficeAuthProvider client={client} signInPath={HOST_SIGN_IN_PATH} homePath={HOST_HOME_PATH}>
-      {children}
-      <Routes>
-        <Route path="signin" element={<SignInPage />} />
-        <Route path="auth" element={<ToSignIn />} />
-        <Route path="signup" element={<SignUpPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route element={<HostShell />}>
-          <Route index element={<Navigate to="dashboard" replace />} />
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="experiences" element={<ExperienceListPage />} />
-          <Route path="experience/create" element={<ExperienceCreatePage />} />
-          <Route path="experience/:id" element={<ExperienceEditPage />} />
-          <Route path="bookings" element={<BookingsPage />} />
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="*" element={<HostNotFoundPage />} />
-        </Route>
-      </Routes>
-    </BackOfficeAuthProvider>
-  );
-}
-
-export function HostArea() {
+/** The area's root: Japanese MUI texts and document language, and the host pool's session. */
+function HostRoot({ makeClient }: { makeClient?: (config: AppConfig) => AuthClient }) {
   const config = useAppConfig();
-  const client = useMemo(() => createAmplifyAuthClient(config, 'host'), [config]);
+  // One client per mounted area (a test gives its fake pool).
+  const [client] = useState(() =>
+    (makeClient ?? ((c: AppConfig) => createAmplifyAuthClient(c, 'host')))(config),
+  );
   useDocumentLanguage('ja');
   return (
     <ThemeProvider theme={backOfficeTheme}>
-      <HostRoutes client={client} />
+      <BackOfficeAuthProvider client={client} signInPath={HOST_SIGN_IN_PATH} homePath={HOST_HOME_PATH}>
+        <Outlet />
+      </BackOfficeAuthProvider>
     </ThemeProvider>
   );
 }
 
-export default HostArea;
+/**
+ * The `/host` routes. `makeClient` replaces the Amplify client (component tests pass an in-memory pool).
+ */
+export function hostRoutes(makeClient?: (config: AppConfig) => AuthClient): RouteObject[] {
+  return [
+    {
+      path: 'host',
+      element: <HostRoot makeClient={makeClient} />,
+      errorElement: <BackOfficeRouteError />,
+      children: [
+        {
+          path: 'signin',
+          lazy: async () => ({
+            Component: (await import('../../features/host-auth/pages/sign-in-page')).SignInPage,
+          }),
+        },
+        { path: 'auth', element: <ToSignIn /> },
+        {
+          path: 'signup',
+          lazy: async () => ({
+            Component: (await import('../../features/host-auth/pages/sign-up-page')).SignUpPage,
+          }),
+        },
+        {
+          path: 'forgot-password',
+          lazy: async () => ({
+            Component: (await import('../../features/host-auth/pages/forgot-password-page'))
+              .ForgotPasswordPage,
+          }),
+        },
+        {
+          element: <HostShell />,
+          children: [
+            { index: true, element: <Redirect to={HOST_HOME_PATH} /> },
+            {
+              path: 'dashboard',
+              lazy: async () => ({
+                Component: (await import('../../features/host-dashboard/pages/dashboard-page')).DashboardPage,
+              }),
+            },
+            {
+              path: 'experiences',
+              lazy: async () => ({
+                Component: (await import('../../features/host-experiences/pages/experience-list-page'))
+                  .ExperienceListPage,
+              }),
+            },
+            {
+              path: 'experience/create',
+              lazy: async () => ({
+                Component: (await import('../../features/host-experiences/pages/experience-create-page'))
+                  .ExperienceCreatePage,
+              }),
+            },
+            {
+              path: 'experience/:id',
+              lazy: async () => ({
+                Component: (await import('../../features/host-experiences/pages/experience-edit-page'))
+                  .ExperienceEditPage,
+              }),
+            },
+            {
+              path: 'bookings',
+              lazy: async () => ({
+                Component: (await import('../../features/host-bookings/pages/bookings-page')).BookingsPage,
+              }),
+            },
+            {
+              path: 'profile',
+              lazy: async () => ({
+                Component: (await import('../../features/host-profile/pages/profile-page')).ProfilePage,
+              }),
+            },
+            { path: '*', element: <BackOfficeNotFound /> },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -4,7 +4,7 @@
  * temporary password sets its own password first.
  */
 import { useState } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@domain/schemas/host';
+import { Redirect } from '../../../components/back-office/redirect';
 import { PasswordField } from '../../../components/back-office/password-field';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -84,7 +85,7 @@ export function SignInPage() {
 
   // Already signed in (a second tab, the back button): straight on.
   if (auth.status === 'signedIn' && !working && step === 'credentials') {
-    return <Navigate to={next ?? auth.homePath} replace />;
+    return <Redirect to={next ?? auth.homePath} />;
   }
 
   const finish = async () => {

@@ -5,7 +5,7 @@
  * post-confirmation trigger.
  */
 import { useState } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { hostSignUpSchema } from '@domain/schemas/host';
+import { Redirect } from '../../../components/back-office/redirect';
 import { PasswordField } from '../../../components/back-office/password-field';
 import { AuthFailure } from '../../../lib/back-office-auth/auth-client';
 import {
@@ -70,7 +71,7 @@ export function SignUpPage() {
     defaultValues: { code: '' },
   });
 
-  if (auth.status === 'signedIn' && !working) return <Navigate to={auth.homePath} replace />;
+  if (auth.status === 'signedIn' && !working) return <Redirect to={auth.homePath} />;
 
   const signInAndEnter = async (address: string, secret: string) => {
     const result = await auth.signIn(address, secret);
