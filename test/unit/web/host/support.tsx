@@ -14,7 +14,7 @@ import {
   type SignInOutcome,
   type SignUpInput,
 } from '../../../../web/src/lib/back-office-auth/auth-client';
-import type { HostView } from '@domain/back-office-views';
+import type { BackOfficeBooking, HostView } from '@domain/back-office-views';
 import { testConfig } from '../support/render';
 
 interface PoolUser {
@@ -233,4 +233,42 @@ export function signedInHost(): FakeAuthClient {
   auth.addUser({ email: 'host@example.com', password: 'DemoHost#2025', userId: 'sub-1' });
   auth.signInAs('host@example.com');
   return auth;
+}
+
+let bookingSeq = 0;
+/** A pending request of a guest for the demo host's experience. */
+export function bookingFixture(overrides: Partial<BackOfficeBooking> = {}): BackOfficeBooking {
+  bookingSeq += 1;
+  return {
+    id: `booking-${bookingSeq}`,
+    reference: `REF${String(bookingSeq).padStart(3, '0')}`,
+    experienceId: 'exp-1',
+    hostId: 'sub-1',
+    date: '2026-12-05',
+    time: '10:00',
+    guests: 2,
+    language: 'en',
+    firstName: 'Hanako',
+    lastName: 'Tester',
+    email: 'hanako@example.com',
+    phone: '+81 90-1234-5678',
+    nationality: 'Japan',
+    specialRequests: null,
+    unitPrice: 9800,
+    amount: 19600,
+    currency: 'JPY',
+    status: 'pending',
+    paymentProvider: 'local',
+    paymentIntentId: 'pi_local_1',
+    deadline: new Date(Date.now() + 30 * 3_600_000).toISOString(),
+    deniedMessage: null,
+    guestLocale: 'en',
+    experienceTitle: 'Dogo Onsen evening walk',
+    decidedBy: null,
+    decidedAt: null,
+    reminderSentAt: null,
+    createdAt: '2026-11-20T03:00:00.000Z',
+    updatedAt: '2026-11-20T03:00:00.000Z',
+    ...overrides,
+  };
 }
