@@ -2,7 +2,7 @@
  * Host back-office component tests: the host routes with a fake identity provider (an in-memory pool implementing
  * the `AuthClient` port, with Cognito's error names) and a `fetch` stub for the host API.
  */
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import '@testing-library/jest-dom/vitest';
 import { AppProviders } from '../../../../web/src/app/providers';
@@ -16,6 +16,10 @@ import {
 } from '../../../../web/src/lib/back-office-auth/auth-client';
 import type { BackOfficeBooking, HostView } from '@domain/back-office-views';
 import { testConfig } from '../support/render';
+
+// Lazy screens, the postal-code data and the forms compile on first use; on a busy shared machine that takes more
+// than the library's 1 s default.
+configure({ asyncUtilTimeout: 8000 });
 
 interface PoolUser {
   userId: string;
@@ -271,4 +275,99 @@ export function bookingFixture(overrides: Partial<BackOfficeBooking> = {}): Back
     updatedAt: '2026-11-20T03:00:00.000Z',
     ...overrides,
   };
+}
+
+/** jsdom has no object URLs: previews get a fake one. */
+export function stubObjectUrls() {
+  let n = 0;
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: vi.fn(() => `blob:preview-${++n}`),
+      revokeObjectURL: vi.fn(),
+    }),
+  );
+}
+
+export interface StoragePost {
+  url: string;
+  fields: Record<string, string>;
+  file: File | null;
+}
+
+/**
+ * Storage for presigned POSTs: an XMLHttpRequest stand-in that reports progress and answers 204 (or `status`),
+ * recording what was sent.
+ */
+export function stubStorage(options: { status?: number } = {}) {
+  const posts: StoragePost[] = [];
+  class FakeXhr {
+    status = 0;
+    withCredentials = false;
+    upload: {
+      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(body: FormData) {
+      const fields: Record<string, string> = {};
+      let file: File | null = null;
+      for (const [name, value] of body.entries()) {
+        if (typeof value === 'string') fields[name] = value;
+        else file = value as File;
+      }
+      posts.push({ url: this.url, fields, file });
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        setTimeout(() => {
+          this.status = options.status ?? 204;
+          this.onload?.();
+        }, 5);
+      }, 5);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return posts;
+}
+
+/** `POST /api/host/uploads` answers: one presigned POST per call, keys `uploads/sub-1/<n>`. */
+export function presignedUploads() {
+  let n = 0;
+  return (method: string, path: string): ApiAnswer | undefined => {
+    if (method !== 'POST' || path !== '/host/uploads') return undefined;
+    n += 1;
+    return {
+      status: 201,
+      body: {
+        key: `uploads/sub-1/${n}`,
+        url: 'http://127.0.0.1:9000/images-bucket',
+        fields: {
+          key: `uploads/sub-1/${n}`,
+          'Content-Type': 'image/jpeg',
+          Policy: 'p',
+          'X-Amz-Signature': 's',
+        },
+      },
+    };
+  };
+}
+
+export const CATEGORIES = [
+  { id: 'cat-nature', name: 'Nature' },
+  { id: 'cat-gourmet', name: 'Gourmet' },
+  { id: 'cat-history', name: 'History' },
+];
+
+export function imageFile(name = 'photo.jpg', size = 2048, type = 'image/jpeg'): File {
+  const file = new File([new Uint8Array(Math.min(size, 4096))], name, { type });
+  if (size > 4096) Object.defineProperty(file, 'size', { value: size });
+  return file;
 }

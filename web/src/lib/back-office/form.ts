@@ -4,6 +4,9 @@
  */
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 
+/** The part of a form these helpers use (independent of what the resolver turns the values into). */
+type FormLike<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'formState'>;
+
 function messageAt(errors: unknown, name: string): string | undefined {
   let node: unknown = errors;
   for (const part of name.split('.')) {
@@ -15,12 +18,12 @@ function messageAt(errors: unknown, name: string): string | undefined {
 }
 
 /** The current message of a field, if any. */
-export function errorOf<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>): string | undefined {
+export function errorOf<T extends FieldValues>(form: FormLike<T>, name: Path<T>): string | undefined {
   return messageAt(form.formState.errors, name);
 }
 
 /** Props for a MUI `TextField` bound to `name`. */
-export function textFieldProps<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>, hint?: string) {
+export function textFieldProps<T extends FieldValues>(form: FormLike<T>, name: Path<T>, hint?: string) {
   const { ref, ...registration } = form.register(name);
   const message = errorOf(form, name);
   return {
