@@ -14,7 +14,7 @@ import {
   type SignInOutcome,
   type SignUpInput,
 } from '../../../../web/src/lib/back-office-auth/auth-client';
-import type { BackOfficeBooking, HostView } from '@domain/back-office-views';
+import type { BackOfficeBooking, HostExperienceView, HostView } from '@domain/back-office-views';
 import { testConfig } from '../support/render';
 
 // Lazy screens, the postal-code data and the forms compile on first use; on a busy shared machine that takes more
@@ -370,4 +370,49 @@ export function imageFile(name = 'photo.jpg', size = 2048, type = 'image/jpeg'):
   const file = new File([new Uint8Array(Math.min(size, 4096))], name, { type });
   if (size > 4096) Object.defineProperty(file, 'size', { value: size });
   return file;
+}
+
+export function experienceFixture(overrides: Partial<HostExperienceView> = {}): HostExperienceView {
+  return {
+    id: 'exp-1',
+    hostId: 'sub-1',
+    title: 'Dogo Onsen evening walk',
+    description: 'Walk the old bath town at dusk.',
+    price: 9800,
+    mainImages: ['/images/exp-1/a.webp', '/images/exp-1/b.webp'],
+    movie: null,
+    detailHeading1: 'The bathhouse',
+    detailText1: null,
+    detailImage1: null,
+    detailHeading2: null,
+    detailText2: null,
+    detailImage2: null,
+    postalCode: '790-0842',
+    prefecture: 'Ehime',
+    city: 'Matsuyama',
+    district: 'Dogo-yunomachi',
+    streetAddress: '5-6',
+    building: null,
+    mapLat: 33.8519,
+    mapLng: 132.7864,
+    cancellationPolicy: 'Free cancellation up to 7 days before.',
+    tags: ['onsen'],
+    thingsToKnowPrice: null,
+    thingsToKnowItinerary: null,
+    thingsToKnowClothes: null,
+    thingsToKnowNote: null,
+    participantsMin: 1,
+    participantsMax: 4,
+    publicationStatus: 'public',
+    availability: {
+      defaultHours: { start: '17:00', end: '20:00' },
+      allDay: false,
+      regularHolidays: ['wednesday'],
+      capacity: 1,
+    },
+    categoryIds: ['cat-nature'],
+    createdAt: '2026-10-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
 }
