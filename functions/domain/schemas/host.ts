@@ -114,6 +114,8 @@ export const hostProfileFormSchemaJa = z.object({
     '100文字以内で入力してください',
   ),
   introduction: optionalText(2000, '2000文字以内で入力してください'),
+  businessHours: optionalText(200, '200文字以内で入力してください'),
+  address: optionalText(300, '300文字以内で入力してください'),
 });
 export type HostProfileForm = z.infer<typeof hostProfileFormSchemaJa>;
 
