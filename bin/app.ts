@@ -1,17 +1,20 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MarketplaceStack } from '../lib/marketplace-stack';
 import { readStageConfig } from '../lib/stage-config';
+import { staleReason, WEB_DIST } from '../web/build-info';
 
 const app = new App();
 const config = readStageConfig((key) => app.node.tryGetContext(key));
 
-const webAssetPath = fileURLToPath(new URL('../web/dist', import.meta.url));
-if (!existsSync(path.join(webAssetPath, 'index.html'))) {
-  throw new Error('The SPA is not built: run `npm run build:web` before `cdk synth` or `cdk deploy`.');
+// What goes to the web bucket must be a production build of this work tree (`web/build-info.json` says so), never
+// a development build a test left behind nor a build of another branch.
+const webAssetPath = WEB_DIST;
+const notShippable = staleReason(webAssetPath);
+if (notShippable) {
+  throw new Error(
+    `web/dist cannot be shipped (${notShippable}): run \`npm run build:web\` before \`cdk synth\` or \`cdk deploy\`.`,
+  );
 }
 
 new MarketplaceStack(app, `Marketplace-${config.stage}`, {

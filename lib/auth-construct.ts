@@ -5,6 +5,10 @@ import { Construct } from 'constructs';
 
 export interface AuthConstructProps {
   retainData: boolean;
+  /** Refuses a host sign-up whose e-mail already has a host profile. */
+  preSignUp: lambda.IFunction;
+  /** Writes the Japanese sign-up, password-reset and e-mail verification code mails. */
+  customMessage: lambda.IFunction;
   /** Creates the host profile once a host confirms their e-mail. */
   postConfirmation: lambda.IFunction;
 }
@@ -51,7 +55,12 @@ export class AuthConstruct extends Construct {
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       deletionProtection: props.retainData,
       removalPolicy,
-      lambdaTriggers: { postConfirmation: props.postConfirmation },
+      lambdaTriggers: {
+        preSignUp: props.preSignUp,
+        customMessage: props.customMessage,
+        postConfirmation: props.postConfirmation,
+      },
+      // What Cognito sends if the custom-message trigger ever leaves a message unchanged.
       userVerification: {
         emailSubject: '【確認コード】ホストアカウントの登録 / Verify your host account',
         emailBody: '確認コード / Verification code: {####}',
@@ -60,6 +69,11 @@ export class AuthConstruct extends Construct {
     });
     const hostClient = hostPool.addClient('HostWebClient', {
       authFlows: { userSrp: true },
+      // The SPA signs up with the e-mail and the business name (`custom:business_name`, read by the
+      // post-confirmation trigger) and nothing else a host could set on their own account.
+      writeAttributes: new cognito.ClientAttributes()
+        .withStandardAttributes({ email: true })
+        .withCustomAttributes('business_name'),
       preventUserExistenceErrors: true,
       generateSecret: false,
       accessTokenValidity: Duration.hours(1),

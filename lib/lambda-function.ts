@@ -1,13 +1,25 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root, where `functions/` and `package-lock.json` live. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Every function runs on Graviton; the native packages shipped beside a bundle are built for it. */
+export const FUNCTION_ARCHITECTURE = lambda.Architecture.ARM_64;
+
+/** Stack traces point into our TypeScript (the bundles ship their source maps); the bench loads them so too. */
+export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
+
+/**
+ * The most one function's minified `index.js` may weigh (issue 8): what the runtime parses on every cold start.
+ * `test/infra/bundles.test.ts` enforces it; `npm run bench` reports every bundle against it.
+ */
+export const BUNDLE_BUDGET_BYTES = 250 * 1024;
 
 export interface AppFunctionProps {
   /** Handler module, relative to the repository root (e.g. `functions/api/public-api.ts`). */
@@ -17,6 +29,37 @@ export interface AppFunctionProps {
   memorySize?: number;
   timeout?: Duration;
   retainLogs: boolean;
+  /**
+   * Ships `sharp` (image verification and resizing) beside the bundle: its JavaScript from the lock file and the
+   * prebuilt libvips binaries of the function's platform (linux-arm64, glibc), whatever machine synthesises. sharp
+   * stays external to the bundle, which cannot hold a native module.
+   */
+  imageProcessing?: boolean;
+}
+
+/** What every function's bundle is made with. */
+const APP_BUNDLING: BundlingOptions = {
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  target: 'node22',
+  format: OutputFormat.CJS,
+  externalModules: ['@aws-sdk/*'],
+  tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
+};
+
+/**
+ * `nodeModules` makes CDK install `sharp` into the asset with `npm ci` against our lock file (so the shipped
+ * version is the locked one). npm installs the optional platform packages of the platform it is told about, not of
+ * the machine it runs on: the `npm_config_*` variables make that Lambda's (on this x64 machine too), so the asset
+ * holds `@img/sharp-linux-arm64` and `@img/sharp-libvips-linux-arm64` and no binary of the build machine.
+ */
+function nativeImageModules(architecture: lambda.Architecture): Partial<BundlingOptions> {
+  const cpu = architecture === lambda.Architecture.ARM_64 ? 'arm64' : 'x64';
+  return {
+    nodeModules: ['sharp'],
+    environment: { npm_config_os: 'linux', npm_config_cpu: cpu, npm_config_libc: 'glibc' },
+  };
 }
 
 /**
@@ -24,6 +67,9 @@ export interface AppFunctionProps {
  * esbuild with source maps, `@aws-sdk/*` left to the runtime, JSON logs into a log group with a retention.
  */
 export class AppFunction extends NodejsFunction {
+  /** The handler module, relative to the repository root (the bundle benchmark reports by it). */
+  readonly entry: string;
+
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
       retention: logs.RetentionDays.ONE_MONTH,
@@ -34,23 +80,19 @@ export class AppFunction extends NodejsFunction {
       handler: 'handler',
       description: props.description,
       runtime: lambda.Runtime.NODEJS_22_X,
-      architecture: lambda.Architecture.ARM_64,
+      architecture: FUNCTION_ARCHITECTURE,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(15),
       loggingFormat: lambda.LoggingFormat.JSON,
       logGroup,
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: { NODE_OPTIONS: FUNCTION_NODE_OPTIONS, ...props.environment },
       bundling: {
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        target: 'node22',
-        format: OutputFormat.CJS,
-        externalModules: ['@aws-sdk/*'],
-        tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
+        ...APP_BUNDLING,
+        ...(props.imageProcessing ? nativeImageModules(FUNCTION_ARCHITECTURE) : {}),
       },
     });
+    this.entry = props.entry;
   }
 }

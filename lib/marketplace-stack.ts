@@ -1,5 +1,6 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { handlerGroups, routes, type HandlerGroup } from '../functions/api/routes';
@@ -12,8 +13,14 @@ import { MailConstruct } from './mail-construct';
 import { MonitoringConstruct } from './monitoring-construct';
 import { WEBHOOK_RELAY_SOURCE, PaymentsConstruct } from './payments-construct';
 import type { StageConfig } from './stage-config';
-import { IMAGES_PREFIX, WebConstruct } from './web-construct';
+import { IMAGES_PREFIX, UPLOADS_PREFIX, WebConstruct } from './web-construct';
 import { acknowledgeFindings } from './nag-acknowledgements';
+
+/**
+ * The back offices verify uploaded photos by their bytes and make the WebP variants with sharp (DESIGN §4b): their
+ * functions ship sharp's linux-arm64 build beside the bundle.
+ */
+export const IMAGE_PROCESSING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-api', 'admin-api']);
 
 export interface MarketplaceStackProps extends StackProps {
   config: StageConfig;
@@ -63,12 +70,14 @@ export class MarketplaceStack extends Stack {
       entry: string,
       description: string,
       extra: Record<string, string> = {},
+      options: { imageProcessing?: boolean } = {},
     ) => {
       const fn = new AppFunction(this, id, {
         entry,
         description,
         environment: { ...common, ...extra },
         retainLogs,
+        ...options,
       });
       data.table.grant(fn, ...TABLE_READ_WRITE);
       mail.grantSend(fn);
@@ -92,7 +101,35 @@ export class MarketplaceStack extends Stack {
       'dynamodb:ConditionCheckItem',
     );
 
-    const auth = new AuthConstruct(this, 'Auth', { retainData: config.retainData, postConfirmation });
+    // Pre-sign-up trigger: refuses the e-mail of an existing host profile; reads one item, writes nothing.
+    const preSignUp = new AppFunction(this, 'HostPreSignUp', {
+      entry: 'functions/auth/pre-sign-up.ts',
+      description: 'Refuses a host sign-up whose e-mail already has a host profile',
+      environment: { STAGE: config.stage, TABLE_NAME: data.table.tableName },
+      timeout: Duration.seconds(5),
+      retainLogs,
+    });
+    // GetItem on the table itself: the e-mail lookup reads the uniqueness item and the host by key, no index.
+    preSignUp.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [data.table.tableArn] }),
+    );
+
+    // Custom-message trigger: renders the code mails Cognito sends; it touches nothing, so it is granted nothing.
+    const customMessage = new AppFunction(this, 'HostCustomMessage', {
+      entry: 'functions/auth/custom-message.ts',
+      description: 'Writes the Japanese sign-up, password-reset and e-mail verification code mails of hosts',
+      environment: { STAGE: config.stage },
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      retainLogs,
+    });
+
+    const auth = new AuthConstruct(this, 'Auth', {
+      retainData: config.retainData,
+      preSignUp,
+      customMessage,
+      postConfirmation,
+    });
 
     // One Lambda per handler group that has routes in AWS.
     const groupsInUse = new Set(routes.filter((r) => !r.localOnly).map((r) => r.group));
@@ -105,10 +142,13 @@ export class MarketplaceStack extends Stack {
       'local-api': 'Local stack only',
     };
     for (const group of groupsInUse) {
-      groupFunctions[group] = bookingFunction(toId(group), handlerGroups[group].entry, describe[group], {
-        HOST_USER_POOL_ID: auth.hosts.pool.userPoolId,
-        ADMIN_USER_POOL_ID: auth.admins.pool.userPoolId,
-      });
+      groupFunctions[group] = bookingFunction(
+        toId(group),
+        handlerGroups[group].entry,
+        describe[group],
+        { HOST_USER_POOL_ID: auth.hosts.pool.userPoolId, ADMIN_USER_POOL_ID: auth.admins.pool.userPoolId },
+        { imageProcessing: IMAGE_PROCESSING_GROUPS.has(group) },
+      );
     }
 
     const paymentEvents = bookingFunction(
@@ -183,10 +223,25 @@ export class MarketplaceStack extends Stack {
       f.addEnvironment('IMAGES_BUCKET', web.imagesBucket.bucketName);
       f.addEnvironment('IMAGES_PREFIX', IMAGES_PREFIX);
     }
-    for (const group of ['host-api', 'admin-api'] as const) {
+    // The back office presigns uploads under `uploads/` (private: CloudFront serves only `images/`), reads and
+    // deletes them when it verifies them, and writes and deletes the published variants under `images/`.
+    const imageFunctions = (['host-api', 'admin-api'] as const).flatMap((group) => {
       const fn = groupFunctions[group];
-      if (fn) web.imagesBucket.grantReadWrite(fn, `${IMAGES_PREFIX}*`);
-    }
+      if (!fn) return [];
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+          resources: [web.imagesBucket.arnForObjects(`${UPLOADS_PREFIX}*`)],
+        }),
+      );
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:PutObject', 's3:DeleteObject'],
+          resources: [web.imagesBucket.arnForObjects(`${IMAGES_PREFIX}*`)],
+        }),
+      );
+      return [fn];
+    });
 
     const monitoring = new MonitoringConstruct(this, 'Monitoring', {
       api: api.api,
@@ -197,6 +252,8 @@ export class MarketplaceStack extends Stack {
         PaymentEvents: paymentEvents,
         StripeWebhookRelay: webhookRelay,
         ExpireBookings: expireBookings,
+        HostPreSignUp: preSignUp,
+        HostCustomMessage: customMessage,
         HostPostConfirmation: postConfirmation,
       },
       deadLetterQueues: { PaymentEventsDlq: payments.deadLetterQueue, JobsDlq: jobs.deadLetterQueue },
@@ -208,11 +265,14 @@ export class MarketplaceStack extends Stack {
       paymentEvents,
       webhookRelay,
       expireBookings,
+      preSignUp,
+      customMessage,
       postConfirmation,
     ];
     acknowledgeFindings(this, {
       functions: ourFunctions,
       tableFunctions: [...Object.values(groupFunctions), paymentEvents, expireBookings, postConfirmation],
+      imageFunctions,
       secrets: [payments.stripeSecretKey, payments.webhookSigningSecret],
       deadLetterQueues: [payments.deadLetterQueue, jobs.deadLetterQueue],
       userPools: [auth.hosts.pool, auth.admins.pool],

@@ -17,6 +17,8 @@ export interface WebConstructProps {
 
 /** Path prefix of public images, both in the URL and as the object key prefix in the images bucket. */
 export const IMAGES_PREFIX = 'images/';
+/** Key prefix of uploads (presigned POST) in the images bucket: private, never served, until verified. */
+export const UPLOADS_PREFIX = 'uploads/';
 
 /**
  * One CloudFront distribution serves the SPA (private bucket), the images (private bucket) and the API, so the

@@ -35,7 +35,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 watchForOrphaning(() => void shutdown('launcher exited'));
 
 try {
-  starting = startLocalStack({ dataDir: DEFAULT_DATA_DIR, port, log });
+  starting = startLocalStack({ dataDir: DEFAULT_DATA_DIR, port, log, demoBookings: true });
   const [web, stack] = await Promise.all([ensureWebBuild({ log }), starting]);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const { demo, mailboxUrl } = stack.config;
@@ -44,7 +44,7 @@ try {
 
   Demo host   ${demo.host.email} / ${demo.host.password}
   Demo admin  ${demo.admin.email} / ${demo.admin.password}
-  Mail outbox ${mailboxUrl}
+  Mail outbox ${mailboxUrl}  (booking mails, host sign-up and password-reset codes)
   Test card   4242 4242 4242 4242 (declined: 4000 0000 0000 0002)
   Expiry job  every minute (run it now: curl -X POST ${stack.url}/api/local-jobs/expire-bookings)
 

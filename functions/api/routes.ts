@@ -45,6 +45,27 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/bookings', group: 'public-api', auth: 'public' },
   { method: 'POST', path: '/api/bookings/{id}/payment-confirmed', group: 'public-api', auth: 'public' },
   { method: 'POST', path: '/api/bookings/lookup', group: 'public-api', auth: 'public' },
+  // Host back office (DESIGN §6 "Back office"), behind the host pool's authorizer.
+  ...(
+    [
+      ['GET', '/api/host/me'],
+      ['PATCH', '/api/host/me'],
+      ['POST', '/api/host/uploads'],
+      ['PUT', '/api/host/me/avatar'],
+      ['GET', '/api/host/dashboard'],
+      ['GET', '/api/host/experiences'],
+      ['POST', '/api/host/experiences'],
+      ['GET', '/api/host/experiences/{id}'],
+      ['PATCH', '/api/host/experiences/{id}'],
+      ['DELETE', '/api/host/experiences/{id}'],
+      ['GET', '/api/host/experiences/{id}/slots'],
+      ['PUT', '/api/host/experiences/{id}/slots'],
+      ['GET', '/api/host/bookings'],
+      ['GET', '/api/host/bookings/{id}'],
+      ['POST', '/api/host/bookings/{id}/approve'],
+      ['POST', '/api/host/bookings/{id}/deny'],
+    ] as const
+  ).map(([method, path]): RouteDefinition => ({ method, path, group: 'host-api', auth: 'host' })),
   // Local stack only.
   {
     method: 'POST',

@@ -3,7 +3,7 @@
  * payments bus, nothing else). Reads its configuration once per cold start.
  */
 import middy from '@middy/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { EventBridgePaymentEventPublisher } from '../adapters/events/eventbridge-publisher';
 import { verifyStripeWebhook } from '../adapters/payments/stripe-payment-gateway';
 import { createSecretsManagerReader } from '../adapters/secrets/secret-reader';

@@ -275,6 +275,8 @@ export function addHours(instant: Date, hours: number): Date {
 export const HOLD_MINUTES = 15;
 /** A request the host has not answered expires after this long (the FAQ's "2 working days", kept at 48 h). */
 export const HOST_DECISION_HOURS = 48;
+/** The host is reminded once of a request they have not answered when this many hours are left. */
+export const HOST_REMINDER_HOURS = 12;
 
 /** When a slot held for an unpaid booking is released. */
 export function holdExpiry(now: Date): Date {

@@ -2,7 +2,7 @@
  * The stored entities of the marketplace, as zod schemas (types are derived from them, never written twice).
  * Field names are camelCase everywhere: in DynamoDB items, in the HTTP API and in the SPA.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected yyyy-MM-dd');
 /** A slot start time, `HH:mm` on the hour (slots are one hour long). */

@@ -9,8 +9,10 @@ export const errorCodes = {
   slotUnavailable: 'slot_unavailable', // 409: the slot is blocked, full or outside the rule
   stateConflict: 'state_conflict', // 409: the entity is no longer in the state the operation needs
   duplicate: 'duplicate', // 409: a unique value (e-mail, reference) is taken
+  stale: 'stale', // 409: the entity changed since the client read it (an edit over a newer save)
   unauthorized: 'unauthorized', // 401
   forbidden: 'forbidden', // 403
+  notAHost: 'not_a_host', // 403: a valid host-pool account without a host profile
   payloadTooLarge: 'payload_too_large', // 413
   rateLimited: 'rate_limited', // 429
   cardDeclined: 'card_declined', // 402

@@ -2,7 +2,7 @@
  * Zod errors → the one error shape of the back end: DomainError('validation_failed') whose `fields` map each
  * field path to the message the form shows beside it.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { DomainError } from './errors';
 
 /** The key of an issue that is about the whole input rather than one field. */

@@ -7,12 +7,14 @@
  * the notice carries on with the next mail.
  */
 import type { Booking, BookingStatus, Experience, Host } from '../domain/entities';
-import type { BookingMailInput } from '../adapters/mail/templates/booking-mail';
+import { guestBookingApprovedMail } from '../adapters/mail/templates/guest-booking-approved';
+import type { BookingApprovedMailInput } from '../adapters/mail/templates/guest-booking-approved';
 import { guestBookingDeniedMail } from '../adapters/mail/templates/guest-booking-denied';
 import { guestBookingExpiredMail } from '../adapters/mail/templates/guest-booking-expired';
 import { guestRequestReceivedMail } from '../adapters/mail/templates/guest-request-received';
 import { hostNewRequestMail } from '../adapters/mail/templates/host-new-request';
 import { hostRequestExpiredMail } from '../adapters/mail/templates/host-request-expired';
+import { hostRequestReminderMail } from '../adapters/mail/templates/host-request-reminder';
 import type { RenderedMail } from '../adapters/mail/templates/layout';
 import { errorFields } from './console-logger';
 import type { ExperienceRepository, HostRepository, Logger, Mailer } from './ports';
@@ -45,13 +47,19 @@ export interface BookingNotifications {
    * event). `previous` is the status it had before.
    */
   authorisationCancelled(booking: Booking, previous: BookingStatus): Promise<NoticeResult>;
+  /** Booking `approved` (card captured): the guest's confirmation, with the cancellation policy. */
+  approved(booking: Booking): Promise<NoticeResult>;
+  /** Booking `denied`: the guest is told, with the host's reason. */
+  denied(booking: Booking): Promise<NoticeResult>;
+  /** A `pending` request is about to expire: the host's one reminder. */
+  hostReminder(booking: Booking): Promise<NoticeResult>;
 }
 
 type MailTarget = { to: 'guest' } | { to: 'host' };
 interface PlannedMail {
   kind: string;
   target: MailTarget['to'];
-  render: (input: BookingMailInput) => RenderedMail;
+  render: (input: BookingApprovedMailInput) => RenderedMail;
 }
 
 export function makeBookingNotifications(deps: BookingNotificationsDeps): BookingNotifications {
@@ -81,9 +89,10 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
       });
       return { sent: 0, failed: mails.length };
     }
-    const input: BookingMailInput = {
+    const input: BookingApprovedMailInput = {
       booking,
       experience,
+      hostCancellationPolicy: host?.cancellationPolicy ?? null,
       hostBusinessName: host?.businessName ?? (booking.language === 'ja' ? 'ホスト' : 'The host'),
       baseUrl: deps.baseUrl,
       ...(deps.siteName ? { siteName: deps.siteName } : {}),
@@ -116,6 +125,13 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
   }
 
   return {
+    approved: (booking) =>
+      send(booking, [{ kind: 'guest_booking_approved', target: 'guest', render: guestBookingApprovedMail }]),
+    denied: (booking) =>
+      // The template reads the host's reason from the booking (`deniedMessage`).
+      send(booking, [{ kind: 'guest_booking_denied', target: 'guest', render: guestBookingDeniedMail }]),
+    hostReminder: (booking) =>
+      send(booking, [{ kind: 'host_request_reminder', target: 'host', render: hostRequestReminderMail }]),
     requestReceived: (booking) =>
       send(booking, [
         { kind: 'guest_request_received', target: 'guest', render: guestRequestReceivedMail },

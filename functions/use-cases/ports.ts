@@ -4,6 +4,7 @@
  */
 import type {
   Booking,
+  BookingActor,
   BookingStatus,
   Category,
   Experience,
@@ -37,8 +38,11 @@ export interface CardQuery {
 export interface ExperienceRepository {
   /** Creates the experience, its card (when public) and its category links; 409 `duplicate` if the id exists. */
   create(experience: Experience, categoryIds: string[]): Promise<void>;
-  /** Replaces the experience; keeps the card in step with publication; replaces the links when given. */
-  update(experience: Experience, categoryIds?: string[]): Promise<void>;
+  /**
+   * Replaces the experience; keeps the card in step with publication; replaces the links when given. With
+   * `expectedUpdatedAt`, only while the stored experience still has that `updatedAt` (409 `stale` otherwise).
+   */
+  update(experience: Experience, categoryIds?: string[], expectedUpdatedAt?: string): Promise<void>;
   /** Deletes the experience, its card and links (slot counters and bookings stay). */
   delete(id: string): Promise<void>;
   get(id: string): Promise<Experience | null>;
@@ -70,6 +74,12 @@ export interface SlotOverride {
   blocked?: boolean;
   /** A capacity for this one slot; `null` returns to the rule's capacity; absent leaves it as it is. */
   capacity?: number | null;
+  /**
+   * The capacity the slot will have after this change (the override, or the rule's when returning to it). The
+   * write is conditional on `booked` not exceeding it: `state_conflict` otherwise, so capacity never drops below
+   * what guests already hold, even against a booking at the same moment.
+   */
+  resultingCapacity?: number;
 }
 
 export interface SlotRepository {
@@ -78,6 +88,8 @@ export interface SlotRepository {
   setOverride(experienceId: string, date: string, time: string, override: SlotOverride): Promise<SlotState>;
   /** Gives one unit back (conditional: booked > 0). */
   release(experienceId: string, date: string, time: string): Promise<void>;
+  /** Deletes the slot items (counters and overrides) of `fromDate` and later (a deleted experience's future). */
+  deleteFrom(experienceId: string, fromDate: string): Promise<number>;
 }
 
 export interface BookingTransitionOptions {
@@ -86,15 +98,18 @@ export interface BookingTransitionOptions {
   deniedMessage?: string | null;
   /** Give the slot's unit back in the same transaction (denied, cancelled, expired). */
   releaseSlot?: boolean;
+  /** Who decided (approve, deny); `decidedAt` becomes `now`. Absent: unchanged. */
+  decidedBy?: BookingActor | null;
   now: Date;
 }
 
 export interface BookingRepository {
   /**
    * One transaction: take one unit of the slot (condition: not blocked, booked < capacity, where capacity is the
-   * slot's override or else `ruleCapacity`), put the booking, put the reference-uniqueness item, bump the
-   * counters. Throws `slot_unavailable` when the slot cannot be taken, `duplicate` when the reference is taken
-   * (the caller draws a new one), and retries transaction conflicts itself.
+   * slot's override or else `ruleCapacity`), put the booking, put the reference-uniqueness item. Throws
+   * `slot_unavailable` when the slot cannot be taken, `duplicate` when the reference is taken (the caller draws a
+   * new one), and retries transaction conflicts itself. The hold enters the lists and the dashboard counters only
+   * when it becomes a request (`awaiting_payment` → `pending`, in that transition's own transaction).
    */
   createWithSlotHold(booking: Booking, ruleCapacity: number): Promise<void>;
   get(id: string): Promise<Booking | null>;
@@ -114,11 +129,23 @@ export interface BookingRepository {
     to: BookingStatus,
     options: BookingTransitionOptions,
   ): Promise<Booking>;
-  listByHost(hostId: string, page?: PageRequest): Promise<Page<Booking>>;
+  /** A host's requests (never bare holds), newest first, optionally of one status. */
+  listByHost(hostId: string, filter?: { status?: BookingStatus } & PageRequest): Promise<Page<Booking>>;
+  /** A host's requests whose tour date is in `from`..`to`, by date and time (at most `limit`). */
+  listByHostTourDates(
+    hostId: string,
+    from: string,
+    to: string,
+    filter?: { status?: BookingStatus; limit?: number },
+  ): Promise<Booking[]>;
   listAll(filter?: { status?: BookingStatus } & PageRequest): Promise<Page<Booking>>;
   listCreatedInMonth(tokyoMonth: string, page?: PageRequest): Promise<Page<Booking>>;
   /** Bookings whose deadline is at or before `now` (awaiting_payment and pending only), oldest deadline first. */
   listDue(now: Date, limit?: number): Promise<Booking[]>;
+  /** Pending requests whose deadline is at or before `dueBy` and whose host was not reminded yet. */
+  listAwaitingReminder(dueBy: Date, limit?: number): Promise<Booking[]>;
+  /** Records the reminder once: `true` for the one call that recorded it, `false` if already reminded or not pending. */
+  markReminded(id: string, now: Date): Promise<boolean>;
 }
 
 export interface DashboardCounts {
@@ -134,6 +161,32 @@ export interface CounterRepository {
     hostId: string,
     tokyoMonth: string,
   ): Promise<{ totalBookings: number; bookingsThisMonth: number }>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Images (adapter: `adapters/storage/`): uploads go straight to storage; the API verifies and publishes them
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface ImageStore {
+  /**
+   * A presigned POST for one new upload under the host's own private prefix (`uploads/<hostId>/…`), limited to
+   * the declared type and size (the request schema already checked both against the purpose's limits).
+   */
+  createUpload(input: {
+    hostId: string;
+    purpose: 'avatar' | 'experience-image';
+    contentType: string;
+    size: number;
+  }): Promise<{ key: string; url: string; fields: Record<string, string> }>;
+  /**
+   * Verifies an uploaded object (the host's own key, really an image by its bytes, within the purpose's size)
+   * and publishes it (resized variants served under `/images/`); returns its public URL. Throws
+   * `validation_failed` with the specification's message when the object is missing, foreign, not an image or
+   * too large; nothing is published then.
+   */
+  publish(input: { hostId: string; key: string; purpose: 'avatar' | 'experience-image' }): Promise<string>;
+  /** Deletes published images (their variants) by public URL; unknown URLs are ignored. */
+  remove(urls: string[]): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@
  *    `POST /api/bookings` (each request for another free slot, so it succeeds or cleanly gets 409) at concurrency
  *    50, 1,000 requests per route (BENCH_REQUESTS), the median of 3 repetitions.
  *
+ * Under `npm run bench` it first runs the Lambda bundle benchmark (`scripts/bench/bundles.ts`, its own process).
+ *
  * Prints a Markdown table and writes it to `test-results/bench-api.md`. Bounded and self-stopping; the stack runs
  * in a temporary folder and is removed afterwards. `BENCH_REQUESTS`, `BENCH_REPETITIONS`, `BENCH_CONCURRENCY` and
  * `BENCH_CONTENTION` override the sizes.
@@ -15,6 +17,7 @@
  * The local gateway keeps its intents in memory here (see `persistPayments`); in AWS the Stripe call dominates
  * booking creation instead, so the create figure is the server's own share, not the guest's wait.
  */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -44,6 +47,19 @@ interface Slot {
   experienceId: string;
   date: string;
   time: string;
+}
+
+// `npm run bench` also measures the Lambda bundles (scripts/bench/bundles.ts), first and in a process of its own:
+// it synthesises the CDK app, which has nothing to share with the stack below. `npm run bench:api` skips it.
+if (process.env.npm_lifecycle_event === 'bench') {
+  const bundles = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'scripts/bench/bundles.ts')],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (bundles.status !== 0) process.exitCode = 1;
 }
 
 const quiet = muteConsole();

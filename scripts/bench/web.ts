@@ -31,7 +31,8 @@ import chromiumPackage from '@sparticuz/chromium';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
 import { REPO_ROOT, startLocalStack, type LocalStack } from '../local/stack';
-import { ensureWebBuild, WEB_DIST } from '../local/web-build';
+import { WEB_DIST } from '../../web/build-info';
+import { ensureWebBuild } from '../local/web-build';
 
 const HOME_JS_BUDGET_KB = 170;
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);

@@ -8,6 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  UpdateTableCommand,
   DynamoDBClient,
   ListTablesCommand,
 } from '@aws-sdk/client-dynamodb';
@@ -84,11 +85,28 @@ export function localClient(endpoint: string): DynamoDBClient {
 
 /** Creates the table from the shared definition unless it exists. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  let existing: string[];
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
+    const out = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    existing = (out.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? '');
   } catch (e) {
     if ((e as { name?: string }).name !== 'ResourceNotFoundException') throw e;
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    return;
   }
-  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  // A table made by an older version of the definition (data kept under .local/) gets the indexes added since,
+  // one per update as DynamoDB requires; DynamoDB Local builds them from the existing items at once.
+  const input = createTableInput(tableName);
+  for (const index of input.GlobalSecondaryIndexes) {
+    if (existing.includes(index.IndexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: input.AttributeDefinitions.filter((a) =>
+          index.KeySchema.some((k) => k.AttributeName === a.AttributeName),
+        ),
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+  }
 }

@@ -7,18 +7,24 @@
  * everything again; deleting the folder (`npm run reset`) starts from scratch, seeded again on the next start.
  *
  * The handlers run in this process and read their configuration from `process.env`, which the stack sets before the
- * first request: one stack per process at a time.
+ * first request: one stack per process at a time. So do the host pool's Cognito triggers, which cognito-local calls
+ * through a local Lambda endpoint (`lambda-invoke.ts`, `cognito-triggers.ts`).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer } from 'node:net';
 import {
+  AddCustomAttributesCommand,
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
+  UpdateUserPoolClientCommand,
+  UpdateUserPoolCommand,
+  type SchemaAttributeType,
+  type UserPoolPolicyType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { S3Client } from '@aws-sdk/client-s3';
 import {
@@ -26,15 +32,22 @@ import {
   createDynamoRepositories,
 } from '../../functions/adapters/dynamodb/repositories';
 import { resetRuntimeAdapters } from '../../functions/adapters/runtime/adapters';
-import { configureLocalRuntime, resetGuestRuntime } from '../../functions/adapters/runtime/guest-runtime';
+import {
+  configureLocalRuntime,
+  guestRuntime,
+  resetGuestRuntime,
+} from '../../functions/adapters/runtime/guest-runtime';
+import type { PaymentIntentView } from '../../functions/use-cases/ports';
 import { handler as expireBookingsHandler } from '../../functions/events/expire-bookings';
 import { handler as paymentEventsHandler } from '../../functions/events/payment-events';
-import type { ExpireBookingsResult } from '../../functions/use-cases/expire-bookings';
+import type { ExpiryJobResult } from '../../functions/events/expire-bookings';
 import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
 import type { AppConfig } from '../../web/src/lib/config';
 import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
+import { seedDemoBookings } from '../seed/bookings';
 import { seedLocalData, type SeedSummary } from '../seed/seed';
 import { startCognitoLocal, type CognitoLocal } from './cognito-local';
+import { hostPoolTriggers, TRIGGER_FUNCTIONS } from './cognito-triggers';
 import { InProcessEventBus } from './event-bus';
 import { createLocalClock, type LocalClock } from './local-clock';
 import { startScheduler } from './scheduler';
@@ -46,7 +59,8 @@ import {
   startDynamoDbLocal,
   type DynamoDbLocal,
 } from './dynamodb-local';
-import { createJwtAuthorizer } from './jwt-authorizer';
+import { createJwtAuthorizer, type JwtAuthorizer } from './jwt-authorizer';
+import { startLambdaInvokeServer } from './lambda-invoke';
 import { freePort } from './ports';
 import { acquireLock, releaseLock } from './reset';
 import {
@@ -107,8 +121,12 @@ export interface LocalStack {
   };
   jobs: {
     /** Runs the expiry job now (the scheduler runs it every minute anyway). */
-    expireBookings(): Promise<ExpireBookingsResult>;
+    expireBookings(): Promise<ExpiryJobResult>;
   };
+  /** The payment gateway the handlers use (the local one), to read an intent's real status. */
+  payments: { retrieve(paymentIntentId: string): Promise<PaymentIntentView> };
+  /** The JWT authorizers the local server applies to `/api/host/*` and `/api/admin/*` routes. */
+  authorizer: JwtAuthorizer<'host' | 'admin'>;
   /** Stops the server and every emulator (including the Java child); resolves when all have exited. */
   stop(): Promise<void>;
 }
@@ -129,6 +147,8 @@ export interface StartLocalStackOptions {
    * hundred intents by hand and wrong for thousands of bookings a minute.
    */
   persistPayments?: boolean;
+  /** On the first start, also make requests for the demo host (pending, approved, denied); `npm start` does. */
+  demoBookings?: boolean;
 }
 
 /** Where the local payment gateway keeps its intents, under the data folder so they survive a restart. */
@@ -167,12 +187,26 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     const publicPort = options.port ? options.port : await freePort();
     const cognitoPort =
       state.cognitoPort && (await isPortFree(state.cognitoPort)) ? state.cognitoPort : undefined;
+    // cognito-local calls the host pool's triggers here, and mails the codes to the outbox: both endpoints must be
+    // known before it starts. The triggers run in this process with the handlers' environment (set below, before
+    // anyone can sign up); until the pools exist every event passes through unchanged.
+    const lambda = await startLambdaInvokeServer({
+      functions: hostPoolTriggers({ hostPoolId: () => state.hostPool?.userPoolId }),
+      log,
+    });
+    stops.push(() => lambda.stop());
+    const sesPort = await freePort();
     // All four in parallel; settle every start before failing, so none is left running unnoticed.
     const started = await Promise.allSettled([
       startDynamoDbLocal({ dir: join(dataDir, 'dynamodb') }).then(track),
-      startCognitoLocal({ dir: join(dataDir, 'cognito'), port: cognitoPort }).then(track),
+      startCognitoLocal({
+        dir: join(dataDir, 'cognito'),
+        port: cognitoPort,
+        triggers: { lambdaEndpoint: lambda.endpoint, functions: TRIGGER_FUNCTIONS },
+        mail: { sesEndpoint: `http://127.0.0.1:${sesPort}`, from: LOCAL_MAIL_FROM },
+      }).then(track),
       startS3Local({ dir: join(dataDir, 's3') }).then(track),
-      startSesLocal().then(track),
+      startSesLocal({ port: sesPort }).then(track),
     ] as const);
     const failed = started.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
@@ -197,6 +231,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     state.hostPool = await ensureUserPool(cognitoClient, state.hostPool, {
       name: 'marketplace-local-hosts',
       selfSignUp: true,
+      customAttributes: HOST_POOL_CUSTOM_ATTRIBUTES,
     });
     state.adminPool = await ensureUserPool(cognitoClient, state.adminPool, {
       name: 'marketplace-local-admins',
@@ -261,8 +296,9 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
         credentials: LOCAL_CREDENTIALS,
       });
       try {
+        const repositories = createDynamoRepositories({ doc, tableName: LOCAL_TABLE_NAME });
         seeded = await seedLocalData({
-          repositories: createDynamoRepositories({ doc, tableName: LOCAL_TABLE_NAME }),
+          repositories,
           cognito: cognitoClient,
           hostPoolId: state.hostPool.userPoolId,
           adminPoolId: state.adminPool.userPoolId,
@@ -271,6 +307,10 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
           now: new Date(),
           log,
         });
+        if (options.demoBookings) {
+          const made = await seedDemoBookings(repositories, seeded.hostIds.setouchiGuides);
+          log(`Seeded ${made} requests for the demo host`);
+        }
       } finally {
         doc.destroy();
       }
@@ -278,20 +318,21 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       writeState(statePath, state);
     }
 
+    const authorizer = createJwtAuthorizer({
+      host: {
+        issuer: `${cognito.endpoint}/${state.hostPool.userPoolId}`,
+        clientIds: [state.hostPool.clientId],
+      },
+      admin: {
+        issuer: `${cognito.endpoint}/${state.adminPool.userPoolId}`,
+        clientIds: [state.adminPool.clientId],
+      },
+    });
     const server: LocalServer = await startLocalServer({
       port: publicPort,
       routes,
       loadHandler: loadHandlerModule,
-      authorizer: createJwtAuthorizer({
-        host: {
-          issuer: `${cognito.endpoint}/${state.hostPool.userPoolId}`,
-          clientIds: [state.hostPool.clientId],
-        },
-        admin: {
-          issuer: `${cognito.endpoint}/${state.adminPool.userPoolId}`,
-          clientIds: [state.adminPool.clientId],
-        },
-      }),
+      authorizer,
       images: { client: s3Client, bucket: LOCAL_IMAGES_BUCKET },
       appConfig: () => app,
       webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
@@ -307,6 +348,8 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       clock,
       events: { idle: () => bus.idle(), stats: bus.stats },
       jobs: { expireBookings: () => expiry.runNow() },
+      payments: { retrieve: (id) => guestRuntime().payments.retrieve(id) },
+      authorizer,
       stop: stopAll,
     };
   } catch (e) {
@@ -360,18 +403,75 @@ async function loadHandlerModule(group: HandlerGroup): Promise<LambdaHandler> {
   return mod.handler;
 }
 
-/** The pool (and its SPA app client) from a previous start, or a new one. */
+/**
+ * The local pools get the settings `lib/auth-construct.ts` gives the AWS pools (see `ensureUserPool`): e-mail
+ * usernames matched case-insensitively, e-mail verified at sign-up, this password rule (the specification's: at
+ * least 8 characters, no character classes) and the app client's `PreventUserExistenceErrors`. The patched
+ * cognito-local enforces them (`cognito-local-patches.ts`).
+ */
+const LOCAL_PASSWORD_POLICY: UserPoolPolicyType = {
+  PasswordPolicy: {
+    MinimumLength: 8,
+    RequireLowercase: false,
+    RequireUppercase: false,
+    RequireNumbers: false,
+    RequireSymbols: false,
+    TemporaryPasswordValidityDays: 3,
+  },
+};
+
+/** The host's business name, given at sign-up and read by the post-confirmation trigger. */
+export const HOST_POOL_CUSTOM_ATTRIBUTES: SchemaAttributeType[] = [
+  {
+    Name: 'business_name',
+    AttributeDataType: 'String',
+    Mutable: true,
+    StringAttributeConstraints: { MinLength: '1', MaxLength: '200' },
+  },
+];
+
+export interface UserPoolOptions {
+  name: string;
+  selfSignUp: boolean;
+  /** Custom attributes (without the `custom:` prefix), as the AWS pool declares them. */
+  customAttributes?: SchemaAttributeType[];
+}
+
+/**
+ * The pool (and its SPA app client) from a previous start, or a new one. A pool from a previous start gets the
+ * current settings again, so a data folder made by an older version behaves like a new one.
+ */
 export async function ensureUserPool(
   cognito: CognitoIdentityProviderClient,
   existing: PoolIds | undefined,
-  options: { name: string; selfSignUp: boolean },
+  options: UserPoolOptions,
 ): Promise<PoolIds> {
+  const settings = {
+    AutoVerifiedAttributes: ['email' as const],
+    AdminCreateUserConfig: { AllowAdminCreateUserOnly: !options.selfSignUp },
+    Policies: LOCAL_PASSWORD_POLICY,
+  };
   if (existing) {
     try {
-      await cognito.send(new DescribeUserPoolCommand({ UserPoolId: existing.userPoolId }));
+      const described = await cognito.send(new DescribeUserPoolCommand({ UserPoolId: existing.userPoolId }));
       await cognito.send(
         new DescribeUserPoolClientCommand({ UserPoolId: existing.userPoolId, ClientId: existing.clientId }),
       );
+      await cognito.send(new UpdateUserPoolCommand({ UserPoolId: existing.userPoolId, ...settings }));
+      await cognito.send(
+        new UpdateUserPoolClientCommand({
+          UserPoolId: existing.userPoolId,
+          ClientId: existing.clientId,
+          PreventUserExistenceErrors: 'ENABLED',
+        }),
+      );
+      const declared = new Set(described.UserPool?.SchemaAttributes?.map((a) => a.Name));
+      const missing = (options.customAttributes ?? []).filter((a) => !declared.has(`custom:${a.Name}`));
+      if (missing.length > 0) {
+        await cognito.send(
+          new AddCustomAttributesCommand({ UserPoolId: existing.userPoolId, CustomAttributes: missing }),
+        );
+      }
       return existing;
     } catch (e) {
       const name = (e as { name?: string }).name;
@@ -381,19 +481,11 @@ export async function ensureUserPool(
   const pool = await cognito.send(
     new CreateUserPoolCommand({
       PoolName: options.name,
-      // Sign-in by e-mail: the username is the e-mail address.
+      // Sign-in by e-mail: the username is the e-mail address, whatever its letter case.
       UsernameAttributes: ['email'],
-      AutoVerifiedAttributes: ['email'],
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: !options.selfSignUp },
-      Policies: {
-        PasswordPolicy: {
-          MinimumLength: 8,
-          RequireLowercase: true,
-          RequireUppercase: true,
-          RequireNumbers: true,
-          RequireSymbols: false,
-        },
-      },
+      UsernameConfiguration: { CaseSensitive: false },
+      ...settings,
+      ...(options.customAttributes ? { Schema: options.customAttributes } : {}),
     }),
   );
   const userPoolId = pool.UserPool?.Id;
@@ -405,6 +497,7 @@ export async function ensureUserPool(
       GenerateSecret: false,
       // Locally the SPA signs in with USER_PASSWORD_AUTH (cognito-local has no SRP); in AWS the client uses SRP.
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      PreventUserExistenceErrors: 'ENABLED',
     }),
   );
   const clientId = client.UserPoolClient?.ClientId;

@@ -76,6 +76,39 @@ describe('auth', () => {
     expect((hostPool!.LambdaConfig as Record<string, unknown>).PostConfirmation).toBeDefined();
   });
 
+  it('host pool runs the three host triggers (pre-sign-up, custom message, post-confirmation); the admin pool none', () => {
+    const config = hostPool!.LambdaConfig as Record<string, { 'Fn::GetAtt': [string, string] }>;
+    expect(Object.keys(config).sort()).toEqual(['CustomMessage', 'PostConfirmation', 'PreSignUp']);
+    expect(config.PreSignUp!['Fn::GetAtt'][0]).toMatch(/^HostPreSignUp[A-F0-9]{8}$/);
+    expect(config.CustomMessage!['Fn::GetAtt'][0]).toMatch(/^HostCustomMessage[A-F0-9]{8}$/);
+    expect(config.PostConfirmation!['Fn::GetAtt'][0]).toMatch(/^HostPostConfirmation[A-F0-9]{8}$/);
+    expect(adminPool!.LambdaConfig).toBeUndefined();
+
+    // Cognito may invoke each trigger, and only on behalf of the host pool.
+    const hostPoolId = resourcesOf(dev, 'AWS::Cognito::UserPool').find(
+      ([, r]) => r.Properties === hostPool,
+    )![0];
+    const permissions = resourcesOf(dev, 'AWS::Lambda::Permission')
+      .map(([, r]) => r.Properties)
+      .filter((p) => p.Principal === 'cognito-idp.amazonaws.com');
+    for (const trigger of ['HostPreSignUp', 'HostCustomMessage', 'HostPostConfirmation']) {
+      const permission = permissions.find((p) => JSON.stringify(p.FunctionName).includes(trigger));
+      expect(permission, trigger).toBeDefined();
+      expect(JSON.stringify(permission!.SourceArn)).toContain(hostPoolId);
+    }
+  });
+
+  it('host pool declares the business name given at sign-up, and the web client may write only it and the e-mail', () => {
+    expect(hostPool!.Schema).toContainEqual(
+      expect.objectContaining({ Name: 'business_name', AttributeDataType: 'String', Mutable: true }),
+    );
+    const hostClient = resourcesOf(dev, 'AWS::Cognito::UserPoolClient')
+      .map(([, r]) => r.Properties)
+      .find((c) => JSON.stringify(c.UserPoolId).includes('HostPool'));
+    expect([...(hostClient!.WriteAttributes as string[])].sort()).toEqual(['custom:business_name', 'email']);
+    expect(hostClient!.PreventUserExistenceErrors).toBe('ENABLED');
+  });
+
   it('app clients use SRP, never plain password auth, and have no secret', () => {
     const clients = resourcesOf(dev, 'AWS::Cognito::UserPoolClient').map(([, r]) => r.Properties);
     expect(clients).toHaveLength(2);
@@ -196,8 +229,16 @@ describe('least privilege', () => {
     expect(ses.length).toBeGreaterThan(0);
     for (const s of ses) {
       expect(JSON.stringify(s.Resource)).toContain('identity/');
-      expect(s.id).not.toMatch(/PostConfirmation|WebhookRelay/);
+      expect(s.id).not.toMatch(/PostConfirmation|PreSignUp|CustomMessage|WebhookRelay/);
     }
+  });
+
+  it('gives the pre-sign-up trigger GetItem on the table alone (no index, no write), the custom-message trigger nothing', () => {
+    const preSignUp = statements.filter((s) => s.id.includes('HostPreSignUp'));
+    expect(preSignUp).toHaveLength(1);
+    expect(actionsOf(preSignUp[0]!)).toEqual(['dynamodb:GetItem']);
+    expect(preSignUp[0]!.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^DataTable/), 'Arn'] });
+    expect(statements.filter((s) => s.id.includes('HostCustomMessage'))).toEqual([]);
   });
 
   it('gives the webhook relay PutEvents on the payments bus and its signing secret, nothing of the table', () => {

@@ -1,4 +1,4 @@
-import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Item } from './items';
 
 /** BatchGetItem accepts at most 100 keys per request. */
@@ -28,4 +28,26 @@ export async function batchGetAll(
     }
   }
   return items;
+}
+
+/** BatchWriteItem accepts at most 25 requests per call. */
+const BATCH_WRITE_LIMIT = 25;
+
+/** Deletes every item of `keys`; unprocessed requests (throttling) are sent again with a growing pause. */
+export async function batchDeleteAll(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  keys: Record<string, string>[],
+): Promise<void> {
+  for (let i = 0; i < keys.length; i += BATCH_WRITE_LIMIT) {
+    let pending: Record<string, unknown>[] = keys
+      .slice(i, i + BATCH_WRITE_LIMIT)
+      .map((Key) => ({ DeleteRequest: { Key } }));
+    for (let round = 0; pending.length > 0; round++) {
+      if (round >= MAX_ROUNDS) throw new Error(`BatchWriteItem left ${pending.length} requests unprocessed`);
+      if (round > 0) await delay(Math.random() * Math.min(1000, 50 * 2 ** round));
+      const out = await doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      pending = (out.UnprocessedItems?.[tableName] ?? []) as Record<string, unknown>[];
+    }
+  }
 }

@@ -38,6 +38,48 @@ export const SLOT_HOLD_CONDITION =
   '(attribute_exists(#capacity) AND ((attribute_not_exists(#booked) AND #capacity > :zero) OR #booked < #capacity))' +
   ')';
 
+/** How a transition changes the booking's place in the lists (see `bookingItem`). */
+type ListingChange = 'listed' | 'unlisted' | { becomesListed: Booking };
+
+/** The list index keys of a booking (host's, all, by status, by month, host's by tour date). */
+function listingKeys(booking: Booking): Item {
+  const tokyoMonth = monthInZone(new Date(booking.createdAt), TOKYO_TIME_ZONE);
+  return keys.bookingIndexes({ ...booking, tokyoMonth });
+}
+
+/** The dashboard counters a new request adds to: all, this month's, the host's, the host's this month. */
+function requestCounterBumps(tableName: string, booking: Booking): TransactItem[] {
+  const tokyoMonth = monthInZone(new Date(booking.createdAt), TOKYO_TIME_ZONE);
+  return [
+    bumpCounter(tableName, counters.bookings),
+    bumpCounter(tableName, counters.bookingsInMonth(tokyoMonth)),
+    bumpCounter(tableName, counters.hostBookings(booking.hostId)),
+    bumpCounter(tableName, counters.hostBookingsInMonth(booking.hostId, tokyoMonth)),
+  ];
+}
+
+const statusFilter = (status: BookingStatus) => ({
+  expression: '#status = :status',
+  names: { '#status': 'status' },
+  values: { ':status': status },
+});
+
+/**
+ * A stored booking as the entity. Bookings stored before a field existed read with its neutral value (the data a
+ * developer keeps under .local/ across versions).
+ */
+export function bookingFromItem(item: Item): Booking {
+  const booking = fromItem<Booking>(item);
+  return {
+    ...booking,
+    guestLocale: booking.guestLocale ?? 'en',
+    experienceTitle: booking.experienceTitle ?? '',
+    decidedBy: booking.decidedBy ?? null,
+    decidedAt: booking.decidedAt ?? null,
+    reminderSentAt: booking.reminderSentAt ?? null,
+  };
+}
+
 export class DynamoBookingRepository implements BookingRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -49,7 +91,6 @@ export class DynamoBookingRepository implements BookingRepository {
       // The rule schema requires at least 1; a 0 here would let an empty slot item pass the condition.
       throw new RangeError(`ruleCapacity must be a whole number of at least 1, got ${ruleCapacity}`);
     }
-    const tokyoMonth = monthInZone(new Date(booking.createdAt), TOKYO_TIME_ZONE);
     const slot = slotIdentity(booking.experienceId, booking.date, booking.time);
     const build = (): TransactItem[] => [
       {
@@ -76,7 +117,7 @@ export class DynamoBookingRepository implements BookingRepository {
       {
         Put: {
           TableName: this.tableName,
-          Item: this.bookingItem(booking, tokyoMonth),
+          Item: this.bookingItem(booking),
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
@@ -92,10 +133,6 @@ export class DynamoBookingRepository implements BookingRepository {
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
-      bumpCounter(this.tableName, counters.bookings),
-      bumpCounter(this.tableName, counters.bookingsInMonth(tokyoMonth)),
-      bumpCounter(this.tableName, counters.hostBookings(booking.hostId)),
-      bumpCounter(this.tableName, counters.hostBookingsInMonth(booking.hostId, tokyoMonth)),
     ];
     try {
       await transactWrite(this.doc, build);
@@ -123,7 +160,7 @@ export class DynamoBookingRepository implements BookingRepository {
     const out = await this.doc.send(
       new GetCommand({ TableName: this.tableName, Key: keys.booking(id), ConsistentRead: true }),
     );
-    return out.Item ? fromItem<Booking>(out.Item) : null;
+    return out.Item ? bookingFromItem(out.Item) : null;
   }
 
   async getByReference(reference: string): Promise<Booking | null> {
@@ -208,33 +245,52 @@ export class DynamoBookingRepository implements BookingRepository {
     to: BookingStatus,
     options: BookingTransitionOptions,
   ): Promise<Booking> {
-    const fromList = [...new Set(Array.isArray(from) ? from : [from])];
+    let fromList = [...new Set(Array.isArray(from) ? from : [from])];
     if (fromList.length === 0) throw new RangeError('transition needs at least one source status');
-    const update = this.transitionUpdate(id, fromList, to, options);
+    const holdBecomesRequest = to === 'pending' && fromList.includes('awaiting_payment');
+    const holdInvolved = fromList.includes('awaiting_payment') && fromList.length > 1;
 
-    if (!options.releaseSlot) {
+    if (!options.releaseSlot && !holdBecomesRequest && !holdInvolved) {
+      const update = this.transitionUpdate(id, fromList, to, options, 'listed');
       try {
         const out = await this.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
-        return fromItem<Booking>(out.Attributes as Item);
+        return bookingFromItem(out.Attributes as Item);
       } catch (e) {
         if (isConditionFailure(e)) throw await this.transitionRefused(id, fromList, to);
         throw e;
       }
     }
 
-    // The slot's key is in the booking, so releasing needs one read first; the status condition still decides.
+    // The slot's key, the listing keys and the counters' month are in the booking: one read first. The status
+    // condition still decides; a list mixing a hold with other statuses is narrowed to the status read, so the
+    // condition stays exact about whether the booking is listed.
     const current = await this.get(id);
     if (!current) throw new DomainError('not_found', `Booking ${id} not found`);
+    if (holdInvolved) {
+      if (!fromList.includes(current.status)) throw await this.transitionRefused(id, fromList, to);
+      fromList = [current.status];
+    }
+    const listing: ListingChange =
+      to === 'pending' && fromList[0] === 'awaiting_payment'
+        ? { becomesListed: current }
+        : fromList[0] === 'awaiting_payment'
+          ? 'unlisted'
+          : 'listed';
+    const items: TransactItem[] = [{ Update: this.transitionUpdate(id, fromList, to, options, listing) }];
+    const releaseAt = options.releaseSlot ? items.length : -1;
+    if (options.releaseSlot) {
+      items.push({
+        Update: releaseSlotUpdate(this.tableName, current.experienceId, current.date, current.time),
+      });
+    }
+    if (typeof listing === 'object') items.push(...requestCounterBumps(this.tableName, current));
     try {
-      await transactWrite(this.doc, () => [
-        { Update: update },
-        { Update: releaseSlotUpdate(this.tableName, current.experienceId, current.date, current.time) },
-      ]);
+      await transactWrite(this.doc, () => items);
     } catch (e) {
       if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {
         throw await this.transitionRefused(id, fromList, to);
       }
-      if (e instanceof TransactionCancelledError && e.conditionFailedAt(1)) {
+      if (e instanceof TransactionCancelledError && releaseAt >= 0 && e.conditionFailedAt(releaseAt)) {
         // The slot has no unit to give back (its counter was already at 0). Refusing the transition would leave
         // the booking stuck (the expiry job would fail on it forever), so it moves on without the release.
         console.warn(
@@ -252,8 +308,90 @@ export class DynamoBookingRepository implements BookingRepository {
     return this.mustGet(id);
   }
 
-  async listByHost(hostId: string, page?: PageRequest): Promise<Page<Booking>> {
-    return this.page({ index: 'GSI1', partition: keys.hostBookings(hostId), ascending: false }, page);
+  async markReminded(id: string, now: Date): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.booking(id),
+          UpdateExpression: 'SET #reminderSentAt = :now',
+          ConditionExpression:
+            'attribute_exists(PK) AND #status = :pending AND ' +
+            '(attribute_not_exists(#reminderSentAt) OR attribute_type(#reminderSentAt, :nullType))',
+          ExpressionAttributeNames: { '#reminderSentAt': 'reminderSentAt', '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':now': now.toISOString(),
+            ':pending': 'pending',
+            ':nullType': 'NULL',
+          },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailure(e)) return false;
+      throw e;
+    }
+  }
+
+  async listAwaitingReminder(dueBy: Date, limit = DEFAULT_DUE_BATCH): Promise<Booking[]> {
+    const items = await queryAll(
+      this.doc,
+      this.tableName,
+      {
+        index: 'GSI5',
+        partition: keys.deadlines,
+        sortCondition: '#sk <= :dueBy',
+        sortValues: { ':dueBy': keys.deadlinesDueBy(dueBy) },
+        ascending: true,
+        filter: {
+          expression:
+            '#status = :pending AND (attribute_not_exists(#reminderSentAt) OR attribute_type(#reminderSentAt, :nullType))',
+          names: { '#status': 'status', '#reminderSentAt': 'reminderSentAt' },
+          values: { ':pending': 'pending', ':nullType': 'NULL' },
+        },
+      },
+      Math.max(1, Math.trunc(limit)),
+    );
+    return items.map(bookingFromItem);
+  }
+
+  async listByHost(
+    hostId: string,
+    filter: { status?: BookingStatus } & PageRequest = {},
+  ): Promise<Page<Booking>> {
+    const { status, ...page } = filter;
+    return this.page(
+      {
+        index: 'GSI1',
+        partition: keys.hostBookings(hostId),
+        ascending: false,
+        ...(status ? { filter: statusFilter(status) } : {}),
+      },
+      page,
+    );
+  }
+
+  async listByHostTourDates(
+    hostId: string,
+    from: string,
+    to: string,
+    filter: { status?: BookingStatus; limit?: number } = {},
+  ): Promise<Booking[]> {
+    const range = keys.tourDateRange(from, to);
+    const items = await queryAll(
+      this.doc,
+      this.tableName,
+      {
+        index: 'GSI6',
+        partition: keys.hostBookingsByDate(hostId),
+        sortCondition: '#sk BETWEEN :start AND :end',
+        sortValues: { ':start': range.start, ':end': range.end },
+        ascending: true,
+        ...(filter.status ? { filter: statusFilter(filter.status) } : {}),
+      },
+      filter.limit,
+    );
+    return items.map(bookingFromItem);
   }
 
   async listAll(filter: { status?: BookingStatus } & PageRequest = {}): Promise<Page<Booking>> {
@@ -283,19 +421,25 @@ export class DynamoBookingRepository implements BookingRepository {
       // The index is sparse by contract (a final transition removes the deadline); this guards a caller that forgot.
       (item) => WAITING.has(String(item.status)),
     );
-    return items.map((i) => fromItem<Booking>(i));
+    return items.map(bookingFromItem);
   }
 
   private async page(q: KeyQuery, page?: PageRequest): Promise<Page<Booking>> {
     const result = await queryPage(this.doc, this.tableName, q, page);
-    return { ...result, items: result.items.map((i) => fromItem<Booking>(i)) };
+    return { ...result, items: result.items.map(bookingFromItem) };
   }
 
-  private bookingItem(booking: Booking, tokyoMonth: string): Item {
+  /**
+   * The stored booking. A hold (`awaiting_payment`) is reachable by id, reference, payment intent and deadline
+   * only; it enters the lists and the counters when it becomes a request (`pending`), so abandoned holds and
+   * declined cards never show in a back office or inflate a dashboard. A booking stored in another status (tests,
+   * seeds) is listed at once.
+   */
+  private bookingItem(booking: Booking): Item {
     return toItem(booking, {
       ...keys.booking(booking.id),
       type: itemTypes.booking,
-      ...keys.bookingIndexes({ ...booking, tokyoMonth }),
+      ...(booking.status === 'awaiting_payment' ? {} : listingKeys(booking)),
       ...(booking.deadline ? keys.bookingDeadline(booking.deadline, booking.id) : {}),
     });
   }
@@ -305,15 +449,28 @@ export class DynamoBookingRepository implements BookingRepository {
     fromList: BookingStatus[],
     to: BookingStatus,
     options: BookingTransitionOptions,
+    listing: ListingChange,
   ) {
     const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
-    const values: Record<string, unknown> = {
-      ':to': to,
-      ':now': options.now.toISOString(),
-      ':statusIndex': keys.bookingsByStatus(to),
-    };
-    const set = ['#status = :to', '#updatedAt = :now', 'GSI3PK = :statusIndex'];
+    const values: Record<string, unknown> = { ':to': to, ':now': options.now.toISOString() };
+    const set = ['#status = :to', '#updatedAt = :now'];
     const remove: string[] = [];
+    if (listing === 'listed') {
+      values[':statusIndex'] = keys.bookingsByStatus(to);
+      set.push('GSI3PK = :statusIndex');
+    } else if (typeof listing === 'object') {
+      for (const [name, value] of Object.entries(listingKeys({ ...listing.becomesListed, status: to }))) {
+        values[`:${name}`] = value;
+        set.push(`${name} = :${name}`);
+      }
+    }
+    if (options.decidedBy !== undefined) {
+      names['#decidedBy'] = 'decidedBy';
+      names['#decidedAt'] = 'decidedAt';
+      values[':decidedBy'] = options.decidedBy;
+      values[':decidedAt'] = options.decidedBy ? options.now.toISOString() : null;
+      set.push('#decidedBy = :decidedBy', '#decidedAt = :decidedAt');
+    }
     if (options.deadline !== undefined) {
       names['#deadline'] = 'deadline';
       values[':deadline'] = options.deadline;

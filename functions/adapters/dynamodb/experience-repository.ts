@@ -1,5 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Experience, ExperienceCard } from '../../domain/entities';
+import { PLACEHOLDER_IMAGE, toCard } from '../../domain/experience-card';
+import { EXPERIENCE_CHANGED_MESSAGE } from '../../domain/schemas/host-api';
 import { DomainError } from '../../domain/errors';
 import type { CardQuery, CardSort, ExperienceRepository, Page, PageRequest } from '../../use-cases/ports';
 import { batchGetAll } from './batch';
@@ -13,23 +15,7 @@ import {
   type TransactItem,
 } from './transactions';
 
-/** The image of a card whose experience has no main image yet. */
-export const PLACEHOLDER_IMAGE = '/placeholder.jpg';
-
-export function toCard(e: Experience): ExperienceCard {
-  return {
-    id: e.id,
-    hostId: e.hostId,
-    title: e.title,
-    description: e.description,
-    price: e.price,
-    image: e.mainImages[0] || PLACEHOLDER_IMAGE,
-    prefecture: e.prefecture,
-    city: e.city,
-    tags: e.tags,
-    createdAt: e.createdAt,
-  };
-}
+export { PLACEHOLDER_IMAGE, toCard };
 
 const newestFirst = (a: ExperienceCard, b: ExperienceCard) => {
   const ka = `${sortableInstant(a.createdAt)}#${a.id}`;
@@ -80,13 +66,19 @@ export class DynamoExperienceRepository implements ExperienceRepository {
     }
   }
 
-  async update(experience: Experience, categoryIds?: string[]): Promise<void> {
+  async update(experience: Experience, categoryIds?: string[], expectedUpdatedAt?: string): Promise<void> {
     const items: TransactItem[] = [
       {
         Put: {
           TableName: this.tableName,
           Item: this.experienceItem(experience),
-          ConditionExpression: 'attribute_exists(PK)',
+          ...(expectedUpdatedAt === undefined
+            ? { ConditionExpression: 'attribute_exists(PK)' }
+            : {
+                ConditionExpression: 'attribute_exists(PK) AND #updatedAt = :expectedUpdatedAt',
+                ExpressionAttributeNames: { '#updatedAt': 'updatedAt' },
+                ExpressionAttributeValues: { ':expectedUpdatedAt': expectedUpdatedAt },
+              }),
         },
       },
       experience.publicationStatus === 'public'
@@ -110,6 +102,9 @@ export class DynamoExperienceRepository implements ExperienceRepository {
       await transactWriteInChunks(this.doc, items, this.maxTransactionItems);
     } catch (e) {
       if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {
+        if (expectedUpdatedAt !== undefined && (await this.get(experience.id))) {
+          throw new DomainError('stale', EXPERIENCE_CHANGED_MESSAGE);
+        }
         throw new DomainError('not_found', `Experience ${experience.id} not found`);
       }
       throw e;

@@ -29,6 +29,7 @@
  * | bookings of a status, newest first              | GSI3 PK=BOOKINGS#STATUS#status SK=createdAt#id               | Query (desc)     |
  * | bookings created in a Tokyo month               | GSI4 PK=BOOKINGS#MONTH#yyyy-MM SK=createdAt#id               | Query (desc)     |
  * | open bookings by deadline (expiry job)          | GSI5 PK=DEADLINES SK=deadline#id (sparse)                    | Query (≤ now)    |
+ * | a host's bookings by tour date (day view, open) | GSI6 PK=HOST#h#BOOKINGS_BY_DATE SK=date#time#id              | Query (range)    |
  * | dashboard counters                              | PK=COUNTER#name SK=SHARD#n                                   | Query (sum)      |
  * | hold a slot and write a booking (atomically)    | slot + BOOKING + BOOKING_REF + one shard of 4 counters       | TransactWrite    |
  * | rate-limit counter of a key's fixed window      | PK=RATE_LIMIT#key SK=WINDOW#windowStart (TTL expiresAt)      | UpdateItem (ADD) |
@@ -127,6 +128,8 @@ export const keys = {
   bookingIndexes: (b: {
     id: string;
     hostId: string;
+    date: string;
+    time: string;
     createdAt: string;
     status: string;
     tokyoMonth: string;
@@ -139,7 +142,12 @@ export const keys = {
     GSI3SK: timeOrdered(b.createdAt, b.id),
     GSI4PK: `BOOKINGS#MONTH#${b.tokyoMonth}`,
     GSI4SK: timeOrdered(b.createdAt, b.id),
+    GSI6PK: `HOST#${b.hostId}#BOOKINGS_BY_DATE`,
+    GSI6SK: `${b.date}#${b.time}#${b.id}`,
   }),
+  hostBookingsByDate: (hostId: string) => `HOST#${hostId}#BOOKINGS_BY_DATE`,
+  /** Inclusive GSI6 sort-key bounds of the tour dates `from`..`to`. */
+  tourDateRange: (from: string, to: string) => ({ start: `${from}#`, end: `${to}#~` }),
   hostBookings: (hostId: string) => `HOST#${hostId}#BOOKINGS`,
   allBookings: 'BOOKINGS',
   bookingsByStatus: (status: string) => `BOOKINGS#STATUS#${status}`,

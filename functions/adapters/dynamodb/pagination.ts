@@ -21,6 +21,11 @@ export interface KeyQuery {
   sortValues?: Record<string, string>;
   /** `false`: descending sort key (newest first for time-ordered keys). */
   ascending: boolean;
+  /**
+   * A FilterExpression applied after the key condition (its `#names`/`:values` must not clash with `#pk`, `#sk`,
+   * `:pk`). DynamoDB still reads the filtered-out items: use it where the key already narrows the read well.
+   */
+  filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
 }
 
 function keyNamesOf(index: IndexName | undefined): { pk: string; sk: string; all: string[] } {
@@ -41,8 +46,13 @@ function queryInput(tableName: string, q: KeyQuery): QueryCommandInput {
     TableName: tableName,
     ...(q.index ? { IndexName: q.index } : {}),
     KeyConditionExpression: `#pk = :pk${q.sortCondition ? ` AND ${q.sortCondition}` : ''}`,
-    ExpressionAttributeNames: { '#pk': pk, ...(q.sortCondition ? { '#sk': sk } : {}) },
-    ExpressionAttributeValues: { ':pk': q.partition, ...(q.sortValues ?? {}) },
+    ...(q.filter ? { FilterExpression: q.filter.expression } : {}),
+    ExpressionAttributeNames: {
+      '#pk': pk,
+      ...(q.sortCondition ? { '#sk': sk } : {}),
+      ...(q.filter?.names ?? {}),
+    },
+    ExpressionAttributeValues: { ':pk': q.partition, ...(q.sortValues ?? {}), ...(q.filter?.values ?? {}) },
     ScanIndexForward: q.ascending,
   };
 }

@@ -1,9 +1,11 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SlotState } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
+import { CAPACITY_BELOW_BOOKED_MESSAGE } from '../../domain/schemas/host-api';
 import type { SlotOverride, SlotRepository } from '../../use-cases/ports';
 import type { Item } from './items';
-import { itemTypes, keys } from './keys';
+import { batchDeleteAll } from './batch';
+import { itemTypes, keys, SLOT_SORT_KEY_PREFIX } from './keys';
 import { queryAll } from './pagination';
 
 /** A slot item as a state: units taken (0 if none yet), the override (not blocked, rule capacity if none). */
@@ -53,7 +55,7 @@ export class DynamoSlotRepository implements SlotRepository {
     time: string,
     override: SlotOverride,
   ): Promise<SlotState> {
-    const { capacity, blocked } = override;
+    const { capacity, blocked, resultingCapacity } = override;
     if (capacity !== undefined && capacity !== null && !(Number.isInteger(capacity) && capacity >= 0)) {
       throw new DomainError('validation_failed', 'Capacity must be a whole number of at least 0', {
         capacity: 'Must be a whole number of at least 0',
@@ -80,17 +82,49 @@ export class DynamoSlotRepository implements SlotRepository {
         values[':capacity'] = capacity;
       }
     }
-    const out = await this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.slot(experienceId, date, time),
-        UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toSlotState(experienceId, out.Attributes as Item);
+    let condition: string | undefined;
+    if (resultingCapacity !== undefined) {
+      names['#booked'] = 'booked';
+      values[':resultingCapacity'] = resultingCapacity;
+      condition = 'attribute_not_exists(#booked) OR #booked <= :resultingCapacity';
+    }
+    try {
+      const out = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.slot(experienceId, date, time),
+          UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
+          ...(condition ? { ConditionExpression: condition } : {}),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toSlotState(experienceId, out.Attributes as Item);
+    } catch (e) {
+      if ((e as { name?: string }).name === 'ConditionalCheckFailedException') {
+        throw new DomainError(
+          'state_conflict',
+          `The slot ${date} ${time} already has more bookings than a capacity of ${resultingCapacity}`,
+          { capacity: CAPACITY_BELOW_BOOKED_MESSAGE },
+        );
+      }
+      throw e;
+    }
+  }
+
+  async deleteFrom(experienceId: string, fromDate: string): Promise<number> {
+    const items = await queryAll(this.doc, this.tableName, {
+      partition: keys.experiencePartition(experienceId),
+      sortCondition: '#sk >= :start',
+      sortValues: { ':start': keys.slotRange(fromDate, fromDate).start },
+      ascending: true,
+    });
+    const slotKeys = items
+      .filter((i) => String(i.SK).startsWith(SLOT_SORT_KEY_PREFIX))
+      .map((i) => ({ PK: String(i.PK), SK: String(i.SK) }));
+    await batchDeleteAll(this.doc, this.tableName, slotKeys);
+    return slotKeys.length;
   }
 
   async release(experienceId: string, date: string, time: string): Promise<void> {

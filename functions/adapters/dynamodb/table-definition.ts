@@ -23,6 +23,7 @@ export const GLOBAL_INDEXES = [
   { name: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
   { name: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
   { name: 'GSI5', partitionKey: 'GSI5PK', sortKey: 'GSI5SK' },
+  { name: 'GSI6', partitionKey: 'GSI6PK', sortKey: 'GSI6SK' },
 ] as const satisfies readonly IndexDefinition[];
 
 export type IndexName = (typeof GLOBAL_INDEXES)[number]['name'];

@@ -19,11 +19,18 @@ import type {
 import type { LocalPaymentIntent, LocalPaymentStore } from './local-payment-store';
 import { paymentEventTypes, type PaymentEventType } from './payment-events';
 
-/** Stripe's test card numbers, and the only two the local gateway accepts. */
+/**
+ * The only cards the local gateway accepts: Stripe's two classic test cards, and one of ours that authorises but
+ * whose capture fails, so a host's approval can be seen failing (502, the request stays pending) without Stripe.
+ */
 export const LOCAL_TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
+  captureFails: '4000000000000341',
 } as const;
+
+/** What a failed capture answers (Stripe's wording for a charge the issuer refused). */
+export const CAPTURE_FAILED_MESSAGE = 'The card issuer refused the capture of this payment.';
 
 /** Stripe's wording, so the SPA shows the same message with either provider. */
 export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
@@ -163,6 +170,7 @@ export class LocalPaymentGateway implements PaymentGateway {
         status: 'requires_capture',
         amount_capturable: intent.amount,
         last_payment_error: null,
+        ...(number === LOCAL_TEST_CARDS.captureFails ? { local_capture_fails: true } : {}),
       };
       await this.store.put(authorised);
       await this.publish(paymentEventTypes.authorized, authorised);
@@ -179,6 +187,9 @@ export class LocalPaymentGateway implements PaymentGateway {
           errorCodes.stateConflict,
           `The payment cannot be captured: it is ${intent.status.replaceAll('_', ' ')}`,
         );
+      }
+      if (intent.local_capture_fails) {
+        throw new DomainError(errorCodes.paymentFailed, CAPTURE_FAILED_MESSAGE);
       }
       const captured: LocalPaymentIntent = {
         ...intent,
@@ -220,7 +231,7 @@ export class LocalPaymentGateway implements PaymentGateway {
   /** Returns the card number without spaces, or throws the validation error the form shows beside the field. */
   private validateCard(card: TestCard): string {
     const number = card.number.replace(/ /g, '');
-    if (number !== LOCAL_TEST_CARDS.success && number !== LOCAL_TEST_CARDS.declined) {
+    if (!(Object.values(LOCAL_TEST_CARDS) as string[]).includes(number)) {
       throw new DomainError(errorCodes.validation, USE_TEST_CARD_MESSAGE, { number: USE_TEST_CARD_MESSAGE });
     }
     const month = card.expMonth;

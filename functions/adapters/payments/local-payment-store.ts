@@ -36,6 +36,8 @@ export type LocalPaymentIntent = {
   last_payment_error: LocalPaymentError | null;
   cancellation_reason: string | null;
   livemode: false;
+  /** Local only: authorised with the test card whose capture fails (to try the back office's 502 path). */
+  local_capture_fails?: boolean;
 };
 
 export interface LocalPaymentStore {

@@ -1,8 +1,10 @@
 /**
  * The PaymentGateway over Stripe: one manual-capture PaymentIntent per booking (authorised when the guest
- * requests, captured when the host approves, cancelled on denial or expiry).
+ * requests, captured when the host approves, cancelled on denial or expiry). It speaks Stripe's REST API through
+ * `StripeApi` (four calls) rather than the `stripe` SDK, which would weigh more than the rest of a Lambda bundle
+ * (README, Benchmarks); webhook signatures are checked here with `node:crypto`, by Stripe's documented scheme.
  */
-import Stripe from 'stripe';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DomainError, errorCodes } from '../../domain/errors';
 import type {
   CreateAuthorizationRequest,
@@ -14,6 +16,7 @@ import type {
   StripeLikeEvent,
 } from '../../use-cases/ports';
 import { isStripeLikeEvent } from './payment-events';
+import { StripeApi, StripeApiError } from './stripe-api';
 
 export interface StripePaymentGatewayOptions {
   /** `sk_live_…` / `sk_test_…` / a restricted key; the caller reads it from configuration or Secrets Manager. */
@@ -25,12 +28,23 @@ export interface StripePaymentGatewayOptions {
   maxNetworkRetries?: number;
   /** Per-request timeout; below API Gateway's 30 s so a slow Stripe answer becomes a 502, not a gateway timeout. */
   timeoutMs?: number;
-  /** Another API endpoint (tests point the real SDK at a local fake server). */
+  /** Another API endpoint (tests point the client at a local fake server). */
   endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
 const DEFAULT_MAX_NETWORK_RETRIES = 2;
 const DEFAULT_TIMEOUT_MS = 20_000;
+
+/** The fields of a PaymentIntent this gateway reads. */
+interface StripePaymentIntent {
+  id: string;
+  status: string;
+  amount: number;
+  amount_capturable: number;
+  currency: string;
+  client_secret: string | null;
+  metadata?: Record<string, string> | null;
+}
 
 /** Stripe's intent statuses this marketplace understands; anything else (a future status) is a provider failure. */
 const knownStatuses: ReadonlySet<string> = new Set<PaymentIntentStatus>([
@@ -52,24 +66,16 @@ export const idempotencyKeys = {
 
 export class StripePaymentGateway implements PaymentGateway {
   readonly provider = 'stripe' as const;
-  private stripe: Stripe | undefined;
+  private readonly api: StripeApi;
 
-  constructor(private readonly options: StripePaymentGatewayOptions) {
+  constructor(options: StripePaymentGatewayOptions) {
     if (!options.secretKey) throw new Error('StripePaymentGateway needs a secret key');
-  }
-
-  /** Created on first use so importing this module (and cold starts of routes that never pay) cost nothing. */
-  private client(): Stripe {
-    if (!this.stripe) {
-      const { secretKey, endpoint } = this.options;
-      this.stripe = new Stripe(secretKey, {
-        maxNetworkRetries: this.options.maxNetworkRetries ?? DEFAULT_MAX_NETWORK_RETRIES,
-        timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        appInfo: { name: 'ehime-experiences' },
-        ...(endpoint ? { host: endpoint.host, port: endpoint.port, protocol: endpoint.protocol } : {}),
-      });
-    }
-    return this.stripe;
+    this.api = new StripeApi({
+      secretKey: options.secretKey,
+      maxNetworkRetries: options.maxNetworkRetries ?? DEFAULT_MAX_NETWORK_RETRIES,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      endpoint: options.endpoint,
+    });
   }
 
   async createAuthorization(request: CreateAuthorizationRequest): Promise<PaymentAuthorization> {
@@ -78,7 +84,8 @@ export class StripePaymentGateway implements PaymentGateway {
       throw new DomainError(errorCodes.validation, 'The amount must be a positive whole number of yen');
     }
     const intent = await this.call(() =>
-      this.client().paymentIntents.create(
+      this.api.post<StripePaymentIntent>(
+        '/v1/payment_intents',
         {
           // JPY is a zero-decimal currency: the amount in yen is Stripe's amount, no ×100.
           amount: request.amount,
@@ -89,7 +96,7 @@ export class StripePaymentGateway implements PaymentGateway {
           receipt_email: request.customerEmail,
           metadata: { ...request.metadata, bookingId: request.bookingId },
         },
-        { idempotencyKey: idempotencyKeys.authorize(request.bookingId) },
+        idempotencyKeys.authorize(request.bookingId),
       ),
     );
     if (!intent.client_secret) {
@@ -99,17 +106,19 @@ export class StripePaymentGateway implements PaymentGateway {
   }
 
   async retrieve(paymentIntentId: string): Promise<PaymentIntentView> {
-    const intent = await this.call(() => this.client().paymentIntents.retrieve(paymentIntentId));
+    const intent = await this.call(() =>
+      this.api.get<StripePaymentIntent>(`/v1/payment_intents/${encodeURIComponent(paymentIntentId)}`),
+    );
     return viewOf(intent);
   }
 
   async capture(paymentIntentId: string, context: { bookingId: string }): Promise<PaymentIntentStatus> {
     try {
       const intent = await this.call(() =>
-        this.client().paymentIntents.capture(
-          paymentIntentId,
+        this.api.post<StripePaymentIntent>(
+          `/v1/payment_intents/${encodeURIComponent(paymentIntentId)}/capture`,
           {},
-          { idempotencyKey: idempotencyKeys.capture(context.bookingId) },
+          idempotencyKeys.capture(context.bookingId),
         ),
       );
       return statusOf(intent);
@@ -126,10 +135,10 @@ export class StripePaymentGateway implements PaymentGateway {
   ): Promise<PaymentIntentStatus> {
     try {
       const intent = await this.call(() =>
-        this.client().paymentIntents.cancel(
-          paymentIntentId,
+        this.api.post<StripePaymentIntent>(
+          `/v1/payment_intents/${encodeURIComponent(paymentIntentId)}/cancel`,
           context.reason ? { cancellation_reason: context.reason } : {},
-          { idempotencyKey: idempotencyKeys.cancel(context.bookingId) },
+          idempotencyKeys.cancel(context.bookingId),
         ),
       );
       return statusOf(intent);
@@ -158,7 +167,7 @@ export class StripePaymentGateway implements PaymentGateway {
     );
   }
 
-  /** Runs one SDK call and maps Stripe's errors to ours (never passing on a message that could hold a key). */
+  /** Runs one API call and maps Stripe's errors to ours (never passing on a message that could hold a key). */
   private async call<T>(operation: () => Promise<T>): Promise<T> {
     try {
       return await operation();
@@ -177,11 +186,14 @@ class UnexpectedIntentState extends DomainError {
 
 function mapStripeError(error: unknown): Error {
   if (error instanceof DomainError) return error;
-  if (error instanceof Stripe.errors.StripeCardError) {
+  if (!(error instanceof StripeApiError)) {
+    return new DomainError(errorCodes.paymentFailed, 'The payment provider could not be reached');
+  }
+  if (error.type === 'StripeCardError') {
     // The provider's message is written for the card holder ("Your card was declined.").
     return new DomainError(errorCodes.cardDeclined, error.message || 'Your card was declined.');
   }
-  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+  if (error.type === 'StripeInvalidRequestError') {
     if (error.code === 'payment_intent_unexpected_state') {
       return new UnexpectedIntentState('The payment is not in a state that allows this operation');
     }
@@ -191,24 +203,18 @@ function mapStripeError(error: unknown): Error {
   }
   // Authentication, permission, rate-limit, connection and API errors: Stripe's messages may echo part of the
   // key ("Invalid API Key provided: sk_test_****abcd"), so only the type and request id go out.
-  if (error instanceof Stripe.errors.StripeError) {
-    const requestId = error.requestId ? ` (request ${error.requestId})` : '';
-    return new DomainError(
-      errorCodes.paymentFailed,
-      `The payment provider failed: ${error.type}${requestId}`,
-    );
-  }
-  return new DomainError(errorCodes.paymentFailed, 'The payment provider could not be reached');
+  const requestId = error.requestId ? ` (request ${error.requestId})` : '';
+  return new DomainError(errorCodes.paymentFailed, `The payment provider failed: ${error.type}${requestId}`);
 }
 
-function statusOf(intent: Stripe.PaymentIntent): PaymentIntentStatus {
+function statusOf(intent: StripePaymentIntent): PaymentIntentStatus {
   if (!knownStatuses.has(intent.status)) {
     throw new DomainError(errorCodes.paymentFailed, `Unexpected payment status: ${intent.status}`);
   }
   return intent.status as PaymentIntentStatus;
 }
 
-function viewOf(intent: Stripe.PaymentIntent): PaymentIntentView {
+function viewOf(intent: StripePaymentIntent): PaymentIntentView {
   if (intent.currency !== 'jpy') {
     throw new DomainError(errorCodes.paymentFailed, `Unexpected payment currency: ${intent.currency}`);
   }
@@ -234,29 +240,36 @@ export function verifyStripeWebhook(
   rawBody: string | Uint8Array,
   signatureHeader: string | undefined | null,
   secret: string,
-  nowSeconds?: number,
+  nowSeconds: number = Math.floor(Date.now() / 1000),
 ): StripeLikeEvent {
   if (!signatureHeader) {
     throw new DomainError(errorCodes.validation, 'Missing Stripe-Signature header');
   }
+  const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody);
+  const { timestamp, signatures } = parseSignatureHeader(signatureHeader);
+  // Stripe signs `<timestamp>.<body>` with HMAC-SHA256 under the endpoint's secret and sends it as `v1`; the
+  // header may carry several (during a secret roll), and any one of them matching is enough.
+  const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest();
+  const matches = signatures.some((candidate) => {
+    const given = Buffer.from(candidate, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (timestamp === null || !matches) {
+    throw new DomainError(
+      errorCodes.validation,
+      'Invalid Stripe webhook signature: the signature does not match the payload',
+    );
+  }
+  if (nowSeconds - timestamp > WEBHOOK_TOLERANCE_SECONDS) {
+    throw new DomainError(
+      errorCodes.validation,
+      `Invalid Stripe webhook signature: the timestamp is older than ${WEBHOOK_TOLERANCE_SECONDS} seconds`,
+    );
+  }
   let event: unknown;
   try {
-    event = Stripe.webhooks.constructEvent(
-      rawBody,
-      signatureHeader,
-      secret,
-      WEBHOOK_TOLERANCE_SECONDS,
-      undefined,
-      // The SDK takes the receive time in milliseconds.
-      nowSeconds === undefined ? undefined : nowSeconds * 1000,
-    );
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-      const reason = /tolerance/i.test(error.message)
-        ? 'the timestamp is older than 300 seconds'
-        : 'the signature does not match the payload';
-      throw new DomainError(errorCodes.validation, `Invalid Stripe webhook signature: ${reason}`);
-    }
+    event = JSON.parse(body.toString('utf8'));
+  } catch {
     // The signature matched but the body is not JSON.
     throw new DomainError(errorCodes.validation, 'Invalid Stripe webhook payload');
   }
@@ -264,4 +277,19 @@ export function verifyStripeWebhook(
     throw new DomainError(errorCodes.validation, 'Invalid Stripe webhook payload: not an event');
   }
   return event;
+}
+
+/** `t=1492774577,v1=5257a869…,v0=6ffbb59b…`: the timestamp and every `v1` signature (other schemes are ignored). */
+function parseSignatureHeader(header: string): { timestamp: number | null; signatures: string[] } {
+  let timestamp: number | null = null;
+  const signatures: string[] = [];
+  for (const item of header.split(',')) {
+    const at = item.indexOf('=');
+    if (at < 0) continue;
+    const key = item.slice(0, at).trim();
+    const value = item.slice(at + 1).trim();
+    if (key === 't' && /^\d+$/.test(value)) timestamp = Number(value);
+    if (key === 'v1' && /^[0-9a-f]+$/i.test(value)) signatures.push(value);
+  }
+  return { timestamp, signatures };
 }

@@ -3,7 +3,7 @@
  * lazily, on first use: never at import time, so modules import cleanly in tests and the local stack can set the
  * variables before the first request. CDK sets the same variables on every function (see `lib/`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());

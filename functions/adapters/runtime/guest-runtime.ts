@@ -43,6 +43,8 @@ export interface GuestRuntime {
   /** The gateway the use cases use (the local stack's card form confirms through it). */
   payments: PaymentGateway;
   logger: Logger;
+  /** The clock the use cases read (the local stack's movable clock in tests). */
+  clock: () => Date;
 }
 
 /** What only the local stack sets before the first invocation (nothing in AWS calls this). */
@@ -89,7 +91,7 @@ export function guestRuntime(): GuestRuntime {
     baseUrl: env.SITE_URL,
     siteName: SITE_NAME,
   });
-  const runtime = { useCases, payments, logger };
+  const runtime = { useCases, payments, logger, clock };
   cached = { base, runtime };
   return runtime;
 }

@@ -2,7 +2,7 @@
  * Reading the parts of an API Gateway event a route needs, with the one validation path: zod schemas of the domain
  * turn bad input into `validation_failed` (400, with `fields`), ids that cannot exist into `not_found` (404).
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { DomainError } from '../../domain/errors';
 import { parseOrThrow } from '../../domain/validation';
 import type { HttpApiEvent } from './api-gateway';

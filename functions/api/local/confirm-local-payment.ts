@@ -4,7 +4,7 @@
  * authorised (`requires_capture`); 4000 0000 0000 0002 is declined (402 `card_declined`, "Your card was
  * declined."). The intent id is read from the client secret, and the secret must match, as with Stripe.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   LocalPaymentGateway,
   paymentIntentIdFromClientSecret,

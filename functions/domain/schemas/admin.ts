@@ -2,7 +2,7 @@
  * Admin forms (back-office spec §5), with their Japanese messages: host creation and the admin's own password
  * change; plus the booking-list query of the admin API.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { bookingStatusSchema, hostLanguageSchema } from '../entities';
 import { optionalText } from './common';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordChangeSchema } from './host';

@@ -2,7 +2,7 @@
  * The booking requests: `POST /api/bookings` (DESIGN §6) and the booking request form of the detail page
  * (guest spec §5). The request carries no price: the server computes every amount (DESIGN §3).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { guestLanguageSchema, guestLanguages } from '../entities';
 import { normalisePhone, PHONE_MAX_LENGTH, PHONE_MIN_LENGTH } from '../phone';
 import { isCalendarDate } from '../calendar';

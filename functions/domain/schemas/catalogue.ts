@@ -2,7 +2,7 @@
  * Query strings of the public catalogue routes (DESIGN §6). Query values arrive as strings (or are absent);
  * blanks are treated as absent so `?prefecture=&q=` means "no filter".
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { compareDates, isCalendarDate } from '../calendar';
 import { calendarDate } from './common';
 

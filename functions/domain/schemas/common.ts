@@ -2,7 +2,7 @@
  * Building blocks shared by the request and form schemas. Messages are arguments because the same rule speaks
  * English on guest pages and Japanese in the back office.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isCalendarDate } from '../calendar';
 import { slotTime } from '../entities';
 

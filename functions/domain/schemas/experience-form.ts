@@ -3,7 +3,7 @@
  * Japanese; both share one set of rules. The host API validates with the same schemas (create → create
  * schema, full replacement on edit → edit schema), so the browser and the server never disagree.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defaultAvailabilityRule } from '../availability';
 import { availabilityRuleSchema, publicationStatusSchema } from '../entities';
 import { findPrefecture } from '../prefectures';

@@ -2,7 +2,7 @@
  * The guest details form of `/booking-form` (guest spec §5), with its English messages. Its output maps onto
  * the `guest` object of `POST /api/bookings` through `toBookingGuest`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isPlausiblePhone, normalisePhone } from '../phone';
 import { GUEST_FIELD_LIMITS } from './booking';
 import { emailField, requiredText, sameEmail } from './common';

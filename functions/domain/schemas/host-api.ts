@@ -3,7 +3,7 @@
  * `experience-form.ts`: uploads, the experience patch, slot overrides and the booking-list query. The handlers
  * validate with these and the SPA builds its requests from the same types.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { compareDates, isCalendarDate } from '../calendar';
 import { bookingStatusSchema, hoursBound, isoDateTime, slotTime } from '../entities';
 import { calendarDate } from './common';
@@ -143,6 +143,10 @@ export const experiencePatchSchema = z.strictObject({
 });
 export type ExperiencePatch = { expectedUpdatedAt: string } & Partial<ExperienceFormValues>;
 
+/** The 409 `stale` of an edit saved over a newer save: edits are never silently undone. */
+export const EXPERIENCE_CHANGED_MESSAGE =
+  'この体験は他の画面で更新されています。最新の内容を読み込んでから、もう一度保存してください。';
+
 // ---------------------------------------------------------------------------------------------------------------
 // Availability (slot overrides)
 
@@ -193,6 +197,9 @@ export const slotOverrideSchema = z
     { error: '`toDate` must not be before `date`', path: ['toDate'] },
   );
 export type SlotOverrideRequest = z.infer<typeof slotOverrideSchema>;
+
+/** A capacity below what guests already hold (409). */
+export const CAPACITY_BELOW_BOOKED_MESSAGE = '予約済みの人数より少ない定員にはできません';
 
 /** One slot in the host's editor: the rule's slot with its counters. */
 export interface HostSlotView {

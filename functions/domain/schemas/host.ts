@@ -2,7 +2,7 @@
  * Host-side forms and requests (back-office spec §2 and §5): registration (Japanese messages), profile and
  * password change (English messages, as the profile screen's toasts are English), and the denial reason.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailField, optionalText, requiredText } from './common';
 
 export const PASSWORD_MIN_LENGTH = 8;

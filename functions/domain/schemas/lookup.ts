@@ -3,7 +3,7 @@
  * forced to upper case. A well-formed pair that matches nothing is the use case's "not found", never a
  * validation error, so the answer does not tell which of the two was wrong.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isBookingReference, normaliseBookingReference } from '../booking-reference';
 import { emailField, requiredText, sameEmail } from './common';
 

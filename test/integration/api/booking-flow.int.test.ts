@@ -193,10 +193,14 @@ describe('expiry job', () => {
     const before = await mailsAbout(world, created.reference);
     expect(before).toHaveLength(2);
 
-    // Not yet: 47 hours later the request is still the host's to answer.
+    // Not yet: 47 hours later the request is still the host's to answer (who has been reminded of it).
     world.stack.clock.advanceBy(47 * HOUR);
     await world.stack.jobs.expireBookings();
     expect(await statusOf(created.bookingId)).toBe('pending');
+    const reminded = await mailsAbout(world, created.reference);
+    expect(reminded.slice(before.length).map((m) => m.subject)).toEqual([
+      expect.stringContaining('回答期限まであと12時間'),
+    ]);
 
     world.stack.clock.advanceBy(2 * HOUR);
     const result = await world.stack.jobs.expireBookings();
@@ -204,8 +208,8 @@ describe('expiry job', () => {
     await world.stack.events.idle();
     expect(await statusOf(created.bookingId)).toBe('expired');
 
-    // The outbox keeps mails in sending order: the new ones follow the two of the request.
-    const expiryMails = (await mailsAbout(world, created.reference)).slice(before.length);
+    // The outbox keeps mails in sending order: the new ones follow the request's and the reminder.
+    const expiryMails = (await mailsAbout(world, created.reference)).slice(reminded.length);
     expect(expiryMails.map((m) => m.destination.to[0]).sort()).toEqual(
       [body.guest.email, await hostEmailOf(experience.id)].sort(),
     );

@@ -88,6 +88,36 @@ export async function call<T = unknown>(
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Back-office tokens: real sign-ins against the local pools (USER_PASSWORD_AUTH, as the SPA does locally)
+
+export async function signIn(
+  world: ApiWorld,
+  pool: 'host' | 'admin',
+  email: string,
+  password: string,
+): Promise<string> {
+  const { cognitoEndpoint, hostPool, adminPool } = world.stack.config;
+  const res = await fetch(`${cognitoEndpoint}/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: (pool === 'host' ? hostPool : adminPool).clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  });
+  const body = (await res.json()) as { AuthenticationResult?: { IdToken?: string } };
+  const token = body.AuthenticationResult?.IdToken;
+  if (!token) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(body)}`);
+  return token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+// ---------------------------------------------------------------------------------------------------------------
 // Mail
 
 export interface OutboxMail {

@@ -5,6 +5,7 @@ import {
   itNeverScanned,
   makeBooking,
   minutesAfter,
+  requestBooking,
   setUpRepositories,
   type RepositoryContext,
 } from './support';
@@ -124,7 +125,7 @@ describe('createWithSlotHold: the capacity condition, branch by branch', () => {
   it('a refused booking leaves nothing behind', async () => {
     const e = id('exp');
     const hostId = id('host');
-    await ctx.repos.bookings.createWithSlotHold(makeBooking({ experienceId: e, hostId }), 1);
+    await requestBooking(ctx.repos, makeBooking({ experienceId: e, hostId }));
     const refused = makeBooking({ experienceId: e, hostId });
     expect((await failure(ctx.repos.bookings.createWithSlotHold(refused, 1))).code).toBe('slot_unavailable');
     expect(await ctx.repos.bookings.get(refused.id)).toBeNull();
@@ -147,7 +148,7 @@ describe('createWithSlotHold: uniqueness', () => {
     const e = id('exp');
     const hostId = id('host');
     const first = makeBooking({ experienceId: e, hostId });
-    await ctx.repos.bookings.createWithSlotHold(first, 5);
+    await requestBooking(ctx.repos, first, 5);
     const clash = makeBooking({ experienceId: e, hostId, reference: first.reference });
     const error = await failure(ctx.repos.bookings.createWithSlotHold(clash, 5));
     expect(error.code).toBe('duplicate');
@@ -281,15 +282,58 @@ describe('transition', () => {
     });
   });
 
-  it('moves the booking between the status lists', async () => {
-    const booking = makeBooking({ experienceId: id('exp'), createdAt: '2031-01-01T00:00:00.000Z' });
+  it('lists a hold nowhere until its payment makes it a request, then moves it between the status lists', async () => {
+    const hostId = id('host');
+    const booking = makeBooking({ experienceId: id('exp'), hostId, createdAt: '2031-01-01T00:00:00.000Z' });
     await ctx.repos.bookings.createWithSlotHold(booking, 1);
     const firstOf = async (status: Booking['status']) =>
       (await ctx.repos.bookings.listAll({ status, limit: 1 })).items[0]?.id;
-    expect(await firstOf('awaiting_payment')).toBe(booking.id);
+    const listedForHost = async () => (await ctx.repos.bookings.listByHost(hostId)).items.map((b) => b.id);
+    expect(await firstOf('awaiting_payment')).toBeUndefined();
+    expect(await listedForHost()).toEqual([]);
+    expect((await ctx.repos.counters.hostDashboard(hostId, '2031-01')).totalBookings).toBe(0);
+
     await ctx.repos.bookings.transition(booking.id, 'awaiting_payment', 'pending', { now });
-    expect(await firstOf('awaiting_payment')).not.toBe(booking.id);
     expect(await firstOf('pending')).toBe(booking.id);
+    expect(await listedForHost()).toEqual([booking.id]);
+    expect(
+      await ctx.repos.bookings
+        .listByHostTourDates(hostId, booking.date, booking.date)
+        .then((l) => l.map((b) => b.id)),
+    ).toEqual([booking.id]);
+    expect(await ctx.repos.counters.hostDashboard(hostId, '2031-01')).toEqual({
+      totalBookings: 1,
+      bookingsThisMonth: 1,
+    });
+
+    const actor = { role: 'host' as const, userId: hostId };
+    const denied = await ctx.repos.bookings.transition(booking.id, 'pending', 'denied', {
+      now,
+      decidedBy: actor,
+      deniedMessage: 'Closed that day',
+    });
+    expect(denied).toMatchObject({ decidedBy: actor, decidedAt: now.toISOString() });
+    expect(await firstOf('pending')).not.toBe(booking.id);
+    expect(await firstOf('denied')).toBe(booking.id);
+    expect((await ctx.repos.bookings.listByHost(hostId, { status: 'denied' })).items).toHaveLength(1);
+    expect((await ctx.repos.bookings.listByHost(hostId, { status: 'pending' })).items).toHaveLength(0);
+  });
+
+  it('leaves an abandoned hold out of every list when it lapses', async () => {
+    const hostId = id('host');
+    const hold = makeBooking({ experienceId: id('exp'), hostId, createdAt: '2032-01-01T00:00:00.000Z' });
+    await ctx.repos.bookings.createWithSlotHold(hold, 1);
+    await ctx.repos.bookings.transition(hold.id, ['awaiting_payment', 'pending'], 'expired', {
+      releaseSlot: true,
+      deadline: null,
+      now,
+    });
+    expect((await ctx.repos.bookings.get(hold.id))?.status).toBe('expired');
+    expect(
+      (await ctx.repos.bookings.listAll({ status: 'expired', limit: 100 })).items.map((b) => b.id),
+    ).not.toContain(hold.id);
+    expect((await ctx.repos.bookings.listByHost(hostId)).items).toEqual([]);
+    expect(await bookedOf(hold.experienceId)).toBe(0);
   });
 
   it('gives the slot back in the same write, only once even when the transition is repeated', async () => {
@@ -377,6 +421,37 @@ describe('deadlines: listDue', () => {
   });
 });
 
+describe('host reminders', () => {
+  it('finds pending requests due within a horizon once, and records the reminder only once', async () => {
+    const hostId = id('host');
+    const soon = makeBooking({ experienceId: id('exp'), hostId, createdAt: '2033-01-01T00:00:00.000Z' });
+    const later = makeBooking({ experienceId: id('exp'), hostId, createdAt: '2033-01-01T00:00:00.000Z' });
+    for (const [b, deadline] of [
+      [soon, '2033-01-02T10:00:00.000Z'],
+      [later, '2033-01-03T00:00:00.000Z'],
+    ] as const) {
+      await ctx.repos.bookings.createWithSlotHold(b, 1);
+      await ctx.repos.bookings.transition(b.id, 'awaiting_payment', 'pending', {
+        deadline,
+        now: new Date(b.createdAt),
+      });
+    }
+    const horizon = new Date('2033-01-02T12:00:00.000Z');
+    const due = (await ctx.repos.bookings.listAwaitingReminder(horizon)).filter((b) => b.hostId === hostId);
+    expect(due.map((b) => b.id)).toEqual([soon.id]);
+    const at = new Date('2033-01-01T22:00:00.000Z');
+    const results = await Promise.all([1, 2, 3].map(() => ctx.repos.bookings.markReminded(soon.id, at)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await ctx.repos.bookings.get(soon.id))?.reminderSentAt).toBe(at.toISOString());
+    expect(
+      (await ctx.repos.bookings.listAwaitingReminder(horizon)).filter((b) => b.hostId === hostId),
+    ).toEqual([]);
+    // Only a pending request is reminded.
+    await ctx.repos.bookings.transition(later.id, 'pending', 'approved', { deadline: null, now: at });
+    expect(await ctx.repos.bookings.markReminded(later.id, at)).toBe(false);
+  });
+});
+
 describe('booking lists', () => {
   it("lists a host's bookings newest first, page by page, and the 5 latest", async () => {
     const hostId = id('host');
@@ -384,7 +459,7 @@ describe('booking lists', () => {
     const created = [2, 0, 6, 4, 1, 5, 3].map((m) =>
       makeBooking({ experienceId: id('exp'), hostId, createdAt: minutesAfter(base, m) }),
     );
-    for (const b of created) await ctx.repos.bookings.createWithSlotHold(b, 1);
+    for (const b of created) await requestBooking(ctx.repos, b);
     const newestFirst = [...created].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).map((b) => b.id);
 
     const latest = await ctx.repos.bookings.listByHost(hostId, { limit: 5 });
@@ -392,10 +467,23 @@ describe('booking lists', () => {
     const rest = await ctx.repos.bookings.listByHost(hostId, { limit: 5, cursor: latest.cursor });
     expect(rest.items.map((b) => b.id)).toEqual(newestFirst.slice(5));
     expect(rest.cursor).toBeUndefined();
-    expect(rest.items[0]).toEqual(created.find((b) => b.id === newestFirst[5]));
+    const oldest = created.find((b) => b.id === newestFirst[5])!;
+    expect(rest.items[0]).toEqual({
+      ...oldest,
+      status: 'pending',
+      deadline: null,
+      updatedAt: oldest.createdAt,
+    });
   });
 
   it('lists all bookings newest first across pages', async () => {
+    const base = '2025-07-01T00:00:00.000Z';
+    for (let m = 0; m < 12; m++) {
+      await requestBooking(
+        ctx.repos,
+        makeBooking({ experienceId: id('exp'), createdAt: minutesAfter(base, m) }),
+      );
+    }
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
@@ -414,7 +502,7 @@ describe('booking lists', () => {
     const june = makeBooking({ experienceId: id('exp'), hostId, createdAt: '2035-05-31T15:30:00.000Z' });
     const may = makeBooking({ experienceId: id('exp'), hostId, createdAt: '2035-05-31T14:30:00.000Z' });
     const june2 = makeBooking({ experienceId: id('exp'), hostId, createdAt: '2035-06-30T14:59:00.000Z' });
-    for (const b of [june, may, june2]) await ctx.repos.bookings.createWithSlotHold(b, 1);
+    for (const b of [june, may, june2]) await requestBooking(ctx.repos, b);
     expect((await ctx.repos.bookings.listCreatedInMonth('2035-06')).items.map((b) => b.id)).toEqual([
       june2.id,
       june.id,

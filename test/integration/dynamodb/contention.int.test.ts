@@ -36,6 +36,9 @@ function distinctReferences(count: number): string[] {
   });
 }
 
+const winnersOf = <T>(bookings: T[], results: PromiseSettledResult<unknown>[]) =>
+  bookings.filter((_, i) => results[i]?.status === 'fulfilled');
+
 async function crowd(capacity: number) {
   const experienceId = id('exp');
   const hostId = id('host');
@@ -47,9 +50,13 @@ async function crowd(capacity: number) {
     bookings.map((b) => ctx.repos.bookings.createWithSlotHold(b, capacity)),
   );
 
-  const winners = bookings.filter((_, i) => results[i]?.status === 'fulfilled');
+  const winners = winnersOf(bookings, results);
   const refusals = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
   const slot = await ctx.repos.slots.listStates(experienceId, '2025-08-01', '2025-08-01');
+  // The winners' cards are authorised: they become requests, listed and counted once each.
+  for (const b of winnersOf(bookings, results)) {
+    await ctx.repos.bookings.transition(b.id, 'awaiting_payment', 'pending', { now: new Date(b.createdAt) });
+  }
   const stored = await ctx.repos.bookings.listByHost(hostId, { limit: 100 });
   const losers = bookings.filter((_, i) => results[i]?.status === 'rejected');
   const leftovers = await Promise.all(losers.map((b) => ctx.repos.bookings.getByReference(b.reference)));

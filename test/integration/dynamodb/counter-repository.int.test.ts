@@ -4,6 +4,7 @@ import {
   itNeverScanned,
   makeBooking,
   makeHost,
+  requestBooking,
   setUpRepositories,
   type RepositoryContext,
 } from './support';
@@ -33,7 +34,7 @@ describe('DynamoCounterRepository', () => {
     await ctx.repos.hosts.create(makeHost());
 
     const book = (hostId: string, createdAt: string) =>
-      ctx.repos.bookings.createWithSlotHold(makeBooking({ experienceId: id('exp'), hostId, createdAt }), 1);
+      requestBooking(ctx.repos, makeBooking({ experienceId: id('exp'), hostId, createdAt }));
     // 15:00 UTC on 31 May is already June in Tokyo.
     await book(ehime.id, '2025-05-31T14:59:59.000Z');
     await book(ehime.id, '2025-05-31T15:00:00.000Z');
@@ -41,16 +42,23 @@ describe('DynamoCounterRepository', () => {
     await book(kagawa.id, '2025-06-20T03:00:00.000Z');
     // Enough bookings that they spread over several shards; each is counted exactly once.
     for (let i = 0; i < 2 * COUNTER_SHARDS; i++) await book(kagawa.id, '2025-07-01T03:00:00.000Z');
-    // A refused booking counts nothing.
+    // A refused booking counts nothing, and neither does a hold whose card was never authorised.
     const full = makeBooking({
       experienceId: id('exp'),
       hostId: ehime.id,
       createdAt: '2025-06-15T03:00:00.000Z',
     });
-    await ctx.repos.bookings.createWithSlotHold(full, 1);
+    await requestBooking(ctx.repos, full);
     await expect(
       ctx.repos.bookings.createWithSlotHold({ ...full, id: id('bkg'), reference: 'REFUSD' }, 1),
     ).rejects.toMatchObject({ code: 'slot_unavailable' });
+    const abandoned = makeBooking({ experienceId: id('exp'), hostId: ehime.id, createdAt: full.createdAt });
+    await ctx.repos.bookings.createWithSlotHold(abandoned, 1);
+    await ctx.repos.bookings.transition(abandoned.id, 'awaiting_payment', 'expired', {
+      releaseSlot: true,
+      deadline: null,
+      now: new Date(full.createdAt),
+    });
 
     expect(await ctx.repos.counters.adminDashboard('2025-06')).toEqual({
       totalBookings: 4 + 2 * COUNTER_SHARDS + 1,

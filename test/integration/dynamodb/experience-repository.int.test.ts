@@ -70,6 +70,24 @@ describe('DynamoExperienceRepository: experiences', () => {
     expect(await ctx.repos.experiences.get(ghost.id)).toBeNull();
   });
 
+  it('refuses an update over a newer save as stale, and changes nothing', async () => {
+    const experience = makeExperience();
+    await ctx.repos.experiences.create(experience, []);
+    const first = { ...experience, title: 'First save', updatedAt: '2025-04-02T00:00:00.000Z' };
+    await ctx.repos.experiences.update(first, undefined, experience.updatedAt);
+    const late = { ...experience, title: 'Late save', updatedAt: '2025-04-03T00:00:00.000Z' };
+    const error = await ctx.repos.experiences
+      .update(late, ['cat-x'], experience.updatedAt)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'stale' });
+    expect(await ctx.repos.experiences.get(experience.id)).toEqual(first);
+    expect(await ctx.repos.experiences.categoryIdsOf(experience.id)).toEqual([]);
+    const missing = await ctx.repos.experiences
+      .update(makeExperience(), undefined, experience.updatedAt)
+      .catch((e: unknown) => e);
+    expect(missing).toMatchObject({ code: 'not_found' });
+  });
+
   it('deletes the experience with its links, and answers not_found the second time', async () => {
     const experience = makeExperience();
     await ctx.repos.experiences.create(experience, ['cat-a']);

@@ -97,6 +97,41 @@ describe('DynamoSlotRepository', () => {
     expect((missing as DomainError).code).toBe('state_conflict');
     expect(await ctx.repos.slots.listStates(e, '2025-06-11', '2025-06-11')).toEqual([]);
   });
+
+  it('never lets a capacity go below what guests already hold', async () => {
+    const e = 'exp-capacity-floor';
+    for (let i = 0; i < 2; i++) {
+      await ctx.repos.bookings.createWithSlotHold(makeBooking({ experienceId: e }), 3);
+    }
+    const below = await ctx.repos.slots
+      .setOverride(e, '2025-06-10', '10:00', { capacity: 1, resultingCapacity: 1 })
+      .catch((x: unknown) => x);
+    expect(below).toMatchObject({ code: 'state_conflict', fields: { capacity: expect.any(String) } });
+    expect((await ctx.repos.slots.listStates(e, '2025-06-10', '2025-06-10'))[0]).toMatchObject({
+      booked: 2,
+      capacity: null,
+    });
+    expect(
+      await ctx.repos.slots.setOverride(e, '2025-06-10', '10:00', { capacity: 2, resultingCapacity: 2 }),
+    ).toMatchObject({ booked: 2, capacity: 2 });
+    // A slot nobody booked takes any capacity, 0 included.
+    expect(
+      await ctx.repos.slots.setOverride(e, '2025-06-11', '10:00', { capacity: 0, resultingCapacity: 0 }),
+    ).toMatchObject({ booked: 0, capacity: 0 });
+  });
+
+  it('deletes the slot items of a date and later, and nothing before or of other experiences', async () => {
+    const e = 'exp-delete-future';
+    await ctx.repos.slots.setOverride(e, '2025-06-09', '10:00', { blocked: true });
+    await ctx.repos.slots.setOverride(e, '2025-06-10', '10:00', { blocked: true });
+    await ctx.repos.slots.setOverride(e, '2025-07-01', '23:00', { capacity: 2 });
+    await ctx.repos.slots.setOverride('exp-other', '2025-07-01', '10:00', { blocked: true });
+    expect(await ctx.repos.slots.deleteFrom(e, '2025-06-10')).toBe(2);
+    expect((await ctx.repos.slots.listStates(e, '2025-01-01', '2025-12-31')).map((s) => s.date)).toEqual([
+      '2025-06-09',
+    ]);
+    expect(await ctx.repos.slots.listStates('exp-other', '2025-07-01', '2025-07-01')).toHaveLength(1);
+  });
 });
 
 itNeverScanned(() => ctx);

@@ -16,6 +16,22 @@ export interface RepositoryContext extends TestTable {
   sent: string[];
 }
 
+/**
+ * A booking as the guest flow makes one: the slot hold, then the authorised payment turns it into a request,
+ * which is when it enters the lists and the counters.
+ */
+export async function requestBooking(
+  repos: DynamoRepositories,
+  booking: Booking,
+  ruleCapacity = 1,
+): Promise<Booking> {
+  await repos.bookings.createWithSlotHold(booking, ruleCapacity);
+  return repos.bookings.transition(booking.id, 'awaiting_payment', 'pending', {
+    deadline: null,
+    now: new Date(booking.createdAt),
+  });
+}
+
 export async function setUpRepositories(): Promise<RepositoryContext> {
   const table = await createTestTable();
   const sent: string[] = [];

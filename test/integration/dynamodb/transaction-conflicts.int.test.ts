@@ -29,9 +29,8 @@ const cancelled = (...codes: string[]) =>
     $metadata: {},
     CancellationReasons: codes.map((Code) => ({ Code })),
   });
-/** The 7 items of the booking transaction: slot, booking, reference, 4 counters. */
-const conflictOnCounter = () =>
-  cancelled('None', 'None', 'None', 'TransactionConflict', 'None', 'None', 'None');
+/** The 3 items of the booking transaction: slot, booking, reference (a concurrent booking of the slot). */
+const conflictOnSlot = () => cancelled('TransactionConflict', 'None', 'None');
 
 /** A booking repository whose transactions first meet the planned errors, then reach the real table. */
 function withConflicts(plan: (attempt: number) => Error | undefined) {
@@ -52,7 +51,7 @@ describe('transaction conflicts in the booking write', () => {
   it('retries conflicts and then writes the booking once', async () => {
     const { bookings, attempts } = withConflicts((n) =>
       n === 0
-        ? conflictOnCounter()
+        ? conflictOnSlot()
         : n === 1
           ? Object.assign(new Error('busy'), { name: 'TransactionInProgressException' })
           : undefined,
@@ -77,7 +76,7 @@ describe('transaction conflicts in the booking write', () => {
   it('when conflicts outlast the retries on a full slot, the guest hears the slot is unavailable', async () => {
     const booking = makeBooking({ experienceId: id('exp') });
     await ctx.repos.bookings.createWithSlotHold(booking, 1);
-    const { bookings, attempts } = withConflicts(() => conflictOnCounter());
+    const { bookings, attempts } = withConflicts(() => conflictOnSlot());
     const error = await bookings
       .createWithSlotHold(makeBooking({ experienceId: booking.experienceId }), 1)
       .catch((e: unknown) => e);
@@ -87,7 +86,7 @@ describe('transaction conflicts in the booking write', () => {
   });
 
   it('when conflicts outlast the retries on a free slot, it says so instead, and nothing is written', async () => {
-    const { bookings } = withConflicts(() => conflictOnCounter());
+    const { bookings } = withConflicts(() => conflictOnSlot());
     const booking = makeBooking({ experienceId: id('exp') });
     const error = await bookings.createWithSlotHold(booking, 1).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransactionContendedError);

@@ -16,6 +16,7 @@ import { resetLocalData } from '../../../scripts/local/reset';
 import { startLocalStack, type LocalStack } from '../../../scripts/local/stack';
 import { CATEGORY_IDS, SEED_CATEGORIES } from '../../../scripts/seed/categories';
 import { SEED_EXPERIENCES } from '../../../scripts/seed/experiences';
+import { DEMO_DENIAL_REASON } from '../../../scripts/seed/bookings';
 import { SEED_HOSTS } from '../../../scripts/seed/hosts';
 import { appConfigSchema } from '../../../web/src/lib/config';
 import { FAKE_ASSET, FAKE_INDEX_HTML, rawRequest, signIn, tempWorkDir } from './support';
@@ -28,7 +29,7 @@ let doc: DynamoDBDocumentClient;
 let repo: DynamoRepositories;
 
 async function start() {
-  stack = await startLocalStack({ dataDir, port: 0, webRoot: work.webRoot });
+  stack = await startLocalStack({ dataDir, port: 0, webRoot: work.webRoot, demoBookings: true });
   origin = `http://127.0.0.1:${stack.port}`;
   doc = createDocumentClient({
     endpoint: stack.config.dynamodbEndpoint,
@@ -211,6 +212,26 @@ describe('seeded data', () => {
     await expect(
       signIn(cognitoEndpoint, adminPool.clientId, demo.host.email, demo.host.password),
     ).rejects.toThrow();
+  });
+});
+
+describe('the demo host', () => {
+  it('has requests to answer, made as guests make them: two pending, two approved, one denied', async () => {
+    const host = (await repo.hosts.getByEmail(stack.config.demo.host.email))!;
+    const { items } = await repo.bookings.listByHost(host.id, { limit: 20 });
+    expect(items.map((b) => b.status).sort()).toEqual([
+      'approved',
+      'approved',
+      'denied',
+      'pending',
+      'pending',
+    ]);
+    for (const booking of items) {
+      const payment = await stack.payments.retrieve(booking.paymentIntentId!);
+      const expected = { pending: 'requires_capture', approved: 'succeeded', denied: 'canceled' } as const;
+      expect(payment.status).toBe(expected[booking.status as keyof typeof expected]);
+    }
+    expect(items.find((b) => b.status === 'denied')?.deniedMessage).toBe(DEMO_DENIAL_REASON);
   });
 });
 

@@ -45,11 +45,17 @@ export class InMemoryExperienceRepository implements ExperienceRepository {
     this.items.set(experience.id, copy(experience));
     this.links.set(experience.id, [...new Set(categoryIds)]);
   }
-  async update(experience: Experience, categoryIds?: string[]): Promise<void> {
+  async update(experience: Experience, categoryIds?: string[], expectedUpdatedAt?: string): Promise<void> {
+    const current = this.items.get(experience.id);
+    if (!current) throw new DomainError('not_found', `Experience ${experience.id} not found`);
+    if (expectedUpdatedAt !== undefined && current.updatedAt !== expectedUpdatedAt) {
+      throw new DomainError('stale', 'The experience changed meanwhile');
+    }
     this.items.set(experience.id, copy(experience));
     if (categoryIds) this.links.set(experience.id, [...new Set(categoryIds)]);
   }
   async delete(id: string): Promise<void> {
+    if (!this.items.has(id)) throw new DomainError('not_found', `Experience ${id} not found`);
     this.items.delete(id);
     this.links.delete(id);
   }
@@ -157,6 +163,9 @@ export class InMemorySlotRepository implements SlotRepository {
   }
   async setOverride(experienceId: string, date: string, time: string, o: SlotOverride): Promise<SlotState> {
     const s = this.state(experienceId, date, time);
+    if (o.resultingCapacity !== undefined && s.booked > o.resultingCapacity) {
+      throw new DomainError('state_conflict', 'Capacity below booked', { capacity: 'below booked' });
+    }
     if (o.blocked !== undefined) s.blocked = o.blocked;
     if (o.capacity !== undefined) s.capacity = o.capacity;
     return copy(s);
@@ -165,6 +174,16 @@ export class InMemorySlotRepository implements SlotRepository {
     const s = this.state(experienceId, date, time);
     if (s.booked <= 0) throw new DomainError('state_conflict', 'Nothing to release');
     s.booked--;
+  }
+  async deleteFrom(experienceId: string, fromDate: string): Promise<number> {
+    let deleted = 0;
+    for (const [key, s] of this.states) {
+      if (s.experienceId === experienceId && s.date >= fromDate) {
+        this.states.delete(key);
+        deleted++;
+      }
+    }
+    return deleted;
   }
 }
 
@@ -250,26 +269,55 @@ export class InMemoryBookingRepository implements BookingRepository {
     }
     b.status = to;
     b.updatedAt = options.now.toISOString();
+    if (options.decidedBy !== undefined) {
+      b.decidedBy = options.decidedBy;
+      b.decidedAt = options.decidedBy ? options.now.toISOString() : null;
+    }
     if (options.deadline !== undefined) b.deadline = options.deadline;
     if (options.deniedMessage !== undefined) b.deniedMessage = options.deniedMessage || null;
     return copy(b);
   }
-  async listByHost(hostId: string, request?: PageRequest): Promise<Page<Booking>> {
+  /** Requests only, as in DynamoDB: a bare hold (`awaiting_payment`) is in no list. */
+  private requests(): Booking[] {
+    return [...this.items.values()].filter((b) => b.status !== 'awaiting_payment');
+  }
+  async listByHost(
+    hostId: string,
+    filter: { status?: BookingStatus } & PageRequest = {},
+  ): Promise<Page<Booking>> {
     return page(
-      [...this.items.values()]
-        .filter((b) => b.hostId === hostId)
+      this.requests()
+        .filter((b) => b.hostId === hostId && (!filter.status || b.status === filter.status))
         .sort(newestFirst)
         .map(copy),
-      request,
+      filter,
     );
   }
+  async listByHostTourDates(
+    hostId: string,
+    from: string,
+    to: string,
+    filter: { status?: BookingStatus; limit?: number } = {},
+  ): Promise<Booking[]> {
+    return this.requests()
+      .filter(
+        (b) =>
+          b.hostId === hostId &&
+          b.date >= from &&
+          b.date <= to &&
+          (!filter.status || b.status === filter.status),
+      )
+      .sort((a, b) => `${a.date}#${a.time}#${a.id}`.localeCompare(`${b.date}#${b.time}#${b.id}`))
+      .slice(0, filter.limit)
+      .map(copy);
+  }
   async listAll(filter: { status?: BookingStatus } & PageRequest = {}): Promise<Page<Booking>> {
-    const all = [...this.items.values()].filter((b) => !filter.status || b.status === filter.status);
+    const all = this.requests().filter((b) => !filter.status || b.status === filter.status);
     return page(all.sort(newestFirst).map(copy), filter);
   }
   async listCreatedInMonth(tokyoMonth: string, request?: PageRequest): Promise<Page<Booking>> {
     // Approximation good enough for fakes: the UTC month of createdAt.
-    const all = [...this.items.values()].filter((b) => b.createdAt.startsWith(tokyoMonth));
+    const all = this.requests().filter((b) => b.createdAt.startsWith(tokyoMonth));
     return page(all.sort(newestFirst).map(copy), request);
   }
   async listDue(now: Date, limit = 100): Promise<Booking[]> {
@@ -283,6 +331,17 @@ export class InMemoryBookingRepository implements BookingRepository {
       .sort((a, b) => Date.parse(a.deadline ?? '') - Date.parse(b.deadline ?? ''))
       .slice(0, limit)
       .map(copy);
+  }
+  async listAwaitingReminder(dueBy: Date, limit = 100): Promise<Booking[]> {
+    return (await this.listDue(dueBy, Number.POSITIVE_INFINITY))
+      .filter((b) => b.status === 'pending' && b.reminderSentAt === null)
+      .slice(0, limit);
+  }
+  async markReminded(id: string, now: Date): Promise<boolean> {
+    const b = this.items.get(id);
+    if (!b || b.status !== 'pending' || b.reminderSentAt !== null) return false;
+    b.reminderSentAt = now.toISOString();
+    return true;
   }
 }
 

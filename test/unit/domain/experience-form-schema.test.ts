@@ -6,7 +6,7 @@ import {
   PARTICIPANTS_RANGE_INVALID_TOAST,
 } from '@domain/schemas/experience-form';
 import { fieldErrors } from '@domain/validation';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 const minimal = () => ({
   title: 'Tea ceremony in Matsuyama',

@@ -1,7 +1,7 @@
 import { DomainError } from '@domain/errors';
 import { createBookingRequestSchema } from '@domain/schemas/booking';
 import { fieldErrors, parseOrThrow, ROOT_FIELD } from '@domain/validation';
-import { z } from 'zod';
+import * as z from 'zod';
 
 describe('parseOrThrow', () => {
   it('returns the parsed value', () => {

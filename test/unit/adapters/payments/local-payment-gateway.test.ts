@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomainError } from '../../../../functions/domain/errors';
 import {
+  CAPTURE_FAILED_MESSAGE,
   CARD_DECLINED_MESSAGE,
   LocalPaymentGateway,
   USE_TEST_CARD_MESSAGE,
@@ -244,6 +245,18 @@ describe('LocalPaymentGateway', () => {
       status: 'succeeded',
       amountCapturable: 0,
     });
+  });
+
+  it('authorises the capture-fails test card, whose capture then fails and leaves the authorisation in place', async () => {
+    const { gateway, events } = makeGateway();
+    const auth = await gateway.createAuthorization(request());
+    await gateway.confirmWithTestCard(auth.paymentIntentId, { ...goodCard, number: '4000 0000 0000 0341' });
+    const error = await rejection(gateway.capture(auth.paymentIntentId, { bookingId: 'bk_1' }));
+    expect(error).toMatchObject({ code: 'payment_failed', message: CAPTURE_FAILED_MESSAGE });
+    expect(await gateway.retrieve(auth.paymentIntentId)).toMatchObject({ status: 'requires_capture' });
+    expect(events.types()).toEqual(['payment_intent.amount_capturable_updated']);
+    // It can still be released, as a denial or the expiry job would.
+    expect(await gateway.cancel(auth.paymentIntentId, { bookingId: 'bk_1' })).toBe('canceled');
   });
 
   it('refuses to capture an intent that was never authorised', async () => {

@@ -1,6 +1,8 @@
 /**
- * The real `stripe` SDK against a fake Stripe API on 127.0.0.1: proves what goes over the wire (manual capture,
- * yen amounts, metadata, idempotency keys) and how Stripe's answers map to our errors.
+ * The gateway's Stripe REST client against a fake Stripe API on 127.0.0.1: proves what goes over the wire (manual
+ * capture, yen amounts, metadata, idempotency keys, the pinned API version) and how Stripe's answers map to our
+ * errors. Webhook signatures are made with the official `stripe` SDK's test helper, so our verifier is checked
+ * against Stripe's own signing, not against itself.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +13,7 @@ import {
   WEBHOOK_TOLERANCE_SECONDS,
   verifyStripeWebhook,
 } from '../../../../functions/adapters/payments/stripe-payment-gateway';
+import { encodeStripeForm, STRIPE_API_VERSION } from '../../../../functions/adapters/payments/stripe-api';
 
 interface RecordedRequest {
   method: string;
@@ -23,6 +26,10 @@ interface FakeAnswer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Close the connection without answering (a keep-alive socket that died while the Lambda was frozen). */
+  hangUp?: boolean;
+  /** Answer only after this long. */
+  delayMs?: number;
 }
 
 /** A fake Stripe API: records every request and answers from a queue (one answer per request, in order). */
@@ -47,8 +54,15 @@ class FakeStripe {
           status: 500,
           body: { error: { type: 'api_error', message: 'no answer queued' } },
         };
-        res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-        res.end(JSON.stringify(answer.body));
+        if (answer.hangUp) {
+          req.socket.destroy();
+          return;
+        }
+        setTimeout(() => {
+          if (res.destroyed) return;
+          res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+          res.end(JSON.stringify(answer.body));
+        }, answer.delayMs ?? 0);
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -104,7 +118,7 @@ async function rejection(promise: Promise<unknown>): Promise<DomainError> {
   return error as DomainError;
 }
 
-describe('StripePaymentGateway (real SDK, fake Stripe API)', () => {
+describe('StripePaymentGateway (REST client, fake Stripe API)', () => {
   const fake = new FakeStripe();
   let gateway: StripePaymentGateway;
 
@@ -290,6 +304,86 @@ describe('StripePaymentGateway (real SDK, fake Stripe API)', () => {
       'booking-bk_1-authorize',
     ]);
   });
+
+  it('asks for the pinned API version, form-encoded, on every request', async () => {
+    fake.answer(ok(intent()), ok(intent({ status: 'canceled' })));
+    await gateway.retrieve('pi_3Test');
+    await gateway.cancel('pi_3Test', { bookingId: 'bk_1' });
+    for (const req of fake.requests) expect(req.headers['stripe-version']).toBe(STRIPE_API_VERSION);
+    expect(fake.requests[1]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    // A cancellation without a reason sends no field at all (not an empty one, which would unset it).
+    expect([...fake.requests[1]!.form.keys()]).toEqual([]);
+  });
+
+  it('retries a connection closed under it once, even with retries off', async () => {
+    fake.answer({ status: 0, body: null, hangUp: true }, ok(intent({ status: 'requires_capture' })));
+    expect((await gateway.retrieve('pi_3Test')).status).toBe('requires_capture');
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("follows Stripe's advice not to retry, and retries a 409 conflict with the same key", async () => {
+    const retrying = new StripePaymentGateway({
+      secretKey: SECRET_KEY,
+      maxNetworkRetries: 2,
+      endpoint: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
+    });
+    fake.answer(stripeError(503, { type: 'api_error', message: 'no' }, { 'stripe-should-retry': 'false' }));
+    expect((await rejection(retrying.retrieve('pi_3Test'))).code).toBe('payment_failed');
+    expect(fake.requests).toHaveLength(1);
+
+    fake.reset();
+    fake.answer(
+      stripeError(409, { type: 'invalid_request_error', message: 'lock timeout' }),
+      ok(intent({ status: 'succeeded' })),
+    );
+    expect(await retrying.capture('pi_3Test', { bookingId: 'bk_1' })).toBe('succeeded');
+    expect(fake.requests.map((r) => r.headers['idempotency-key'])).toEqual([
+      'booking-bk_1-capture',
+      'booking-bk_1-capture',
+    ]);
+  });
+
+  it('gives up on a slow answer after its timeout, as a provider failure', async () => {
+    const impatient = new StripePaymentGateway({
+      secretKey: SECRET_KEY,
+      maxNetworkRetries: 0,
+      timeoutMs: 200,
+      endpoint: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
+    });
+    fake.answer({ ...ok(intent()), delayMs: 2_000 });
+    const error = await rejection(impatient.retrieve('pi_3Test'));
+    expect(error.code).toBe('payment_failed');
+    expect(error.message).toBe('The payment provider failed: StripeConnectionError');
+  });
+
+  it('keeps the request id of a failure for the logs', async () => {
+    fake.answer(stripeError(500, { type: 'api_error', message: 'boom' }, { 'request-id': 'req_123' }));
+    expect((await rejection(gateway.retrieve('pi_3Test'))).message).toBe(
+      'The payment provider failed: StripeAPIError (request req_123)',
+    );
+  });
+});
+
+describe('encodeStripeForm', () => {
+  it("writes nested objects and arrays in Stripe's bracket notation and null as an empty value", () => {
+    const form = new URLSearchParams(
+      encodeStripeForm({
+        amount: 1200,
+        metadata: { bookingId: 'bk 1', note: 'a&b=c' },
+        payment_method_types: ['card', 'konbini'],
+        description: null,
+        receipt_email: undefined,
+      }),
+    );
+    expect([...form.entries()]).toEqual([
+      ['amount', '1200'],
+      ['metadata[bookingId]', 'bk 1'],
+      ['metadata[note]', 'a&b=c'],
+      ['payment_method_types[0]', 'card'],
+      ['payment_method_types[1]', 'konbini'],
+      ['description', ''],
+    ]);
+  });
 });
 
 describe('verifyStripeWebhook', () => {
@@ -353,5 +447,17 @@ describe('verifyStripeWebhook', () => {
       verifyStripeWebhook(notAnEvent, sign(notAnEvent, now), secret, now),
     );
     expect(error.message).toBe('Invalid Stripe webhook payload: not an event');
+  });
+  it('accepts any matching v1 signature of several (a secret being rolled), and ignores other schemes', async () => {
+    const good = sign(payload, now).split(',');
+    const timestamp = good.find((part) => part.startsWith('t='))!;
+    const v1 = good.find((part) => part.startsWith('v1='))!;
+    const other = sign(payload, now, 'whsec_old')
+      .split(',')
+      .find((part) => part.startsWith('v1='))!;
+    expect(verifyStripeWebhook(payload, `${timestamp},${other},${v1}`, secret, now).id).toBe('evt_1');
+    const v0Only = `${timestamp},v0=${v1.slice(3)}`;
+    const error = await validationError(() => verifyStripeWebhook(payload, v0Only, secret, now));
+    expect(error.message).toBe('Invalid Stripe webhook signature: the signature does not match the payload');
   });
 });

@@ -1,0 +1,123 @@
+/**
+ * The host API's routes (DESIGN §6 "Back office"), thin: the signed-in host (403 `not_a_host` without a host
+ * profile, on every route), the request parsed with the domain's schemas, one use case, the answer.
+ */
+import { hostRuntime } from '../../adapters/runtime/host-runtime';
+import type { Host } from '../../domain/entities';
+import { denyBookingSchema } from '../../domain/schemas/host';
+import {
+  createUploadSchema,
+  experiencePatchSchema,
+  hostBookingsQuery,
+  hostProfilePatchSchema,
+  setAvatarSchema,
+  slotOverrideSchema,
+  slotsQuery,
+  type ExperiencePatch,
+} from '../../domain/schemas/host-api';
+import { bookingDecisionMessages } from '../../use-cases/back-office/booking-decisions';
+import { HOST_EXPERIENCE_NOT_FOUND_MESSAGE } from '../../use-cases/back-office/host-experiences';
+import type { HttpApiEvent, HttpApiStructuredResult } from '../http/api-gateway';
+import { callerSub } from '../http/caller';
+import type { JsonBodyEvent } from '../http/json-body';
+import { parseBody, parseQuery, pathId } from '../http/request';
+import { json } from '../http/responses';
+
+const useCases = () => hostRuntime().useCases;
+const signedInHost = (event: HttpApiEvent): Promise<Host> => useCases().account.requireHost(callerSub(event));
+const experienceId = (event: HttpApiEvent) => pathId(event, HOST_EXPERIENCE_NOT_FOUND_MESSAGE);
+const bookingId = (event: HttpApiEvent) => pathId(event, bookingDecisionMessages.notFound);
+const asHost = (host: Host) => ({ role: 'host' as const, userId: host.id });
+
+// Account ---------------------------------------------------------------------------------------------------------
+
+export async function getMe(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
+  return json(200, await signedInHost(event));
+}
+
+export async function patchMe(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  return json(200, await useCases().account.updateProfile(host.id, parseBody(event, hostProfilePatchSchema)));
+}
+
+export async function createUpload(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  return json(201, await useCases().account.createUpload(host.id, parseBody(event, createUploadSchema)));
+}
+
+export async function putAvatar(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  return json(200, await useCases().account.setAvatar(host.id, parseBody(event, setAvatarSchema).key));
+}
+
+export async function getDashboard(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
+  return json(200, await useCases().bookings.dashboard(await signedInHost(event)));
+}
+
+// Experiences -----------------------------------------------------------------------------------------------------
+
+export async function listExperiences(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  return json(200, { items: await useCases().experiences.list(host.id) });
+}
+
+export async function createExperience(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  // The body is validated by the create form's schema inside the use case (one schema for form and handler).
+  return json(201, await useCases().experiences.create(host.id, event.jsonBody ?? {}));
+}
+
+export async function getExperience(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  return json(200, await useCases().experiences.get(host.id, experienceId(event)));
+}
+
+export async function patchExperience(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  const id = experienceId(event);
+  const patch = parseBody(event, experiencePatchSchema) as ExperiencePatch;
+  return json(200, await useCases().experiences.update(host.id, id, patch));
+}
+
+export async function deleteExperience(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  await useCases().experiences.delete(host.id, experienceId(event));
+  return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
+}
+
+export async function getSlots(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  const id = experienceId(event);
+  const { from, to } = parseQuery(event, slotsQuery);
+  return json(200, await useCases().slots.list(host.id, id, from, to));
+}
+
+export async function putSlots(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  const id = experienceId(event);
+  return json(200, await useCases().slots.set(host.id, id, parseBody(event, slotOverrideSchema)));
+}
+
+// Bookings --------------------------------------------------------------------------------------------------------
+
+export async function listBookings(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  return json(200, await useCases().bookings.list(host.id, parseQuery(event, hostBookingsQuery)));
+}
+
+export async function getBooking(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  return json(200, await useCases().bookings.get(host.id, bookingId(event)));
+}
+
+export async function approveBooking(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  return json(200, await useCases().decisions.approve(bookingId(event), asHost(host)));
+}
+
+export async function denyBooking(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  const id = bookingId(event);
+  const { reason } = parseBody(event, denyBookingSchema);
+  return json(200, await useCases().decisions.deny(id, reason, asHost(host)));
+}

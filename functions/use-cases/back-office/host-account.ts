@@ -1,0 +1,85 @@
+/**
+ * The signed-in host: the account's profile, its changes, its avatar and its uploads. Every host route starts
+ * from `requireHost`: a valid token of the host pool whose account has no host profile is 403 `not_a_host`
+ * (the specification signs such an account out), never an empty dashboard.
+ */
+import type { Host } from '../../domain/entities';
+import { DomainError } from '../../domain/errors';
+import { hostProfileSchema } from '../../domain/schemas/host';
+import type { CreateUpload, HostProfilePatch, PresignedUpload } from '../../domain/schemas/host-api';
+import { parseOrThrow } from '../../domain/validation';
+import { errorFields } from '../console-logger';
+import type { HostRepository, ImageStore, Logger } from '../ports';
+
+/** Back-office spec §8: the non-host account's message. */
+export const NOT_A_HOST_MESSAGE = 'このアカウントはホスト権限を持っていません。';
+
+export interface HostAccountDeps {
+  hosts: HostRepository;
+  images: ImageStore;
+  logger: Logger;
+}
+
+export function makeRequireHost(deps: Pick<HostAccountDeps, 'hosts'>) {
+  return async function requireHost(hostId: string): Promise<Host> {
+    const host = await deps.hosts.get(hostId);
+    if (!host) throw new DomainError('not_a_host', NOT_A_HOST_MESSAGE);
+    return host;
+  };
+}
+
+export function makeHostAccount(deps: HostAccountDeps) {
+  const requireHost = makeRequireHost(deps);
+  return {
+    requireHost,
+
+    /** `PATCH /api/host/me`: the changed fields laid over the profile and checked as a whole. */
+    async updateProfile(hostId: string, patch: HostProfilePatch): Promise<Host> {
+      const host = await requireHost(hostId);
+      const profile = parseOrThrow(
+        hostProfileSchema,
+        {
+          businessName: host.businessName,
+          introduction: host.introduction,
+          businessHours: host.businessHours,
+          address: host.address,
+          cancellationPolicy: host.cancellationPolicy,
+          ...patch,
+        },
+        'The profile is not valid',
+      );
+      const next: Host = { ...host, ...profile };
+      await deps.hosts.update(next);
+      return next;
+    },
+
+    /** `POST /api/host/uploads`: a presigned POST under the host's own prefix. */
+    async createUpload(hostId: string, upload: CreateUpload): Promise<PresignedUpload> {
+      await requireHost(hostId);
+      return deps.images.createUpload({ hostId, ...upload });
+    },
+
+    /**
+     * `PUT /api/host/me/avatar`: the uploaded object is verified and published first; only then does the profile
+     * point at it, and the previous avatar's files go (a failure there is only logged, as the specification says).
+     */
+    async setAvatar(hostId: string, key: string): Promise<Host> {
+      const host = await requireHost(hostId);
+      const avatarUrl = await deps.images.publish({ hostId, key, purpose: 'avatar' });
+      const next: Host = { ...host, avatarUrl };
+      await deps.hosts.update(next);
+      if (host.avatarUrl && host.avatarUrl !== avatarUrl) {
+        await deps.images.remove([host.avatarUrl]).catch((e: unknown) =>
+          deps.logger.warn('Previous avatar could not be deleted', {
+            hostId,
+            avatarUrl: host.avatarUrl,
+            ...errorFields(e),
+          }),
+        );
+      }
+      return next;
+    },
+  };
+}
+
+export type HostAccount = ReturnType<typeof makeHostAccount>;

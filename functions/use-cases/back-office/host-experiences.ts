@@ -1,0 +1,272 @@
+/**
+ * A host's experiences (back-office spec §2 "Experience list", "Create", "Edit"; DESIGN §4b "Experiences"). Every
+ * read and write is of the host's own experiences: another host's id answers exactly like a missing one.
+ *
+ * Images: a form names each image either by the URL the experience already shows (kept) or by the key of a new
+ * upload (`uploads/<host>/…`), which is verified and published on save. Images left out of a save are deleted
+ * after the save succeeded, and images published for a save that then failed are deleted again.
+ */
+import { TOKYO_TIME_ZONE, dateInZone } from '../../domain/calendar';
+import type { Experience } from '../../domain/entities';
+import { DomainError } from '../../domain/errors';
+import type { HostExperienceListItem, HostExperienceView } from '../../domain/back-office-views';
+import {
+  EXPERIENCE_FORM_FIELDS,
+  UPLOAD_KEY_PREFIX,
+  experienceCreateFormSchema,
+  experienceEditFormSchema,
+  type ExperienceFormData,
+} from '../../domain/schemas/experience-form';
+import { EXPERIENCE_CHANGED_MESSAGE, type ExperiencePatch } from '../../domain/schemas/host-api';
+import { parseOrThrow } from '../../domain/validation';
+import { toCard } from '../../domain/experience-card';
+import { errorFields } from '../console-logger';
+import type {
+  BookingRepository,
+  CategoryRepository,
+  ExperienceRepository,
+  ImageStore,
+  Logger,
+  SlotRepository,
+} from '../ports';
+
+export const HOST_EXPERIENCE_NOT_FOUND_MESSAGE = '体験が見つかりませんでした。';
+export const UNKNOWN_IMAGE_MESSAGE = 'この画像は使用できません。もう一度アップロードしてください。';
+export const UNKNOWN_CATEGORY_MESSAGE = '存在しないカテゴリーが含まれています';
+/** The 409 of a delete while requests are open (back-office spec: delete; ours suggests unpublishing). */
+export const EXPERIENCE_HAS_OPEN_BOOKINGS_MESSAGE =
+  'この体験には未対応または今後の確定済みの予約があるため削除できません。代わりに非公開にしてください。';
+
+/** Images published at once when a form adds many (the photo pipeline is CPU-bound). */
+const PUBLISH_CONCURRENCY = 3;
+
+export interface HostExperiencesDeps {
+  experiences: ExperienceRepository;
+  categories: CategoryRepository;
+  bookings: BookingRepository;
+  slots: SlotRepository;
+  images: ImageStore;
+  logger: Logger;
+  clock: () => Date;
+  newId: () => string;
+}
+
+type ImageFields = Pick<ExperienceFormData, 'mainImages' | 'detailImage1' | 'detailImage2'>;
+
+const imagesOf = (e: ImageFields): string[] =>
+  [...e.mainImages, e.detailImage1, e.detailImage2].filter((i): i is string => typeof i === 'string');
+
+/** The form's values of a stored experience (what an edit starts from). */
+function formValuesOf(e: Experience, categoryIds: string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...e, categoryIds };
+  return Object.fromEntries(EXPERIENCE_FORM_FIELDS.map((field) => [field, values[field]]));
+}
+
+/** The entity fields a form sets (everything but the category links). */
+function contentOf(form: ExperienceFormData): Omit<ExperienceFormData, 'categoryIds'> {
+  const { categoryIds: _categoryIds, ...content } = form;
+  return content;
+}
+
+export function makeHostExperiences(deps: HostExperiencesDeps) {
+  async function own(hostId: string, id: string): Promise<Experience> {
+    const experience = await deps.experiences.get(id);
+    if (!experience || experience.hostId !== hostId) {
+      throw new DomainError('not_found', HOST_EXPERIENCE_NOT_FOUND_MESSAGE);
+    }
+    return experience;
+  }
+
+  async function view(experience: Experience): Promise<HostExperienceView> {
+    return { ...experience, categoryIds: await deps.experiences.categoryIdsOf(experience.id) };
+  }
+
+  async function checkCategories(ids: string[]): Promise<void> {
+    const found = await Promise.all(ids.map((id) => deps.categories.get(id)));
+    if (found.some((c) => !c?.isActive)) {
+      throw new DomainError('validation_failed', UNKNOWN_CATEGORY_MESSAGE, {
+        categoryIds: UNKNOWN_CATEGORY_MESSAGE,
+      });
+    }
+  }
+
+  /**
+   * The form's images with every new upload published; `kept` are the URLs the experience already shows. An
+   * unknown reference (another experience's URL, a foreign or made-up key) is a 400 on its field.
+   */
+  async function publishImages(
+    hostId: string,
+    form: ImageFields,
+    kept: ReadonlySet<string>,
+  ): Promise<{ images: ImageFields; published: string[] }> {
+    const fieldOf = new Map<string, string>();
+    form.mainImages.forEach((ref, i) => fieldOf.set(ref, `mainImages.${i}`));
+    if (form.detailImage1) fieldOf.set(form.detailImage1, 'detailImage1');
+    if (form.detailImage2) fieldOf.set(form.detailImage2, 'detailImage2');
+    const fresh = [...fieldOf.keys()].filter((ref) => !kept.has(ref));
+    for (const ref of fresh) {
+      if (!ref.startsWith(`${UPLOAD_KEY_PREFIX}${hostId}/`)) {
+        const field = fieldOf.get(ref) ?? 'mainImages';
+        throw new DomainError('validation_failed', UNKNOWN_IMAGE_MESSAGE, { [field]: UNKNOWN_IMAGE_MESSAGE });
+      }
+    }
+    const urls = new Map<string, string>();
+    const published: string[] = [];
+    try {
+      for (let i = 0; i < fresh.length; i += PUBLISH_CONCURRENCY) {
+        await Promise.all(
+          fresh.slice(i, i + PUBLISH_CONCURRENCY).map(async (key) => {
+            try {
+              const url = await deps.images.publish({ hostId, key, purpose: 'experience-image' });
+              urls.set(key, url);
+              published.push(url);
+            } catch (e) {
+              const field = fieldOf.get(key) ?? 'mainImages';
+              if (e instanceof DomainError && e.code === 'validation_failed') {
+                throw new DomainError(e.code, e.message, { [field]: e.message }, { cause: e });
+              }
+              throw e;
+            }
+          }),
+        );
+      }
+    } catch (e) {
+      await discard(published, 'Images published for a failed save could not be deleted', hostId);
+      throw e;
+    }
+    const resolve = (ref: string | null) => (ref === null ? null : (urls.get(ref) ?? ref));
+    return {
+      images: {
+        mainImages: form.mainImages.map((ref) => urls.get(ref) ?? ref),
+        detailImage1: resolve(form.detailImage1),
+        detailImage2: resolve(form.detailImage2),
+      },
+      published,
+    };
+  }
+
+  async function discard(urls: string[], message: string, hostId: string): Promise<void> {
+    if (urls.length === 0) return;
+    await deps.images
+      .remove(urls)
+      .catch((e: unknown) => deps.logger.warn(message, { hostId, urls, ...errorFields(e) }));
+  }
+
+  /** `updatedAt` always moves forward, so an edit's `expectedUpdatedAt` can never match a later state. */
+  function nextUpdatedAt(previous: string): string {
+    const now = deps.clock().getTime();
+    return new Date(Math.max(now, Date.parse(previous) + 1)).toISOString();
+  }
+
+  return {
+    own,
+
+    async list(hostId: string): Promise<HostExperienceListItem[]> {
+      const items: HostExperienceListItem[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await deps.experiences.listByHost(hostId, { limit: 100, cursor });
+        for (const e of page.items) {
+          const { image } = toCard(e);
+          items.push({
+            id: e.id,
+            title: e.title,
+            image,
+            publicationStatus: e.publicationStatus,
+            price: e.price,
+            createdAt: e.createdAt,
+          });
+        }
+        cursor = page.cursor;
+      } while (cursor);
+      return items;
+    },
+
+    async get(hostId: string, id: string): Promise<HostExperienceView> {
+      return view(await own(hostId, id));
+    },
+
+    async create(hostId: string, input: unknown): Promise<HostExperienceView> {
+      const form = parseOrThrow(experienceCreateFormSchema, input, 'The experience is not valid');
+      await checkCategories(form.categoryIds);
+      const { images, published } = await publishImages(hostId, form, new Set());
+      const now = deps.clock().toISOString();
+      const experience: Experience = {
+        ...contentOf(form),
+        ...images,
+        id: deps.newId(),
+        hostId,
+        createdAt: now,
+        updatedAt: now,
+      };
+      try {
+        await deps.experiences.create(experience, form.categoryIds);
+      } catch (e) {
+        await discard(published, 'Images of an experience that could not be created were left', hostId);
+        throw e;
+      }
+      return { ...experience, categoryIds: form.categoryIds };
+    },
+
+    async update(hostId: string, id: string, patch: ExperiencePatch): Promise<HostExperienceView> {
+      const { expectedUpdatedAt, ...changes } = patch;
+      const current = await own(hostId, id);
+      const currentCategories = await deps.experiences.categoryIdsOf(id);
+      if (current.updatedAt !== expectedUpdatedAt) {
+        throw new DomainError('stale', EXPERIENCE_CHANGED_MESSAGE);
+      }
+      const form = parseOrThrow(
+        experienceEditFormSchema,
+        { ...formValuesOf(current, currentCategories), ...changes },
+        'The experience is not valid',
+      );
+      const categoriesChanged = 'categoryIds' in changes;
+      if (categoriesChanged) await checkCategories(form.categoryIds);
+      const { images, published } = await publishImages(hostId, form, new Set(imagesOf(current)));
+      const next: Experience = {
+        ...current,
+        ...contentOf(form),
+        ...images,
+        updatedAt: nextUpdatedAt(current.updatedAt),
+      };
+      try {
+        await deps.experiences.update(
+          next,
+          categoriesChanged ? form.categoryIds : undefined,
+          expectedUpdatedAt,
+        );
+      } catch (e) {
+        await discard(published, 'Images of a save that failed could not be deleted', hostId);
+        throw e;
+      }
+      const stillShown = new Set(imagesOf(next));
+      await discard(
+        imagesOf(current).filter((url) => !stillShown.has(url)),
+        'Images removed from an experience could not be deleted',
+        hostId,
+      );
+      return { ...next, categoryIds: categoriesChanged ? form.categoryIds : currentCategories };
+    },
+
+    /**
+     * Refused while a request waits for the host or an approved booking is still to come (unpublishing is the way
+     * to stop new requests); otherwise the experience, its card, its links, its future slot items and its images
+     * go. Past bookings keep the title and price they were made with.
+     */
+    async delete(hostId: string, id: string): Promise<void> {
+      const experience = await own(hostId, id);
+      const today = dateInZone(deps.clock(), TOKYO_TIME_ZONE);
+      const open = (await deps.bookings.listByHostTourDates(hostId, today, '9999-12-31')).filter(
+        (b) => b.experienceId === id && (b.status === 'pending' || b.status === 'approved'),
+      );
+      if (open.length > 0) {
+        throw new DomainError('state_conflict', EXPERIENCE_HAS_OPEN_BOOKINGS_MESSAGE);
+      }
+      await deps.experiences.delete(id);
+      await deps.slots.deleteFrom(id, today);
+      await discard(imagesOf(experience), 'Images of a deleted experience could not be deleted', hostId);
+    },
+  };
+}
+
+export type HostExperiences = ReturnType<typeof makeHostExperiences>;

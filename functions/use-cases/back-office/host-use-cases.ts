@@ -1,0 +1,51 @@
+/**
+ * Every host back-office use case, wired from one set of adapters (the host API builds this once per cold start;
+ * tests build it from fakes or from the local adapters). Approve and deny are the same use cases the admin API
+ * calls with an admin as the actor.
+ */
+import type { BookingNotifications } from '../mail-notifications';
+import type {
+  BookingRepository,
+  CategoryRepository,
+  CounterRepository,
+  ExperienceRepository,
+  HostRepository,
+  ImageStore,
+  Logger,
+  PaymentGateway,
+  SlotRepository,
+} from '../ports';
+import { makeBookingDecisions } from './booking-decisions';
+import { makeHostAccount } from './host-account';
+import { makeHostBookings } from './host-bookings';
+import { makeHostExperiences } from './host-experiences';
+import { makeHostSlots } from './host-slots';
+
+export interface HostUseCaseDeps {
+  experiences: ExperienceRepository;
+  categories: CategoryRepository;
+  hosts: HostRepository;
+  slots: SlotRepository;
+  bookings: BookingRepository;
+  counters: CounterRepository;
+  images: ImageStore;
+  payments: PaymentGateway;
+  notifications: BookingNotifications;
+  logger: Logger;
+  clock: () => Date;
+  newId: () => string;
+}
+
+export function makeHostUseCases(deps: HostUseCaseDeps) {
+  const account = makeHostAccount(deps);
+  const experiences = makeHostExperiences(deps);
+  return {
+    account,
+    experiences,
+    slots: makeHostSlots({ slots: deps.slots, ownExperience: experiences.own }),
+    bookings: makeHostBookings(deps),
+    decisions: makeBookingDecisions(deps),
+  };
+}
+
+export type HostUseCases = ReturnType<typeof makeHostUseCases>;
