@@ -142,7 +142,7 @@ export function ImageListField({
         const message =
           e instanceof ApiError && e.status === 401
             ? uploadMessagesJa.loginRequired
-            : e instanceof ApiError && e.status === 400
+            : e instanceof ApiError && (e.status === 400 || e.status === 503)
               ? e.message
               : uploadMessagesJa.uploadFailed;
         update(item.id, { progress: null, error: message });

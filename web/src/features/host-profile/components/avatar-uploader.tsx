@@ -78,7 +78,9 @@ export function AvatarUploader({ host }: { host: HostView }) {
           ? (e.fields?.key ?? uploadMessagesJa.verificationFailed)
           : e instanceof ApiError && e.status === 401
             ? uploadMessagesJa.avatarNoSession
-            : uploadMessagesJa.uploadFailed,
+            : e instanceof ApiError && e.status === 503
+              ? e.message
+              : uploadMessagesJa.uploadFailed,
       );
     } finally {
       setProgress(null);
