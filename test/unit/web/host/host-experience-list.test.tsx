@@ -43,7 +43,7 @@ describe('host experience list (back-office spec §2)', () => {
     // 15:30 UTC is already the next day in Tokyo.
     expect(rows[0]).toHaveTextContent('2026/10/02');
     expect(rows[1]).toHaveTextContent('非公開');
-    await user().click(within(rows[1]!).getByText('¥4,500'));
+    await user().click(within(rows[1]!).getByText('2026/09/01'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/host/experience/exp-2'));
   });
 

@@ -14,6 +14,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,6 +25,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { isCalendarDate, todayInTokyo } from '@domain/calendar';
 import type { BookingStatus } from '@domain/entities';
@@ -61,6 +63,8 @@ export function BookingsPage() {
   const now = useNow();
   const [selected, setSelected] = useState<string[]>([]);
   const [exporting, setExporting] = useState(false);
+  /** Phones get cards instead of the eight-column table. */
+  const phone = useMediaQuery('(max-width:599.95px)');
 
   const status = params.get('status');
   const filters: BookingFilters = {
@@ -150,6 +154,7 @@ export function BookingsPage() {
                 setSelected([]);
                 update({ status: e.target.value || null });
               }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               sx={{ minWidth: 160 }}
             >
               {STATUS_FILTERS.map((s) => (
@@ -191,107 +196,167 @@ export function BookingsPage() {
               予約を取得できませんでした。
             </Alert>
           )}
-          <TableContainer component={Paper} variant="outlined">
-            <Table aria-label="予約一覧" size="small" sx={{ minWidth: 880 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={allSelected}
-                      indeterminate={selected.length > 0 && !allSelected}
-                      onChange={() => setSelected(allSelected ? [] : items.map((b) => b.id))}
-                      disabled={items.length === 0}
-                      slotProps={{ input: { 'aria-label': 'すべて選択' } }}
-                    />
-                  </TableCell>
-                  <TableCell>体験</TableCell>
-                  <TableCell>予約者</TableCell>
-                  <TableCell>ステータス</TableCell>
-                  <TableCell>受付日</TableCell>
-                  <TableCell align="right">人数</TableCell>
-                  <TableCell align="right">合計金額</TableCell>
-                  <TableCell>予約日時</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {bookings.isPending &&
-                  [0, 1, 2, 3].map((i) => (
-                    <TableRow key={i}>
-                      <TableCell colSpan={8}>
-                        <Skeleton height={36} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                {bookings.isSuccess && items.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={8} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
-                      {NO_BOOKINGS}
-                    </TableCell>
-                  </TableRow>
-                )}
-                {items.map((b) => {
-                  const checked = selected.includes(b.id);
-                  return (
-                    <TableRow
-                      key={b.id}
-                      hover
-                      selected={checked}
-                      onClick={() => update({ booking: b.id }, false)}
-                      sx={{ cursor: 'pointer' }}
-                      data-testid="booking-row"
+          {phone ? (
+            <Stack spacing={1.5} component="ul" aria-label="予約一覧" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {bookings.isPending &&
+                [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={120} />)}
+              {bookings.isSuccess && items.length === 0 && (
+                <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                  {NO_BOOKINGS}
+                </Typography>
+              )}
+              {items.map((b) => (
+                <Paper
+                  key={b.id}
+                  component="li"
+                  variant="outlined"
+                  data-testid="booking-row"
+                  onClick={() => update({ booking: b.id }, false)}
+                  sx={{ p: 2, cursor: 'pointer', '&:hover': { borderColor: 'primary.main' } }}
+                >
+                  <Box
+                    sx={{
+                      display: 'flex',
+                      justifyContent: 'space-between',
+                      gap: 1,
+                      alignItems: 'flex-start',
+                    }}
+                  >
+                    <Typography sx={{ fontWeight: 600 }}>{b.experienceTitle}</Typography>
+                    <BookingStatusChip status={b.status} />
+                  </Box>
+                  {b.status === 'pending' && b.deadline && (
+                    <Typography
+                      variant="caption"
+                      sx={{
+                        display: 'block',
+                        fontWeight: 600,
+                        color: isDeadlineNear(b.deadline, now) ? 'error.main' : 'warning.dark',
+                      }}
                     >
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={checked}
-                          onClick={(e) => e.stopPropagation()}
-                          onChange={() =>
-                            setSelected((ids) => (checked ? ids.filter((id) => id !== b.id) : [...ids, b.id]))
-                          }
-                          slotProps={{ input: { 'aria-label': `予約番号 ${b.reference} を選択` } }}
-                        />
+                      回答期限 {timeLeftJa(b.deadline, now)}
+                    </Typography>
+                  )}
+                  <Typography variant="body2" sx={{ mt: 0.5 }}>
+                    {formatSlotJa(b.date, b.time)} ・ {b.guests} 名 ・ {formatYen(b.amount)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {guestName(b)}（{b.email}）
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    予約番号 {b.reference} ・ 受付 {formatDateTimeJa(b.createdAt)}
+                  </Typography>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
+            <TableContainer component={Paper} variant="outlined">
+              <Table aria-label="予約一覧" size="small" sx={{ minWidth: 880 }}>
+                <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+                  <TableRow>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={allSelected}
+                        indeterminate={selected.length > 0 && !allSelected}
+                        onChange={() => setSelected(allSelected ? [] : items.map((b) => b.id))}
+                        disabled={items.length === 0}
+                        slotProps={{ input: { 'aria-label': 'すべて選択' } }}
+                      />
+                    </TableCell>
+                    <TableCell>体験</TableCell>
+                    <TableCell>予約者</TableCell>
+                    <TableCell>ステータス</TableCell>
+                    <TableCell>受付日</TableCell>
+                    <TableCell align="right">人数</TableCell>
+                    <TableCell align="right">合計金額</TableCell>
+                    <TableCell>予約日時</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {bookings.isPending &&
+                    [0, 1, 2, 3].map((i) => (
+                      <TableRow key={i}>
+                        <TableCell colSpan={8}>
+                          <Skeleton height={36} />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  {bookings.isSuccess && items.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={8} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                        {NO_BOOKINGS}
                       </TableCell>
-                      <TableCell sx={{ maxWidth: 240 }}>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                          {b.experienceTitle}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {b.reference}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>
-                        <Typography variant="body2">{guestName(b)}</Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {b.email}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>
-                        <BookingStatusChip status={b.status} />
-                        {b.status === 'pending' && b.deadline && (
-                          <Typography
-                            variant="caption"
-                            sx={{
-                              display: 'block',
-                              mt: 0.5,
-                              fontWeight: 600,
-                              color: isDeadlineNear(b.deadline, now) ? 'error.main' : 'warning.dark',
-                            }}
-                          >
-                            回答期限 {timeLeftJa(b.deadline, now)}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeJa(b.createdAt)}</TableCell>
-                      <TableCell align="right">{b.guests} 名</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatYen(b.amount)}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSlotJa(b.date, b.time)}</TableCell>
                     </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                  )}
+                  {items.map((b) => {
+                    const checked = selected.includes(b.id);
+                    return (
+                      <TableRow
+                        key={b.id}
+                        hover
+                        selected={checked}
+                        onClick={() => update({ booking: b.id }, false)}
+                        sx={{ cursor: 'pointer' }}
+                        data-testid="booking-row"
+                      >
+                        <TableCell padding="checkbox">
+                          <Checkbox
+                            checked={checked}
+                            onClick={(e) => e.stopPropagation()}
+                            onChange={() =>
+                              setSelected((ids) =>
+                                checked ? ids.filter((id) => id !== b.id) : [...ids, b.id],
+                              )
+                            }
+                            slotProps={{ input: { 'aria-label': `予約番号 ${b.reference} を選択` } }}
+                          />
+                        </TableCell>
+                        <TableCell sx={{ maxWidth: 240 }}>
+                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                            {b.experienceTitle}
+                          </Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            {b.reference}
+                          </Typography>
+                        </TableCell>
+                        <TableCell>
+                          <Typography variant="body2">{guestName(b)}</Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            {b.email}
+                          </Typography>
+                        </TableCell>
+                        <TableCell>
+                          <BookingStatusChip status={b.status} />
+                          {b.status === 'pending' && b.deadline && (
+                            <Typography
+                              variant="caption"
+                              sx={{
+                                display: 'block',
+                                mt: 0.5,
+                                fontWeight: 600,
+                                whiteSpace: 'nowrap',
+                                color: isDeadlineNear(b.deadline, now) ? 'error.main' : 'warning.dark',
+                              }}
+                            >
+                              回答期限 {timeLeftJa(b.deadline, now)}
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeJa(b.createdAt)}</TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {b.guests} 名
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {formatYen(b.amount)}
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSlotJa(b.date, b.time)}</TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
           {bookings.hasNextPage && (
             <Box sx={{ textAlign: 'center', mt: 2 }}>
               <Button onClick={() => void bookings.fetchNextPage()} disabled={bookings.isFetchingNextPage}>

@@ -30,17 +30,17 @@ function Counter({ label, value, to }: { label: string; value: number; to: strin
       to={to}
       variant="outlined"
       sx={{
-        p: 2.5,
+        p: { xs: 1.5, sm: 2.5 },
         textDecoration: 'none',
         color: 'inherit',
         '&:hover': { borderColor: 'primary.main' },
         '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
       }}
     >
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" sx={{ fontSize: { xs: 12, sm: 14 } }}>
         {label}
       </Typography>
-      <Typography sx={{ fontSize: '2rem', fontWeight: 700, lineHeight: 1.3 }}>
+      <Typography sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, fontWeight: 700, lineHeight: 1.3 }}>
         {value}
         <Typography component="span" sx={{ ml: 0.5, fontSize: '1rem' }}>
           件
@@ -103,8 +103,8 @@ export function DashboardPage() {
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
-          gap: 2,
+          gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+          gap: { xs: 1, sm: 2 },
           mb: 4,
         }}
       >

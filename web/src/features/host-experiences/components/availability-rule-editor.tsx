@@ -57,7 +57,7 @@ export function RuleEditor({
           value={hours.start}
           disabled={rule.allDay}
           onChange={(e) => set({ defaultHours: { ...rule.defaultHours, start: e.target.value } })}
-          sx={{ width: 140 }}
+          sx={{ width: { xs: 118, sm: 140 } }}
         >
           {hourStartOptions.map((h) => (
             <MenuItem key={h} value={h}>
@@ -72,7 +72,7 @@ export function RuleEditor({
           value={hours.end}
           disabled={rule.allDay}
           onChange={(e) => set({ defaultHours: { ...rule.defaultHours, end: e.target.value } })}
-          sx={{ width: 140 }}
+          sx={{ width: { xs: 118, sm: 140 } }}
         >
           {hourEndOptions.map((h) => (
             <MenuItem key={h} value={h}>
@@ -112,7 +112,7 @@ export function RuleEditor({
             set({ regularHolidays: weekdays.filter((d) => days.includes(d)) })
           }
           size="small"
-          sx={{ flexWrap: 'wrap' }}
+          sx={{ flexWrap: 'nowrap' }}
         >
           {weekdays.map((day) => (
             <ToggleButton
@@ -120,7 +120,7 @@ export function RuleEditor({
               value={day}
               aria-label={`${weekdayLabelsJa[day]}曜日`}
               sx={{
-                width: 48,
+                width: { xs: 40, sm: 48 },
                 fontWeight: 700,
                 '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'error.main', color: '#fff' },
               }}

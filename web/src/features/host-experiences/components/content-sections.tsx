@@ -189,7 +189,7 @@ export function CategoriesField({ form }: { form: ExperienceForm }) {
             <Box
               sx={{
                 display: 'grid',
-                gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' },
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
                 columnGap: 2,
               }}
             >

@@ -73,11 +73,7 @@ export function MapSection({ form }: { form: ExperienceForm }) {
   const complete = address.every((part) => typeof part === 'string' && part.trim() !== '');
 
   return (
-    <FormSection
-      id="map"
-      title="地図"
-      description="集合場所の位置です。ゲストの予約確認画面とメールに表示されます。"
-    >
+    <FormSection id="map" title="地図" description="集合場所の位置です。体験ページの地図に表示されます。">
       {mapsApiKey ? (
         <>
           {!complete && (

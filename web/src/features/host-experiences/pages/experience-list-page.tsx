@@ -158,14 +158,14 @@ export function ExperienceListPage() {
                 />
               </TableCell>
               <TableCell>体験</TableCell>
-              <TableCell>公開状態</TableCell>
-              <TableCell align="right">料金</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>作成日</TableCell>
-              <TableCell padding="checkbox">
-                <Box component="span" sx={visuallyHidden}>
-                  操作
-                </Box>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                公開状態
               </TableCell>
+              <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                料金
+              </TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>作成日</TableCell>
+              <TableCell padding="checkbox" aria-label="操作" />
             </TableRow>
           </TableHead>
           <TableBody>
@@ -219,27 +219,45 @@ export function ExperienceListPage() {
                         src={item.image}
                         alt=""
                         loading="lazy"
-                        sx={{ width: 64, height: 48, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
-                      />
-                      <Typography
-                        component={RouterLink}
-                        to={`/host/experience/${encodeURIComponent(item.id)}`}
-                        onClick={(e) => e.stopPropagation()}
                         sx={{
-                          color: 'inherit',
-                          textDecoration: 'none',
-                          fontWeight: 600,
-                          '&:hover': { textDecoration: 'underline' },
+                          width: { xs: 56, sm: 64 },
+                          height: { xs: 42, sm: 48 },
+                          objectFit: 'cover',
+                          borderRadius: 1,
+                          flexShrink: 0,
                         }}
-                      >
-                        {item.title}
-                      </Typography>
+                      />
+                      <Box sx={{ minWidth: 0 }}>
+                        <Typography
+                          component={RouterLink}
+                          to={`/host/experience/${encodeURIComponent(item.id)}`}
+                          onClick={(e) => e.stopPropagation()}
+                          sx={{
+                            color: 'inherit',
+                            textDecoration: 'none',
+                            fontWeight: 600,
+                            '&:hover': { textDecoration: 'underline' },
+                          }}
+                        >
+                          {item.title}
+                        </Typography>
+                        {/* Phones: status and price under the title instead of in columns of their own. */}
+                        <Box
+                          sx={{ display: { xs: 'flex', sm: 'none' }, gap: 1, alignItems: 'center', mt: 0.5 }}
+                        >
+                          <PublicationChip status={item.publicationStatus} />
+                          <Typography variant="body2">{formatYen(item.price)}</Typography>
+                        </Box>
+                      </Box>
                     </Box>
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                     <PublicationChip status={item.publicationStatus} />
                   </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell
+                    align="right"
+                    sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}
+                  >
                     {formatYen(item.price)}
                   </TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
@@ -314,15 +332,3 @@ export function ExperienceListPage() {
     </>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
