@@ -1,6 +1,11 @@
 import Chip from '@mui/material/Chip';
-import { backOfficeStatusLabel, statusColour, type StatusColour } from '@domain/booking-status';
-import { bookingStatuses, type BookingStatus, type PublicationStatus } from '@domain/entities';
+import {
+  backOfficeStatusLabel,
+  bookingStatusPresentation,
+  statusColour,
+  type StatusColour,
+} from '@domain/booking-status-labels';
+import type { BookingStatus, PublicationStatus } from '@domain/entities';
 
 const chipColour: Record<StatusColour, 'warning' | 'success' | 'error' | 'default' | 'info'> = {
   amber: 'warning',
@@ -12,7 +17,7 @@ const chipColour: Record<StatusColour, 'warning' | 'success' | 'error' | 'defaul
 
 /** A booking's status in the back office (承認待ち, 承認済み, 否認, …); an unknown value shows as 不明. */
 export function BookingStatusChip({ status }: { status: BookingStatus | string }) {
-  const known = (bookingStatuses as readonly string[]).includes(status);
+  const known = Object.hasOwn(bookingStatusPresentation, status);
   return (
     <Chip
       size="small"

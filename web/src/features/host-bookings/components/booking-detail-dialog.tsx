@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { BackOfficeBooking } from '@domain/back-office-views';
-import { canHostDecide } from '@domain/booking-status';
+import { canHostDecide } from '@domain/booking-status-labels';
 import { DENIAL_REASON_MAX_LENGTH, denyBookingSchemaJa } from '@domain/schemas/host';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
 import { ApiError } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import type { BackOfficeBooking } from '@domain/back-office-views';
-import { backOfficeStatusLabel } from '@domain/booking-status';
+import { backOfficeStatusLabel } from '@domain/booking-status-labels';
 import { toCsv } from '../../../lib/back-office/csv';
 import { formatDateTimeJa } from '../../../lib/back-office/format';
 import { tourLanguageLabel } from './booking-labels';

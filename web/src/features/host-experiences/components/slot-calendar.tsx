@@ -26,9 +26,11 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import {
   addDays,
+  bookableWindow,
   compareDates,
   daysBetween,
   isCalendarDate,
+  isDateInRange,
   todayInTokyo,
   weekdayOf,
 } from '@domain/calendar';
@@ -295,6 +297,8 @@ function RangeDialog({
 export function SlotCalendar({ experienceId, ruleChanged }: { experienceId: string; ruleChanged: boolean }) {
   const toast = useToast();
   const today = useMemo(() => todayInTokyo(new Date()), []);
+  /** Guests book from three days ahead to the end of the sixth month (DESIGN §3); other days are shown greyed. */
+  const bookable = useMemo(() => bookableWindow(new Date()), []);
   const [month, setMonth] = useState(() => monthOf(today));
   const slots = useMonthSlots(experienceId, month);
   const update = useUpdateSlots(experienceId);
@@ -400,7 +404,16 @@ export function SlotCalendar({ experienceId, ruleChanged }: { experienceId: stri
           const s = summarise(daySlots ?? []);
           const closed = s.total === 0;
           const allBlocked = s.total > 0 && s.blocked === s.total;
-          const label = closed ? '休業日' : allBlocked ? '休止' : `空き ${s.open}/${s.total}`;
+          const outside = !isDateInRange(date, bookable);
+          const label = closed
+            ? '休業日'
+            : allBlocked
+              ? '休止'
+              : past
+                ? '終了'
+                : outside
+                  ? '受付期間外'
+                  : `空き ${s.open}/${s.total}`;
           return (
             <ButtonBase
               key={date}
@@ -421,7 +434,7 @@ export function SlotCalendar({ experienceId, ruleChanged }: { experienceId: stri
                 borderColor: 'divider',
                 borderRadius: 1,
                 bgcolor: closed || allBlocked ? 'grey.100' : 'background.paper',
-                opacity: past ? 0.5 : 1,
+                opacity: past ? 0.5 : outside ? 0.75 : 1,
                 '&:hover': { borderColor: 'primary.main' },
                 '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
               }}
@@ -434,7 +447,11 @@ export function SlotCalendar({ experienceId, ruleChanged }: { experienceId: stri
                 sx={{
                   lineHeight: 1.2,
                   color:
-                    closed || allBlocked ? 'text.secondary' : s.open === 0 ? 'warning.dark' : 'success.dark',
+                    closed || allBlocked || outside
+                      ? 'text.secondary'
+                      : s.open === 0
+                        ? 'warning.dark'
+                        : 'success.dark',
                   fontSize: { xs: 10, sm: 12 },
                 }}
               >

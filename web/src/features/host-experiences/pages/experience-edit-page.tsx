@@ -115,6 +115,12 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
   const ruleChanged = changedFields(dirtyFields).includes('availability');
 
   useEffect(() => {
+    // What the stored experience already lacks under today's rules (an experience made without photos) shows at
+    // once, so a host does not wonder why saving stays disabled.
+    void form.trigger();
+  }, [form]);
+
+  useEffect(() => {
     // Arriving at #publication (from the list's "unpublish instead"): show that section.
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView?.({ block: 'start' });
   }, [hash]);
