@@ -1,11 +1,13 @@
 /**
  * `npm run bench` (web part; DESIGN §8, issue 4): the guest SPA served by the local stack, on this machine.
  *
- * 1. Initial JavaScript per page (home, list, detail): every script the page fetches from its navigation until
- *    the route has rendered and the network is idle (the shell, the shared chunks and the route's lazy chunk),
- *    gzip-compressed at level 9 (the local server does not compress; CloudFront does).
+ * 1. Initial JavaScript per page (home, list, detail, and the host dashboard signed in as the demo host): every
+ *    script the page fetches from its navigation until the route has rendered and the network is idle (the shell,
+ *    the shared chunks and the route's lazy chunks), gzip-compressed at level 9 (the local server does not
+ *    compress; CloudFront does). The host dashboard shows what the back office (Amplify included) costs a host;
+ *    the guest pages must not carry any of it.
  * 2. Lighthouse 12 performance and accessibility scores, LCP, CLS and the images the page downloads on first load
- *    (count and transfer size, from its network log) of the same pages (its default mobile configuration with
+ *    (count and transfer size, from its network log) of the guest pages (its default mobile configuration with
  *    simulated throttling), run against the Chromium of `@sparticuz/chromium` through a remote-debugging
  *    port of a browser Playwright launched. The browser runs with Playwright's ordinary headless flags, not the
  *    package's Lambda flags: those emulate a GPU in software inside the browser process (`--in-process-gpu`,
@@ -112,9 +114,19 @@ function freePort(): Promise<number> {
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-/** JS files (paths under web/dist) the page loads until it is idle. */
-async function initialScripts(baseUrl: string, path: string, ready: string): Promise<string[]> {
-  const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+type StorageState = Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>;
+
+/**
+ * JS files (paths under web/dist) the page loads until it is idle, in a fresh context (empty cache); `storageState`
+ * carries a signed-in session for back-office pages.
+ */
+async function initialScripts(
+  baseUrl: string,
+  path: string,
+  ready: string,
+  storageState?: StorageState,
+): Promise<string[]> {
+  const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, storageState });
   const page = await context.newPage();
   const scripts = new Set<string>();
   page.on('request', (request) => {
@@ -125,6 +137,27 @@ async function initialScripts(baseUrl: string, path: string, ready: string): Pro
   await page.locator(ready).first().waitFor();
   await context.close();
   return [...scripts];
+}
+
+/**
+ * The demo host's session (Amplify keeps its tokens in local storage): signed in once through the host sign-in
+ * page, in a context that is then closed, so the dashboard is measured from an empty cache like a returning host
+ * opening the back office in a new tab.
+ */
+async function demoHostSession(
+  baseUrl: string,
+  host: { email: string; password: string },
+): Promise<StorageState> {
+  const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/host/signin`);
+  await page.getByRole('textbox', { name: /^メールアドレス/ }).fill(host.email);
+  await page.locator('input[name="password"]').fill(host.password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.waitForURL('**/host/dashboard');
+  const state = await context.storageState();
+  await context.close();
+  return state;
 }
 
 function gzipSizes(paths: string[]): { raw: number; gzip: number } {
@@ -141,7 +174,8 @@ function gzipSizes(paths: string[]): { raw: number; gzip: number } {
 async function main() {
   const build = await ensureWebBuild({ log: (l) => console.log(l) });
   if (build.built) console.log(`web build: ${build.ms} ms`);
-  stack = await startLocalStack({ dataDir: join(workDir, 'data'), port: 0 });
+  // With the demo host's requests, as `npm start` seeds them: the host dashboard is measured with its lists full.
+  stack = await startLocalStack({ dataDir: join(workDir, 'data'), port: 0, demoBookings: true });
   const baseUrl = `http://127.0.0.1:${stack.port}`;
   const experiences = (await (await fetch(`${baseUrl}/api/experiences?limit=1`)).json()) as {
     items: { id: string }[];
@@ -159,15 +193,27 @@ async function main() {
     ],
   });
 
-  const pages = [
+  const pages: { name: string; path: string; ready: string; signedIn?: boolean }[] = [
     { name: 'home', path: '/', ready: 'h1:has-text("Dive Into Japanese Traditions")' },
     { name: 'list', path: '/experiences', ready: 'ul[aria-label="Experiences"] a' },
     { name: 'detail', path: `/experience/${detailId}`, ready: '#booking-request' },
+    // The back office (signed in as the demo host): its initial JS only; Lighthouse would measure the sign-in page.
+    {
+      name: 'host-dashboard',
+      path: '/host/dashboard',
+      ready: 'ul[aria-label="最新の予約"] a',
+      signedIn: true,
+    },
   ];
   const only = process.env.BENCH_PAGES?.split(',').map((n) => n.trim());
   const results: PageResult[] = [];
   for (const p of pages.filter((page) => !only || only.includes(page.name))) {
-    const scripts = await initialScripts(baseUrl, p.path, p.ready);
+    const scripts = await initialScripts(
+      baseUrl,
+      p.path,
+      p.ready,
+      p.signedIn ? await demoHostSession(baseUrl, stack.config.demo.host) : undefined,
+    );
     const size = gzipSizes(scripts);
     if (process.env.BENCH_VERBOSE) {
       for (const s of scripts) console.log(`  ${p.name} ${s} ${kb(gzipSizes([s]).gzip)} kB`);
@@ -175,7 +221,7 @@ async function main() {
     const runs: LighthouseFigures[] = [];
     // Lighthouse opens its own tab on the shared browser through the debugging port.
     // BENCH_JS_ONLY=1 skips Lighthouse (about a minute per page here) when only the bundle sizes matter.
-    for (let i = 0; !process.env.BENCH_JS_ONLY && i < LIGHTHOUSE_RUNS; i++) {
+    for (let i = 0; !process.env.BENCH_JS_ONLY && !p.signedIn && i < LIGHTHOUSE_RUNS; i++) {
       const run = await lighthouse(`${baseUrl}${p.path}`, {
         port: debuggingPort,
         output: 'json',
@@ -252,7 +298,7 @@ async function main() {
   }
 
   const lines = [
-    '# Guest SPA benchmark',
+    '# SPA benchmark (guest pages and the host dashboard)',
     '',
     `Measured ${new Date().toISOString()} on this machine against the local stack (\`npm run bench\`, scripts/bench/web.ts).`,
     'Initial JS: every script a page fetches until it has rendered and the network is idle, gzip level 9.',

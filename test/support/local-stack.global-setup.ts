@@ -18,6 +18,8 @@ declare module 'vitest' {
     browserWsEndpoint: string;
     demoHost: { email: string; password: string };
     demoAdmin: { email: string; password: string };
+    /** The SES outbox (`GET <mailboxUrl>/store` lists every mail sent, sign-up and reset codes included). */
+    mailboxUrl: string;
   }
 }
 
@@ -51,7 +53,8 @@ async function startWorld(project: TestProject) {
   // Settle all three before failing, so that a stack that did start is known to teardown and stopped.
   const [build, started, chromiumPath] = await Promise.allSettled([
     ensureWebBuild(),
-    startLocalStack({ dataDir: join(workDir, 'data'), port: 0 }),
+    // With the demo host's requests, as `npm start` seeds them: the back-office tests read them.
+    startLocalStack({ dataDir: join(workDir, 'data'), port: 0, demoBookings: true }),
     chromiumPackage.executablePath(),
   ]);
   if (started.status === 'fulfilled') stack = started.value;
@@ -68,6 +71,7 @@ async function startWorld(project: TestProject) {
   project.provide('browserWsEndpoint', browserServer.wsEndpoint());
   project.provide('demoHost', stack.config.demo.host);
   project.provide('demoAdmin', stack.config.demo.admin);
+  project.provide('mailboxUrl', stack.config.mailboxUrl);
 }
 
 export async function teardown() {
@@ -81,7 +85,8 @@ export async function teardown() {
 
 /**
  * A fonts.conf of our own: the machine's fonts plus the ones the package unpacks to /tmp/fonts, so pages render
- * text (and screenshots are legible) whether or not the machine has fontconfig set up.
+ * text (and screenshots are legible) whether or not the machine has fontconfig set up. `E2E_FONTS_DIR` adds a folder
+ * (a CJK font, for legible screenshots of the Japanese back office on a machine without one).
  */
 function fontConfigDir(dir: string): string {
   const confDir = join(dir, 'fontconfig');
@@ -93,7 +98,7 @@ function fontConfigDir(dir: string): string {
 <fontconfig>
   <dir>/usr/share/fonts</dir>
   <dir>/usr/local/share/fonts</dir>
-  <dir>${join(tmpdir(), 'fonts')}</dir>
+  <dir>${join(tmpdir(), 'fonts')}</dir>${process.env.E2E_FONTS_DIR ? `\n  <dir>${process.env.E2E_FONTS_DIR}</dir>` : ''}
   <cachedir>${join(confDir, 'cache')}</cachedir>
 </fontconfig>
 `,

@@ -1,0 +1,68 @@
+/**
+ * Steps of the host back office shared by the host e2e files: the mail outbox (sign-up and reset codes, booking
+ * mails), signing in through the host sign-in page, and what a phone-width page must not do.
+ */
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export interface OutboxMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  at: number;
+}
+
+export async function outbox(): Promise<OutboxMail[]> {
+  const res = await fetch(new URL('store', inject('mailboxUrl')));
+  return ((await res.json()) as { emails: OutboxMail[] }).emails;
+}
+
+/** Waits for a mail to `to` whose subject contains `subject` (mail goes out right after the request answers). */
+export async function waitForMail(
+  to: string,
+  subject: string,
+  after = 0,
+  timeoutMs = 15_000,
+): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await outbox())
+      .filter(
+        (m) =>
+          // The outbox stamps mails in whole seconds.
+          m.at * 1000 >= after - 1000 &&
+          m.subject.includes(subject) &&
+          m.destination.to.some((d) => d.toLowerCase().includes(to.toLowerCase())),
+      )
+      .at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No mail "${subject}" to ${to} in the outbox`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The 6-digit code of a sign-up or password-reset mail. */
+export function codeOf(mail: OutboxMail): string {
+  const text = `${mail.body.text ?? ''} ${(mail.body.html ?? '').replace(/<[^>]+>/g, ' ')}`;
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`No code in "${mail.subject}"`);
+  return code;
+}
+
+export async function signInOnPage(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('heading', { name: 'ホストログイン' }).waitFor();
+  await page.getByRole('textbox', { name: /^メールアドレス/ }).fill(email);
+  await page
+    .getByLabel(/^パスワード/, { exact: false })
+    .and(page.locator('input'))
+    .fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+}
+
+/** The page's width beyond the viewport (0 when nothing sticks out sideways). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+export const uniqueHostEmail = (label: string) =>
+  `host-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
