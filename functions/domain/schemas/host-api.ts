@@ -44,6 +44,40 @@ export const uploadMessages = {
   verificationFailed: 'アップロードしたファイルの検証に失敗しました',
 } as const;
 
+/**
+ * What the back office says about images, in Japanese (back-office spec §5 and §8 quote the experience images'
+ * messages in English; the avatar's are Japanese already).
+ */
+export const uploadMessagesJa = {
+  imageOnly: '画像ファイルのみアップロードできます',
+  imageTooLarge: '画像は1枚10MB以下にしてください',
+  tooManyImages: '画像は10枚までアップロードできます',
+  imagesRequired: '画像を1枚以上登録してください',
+  noSelection: '画像を選択してください',
+  loginRequired: 'ログインが必要です。再度ログインしてください。',
+  uploadFailed: '画像のアップロードに失敗しました',
+  avatarNoSelection: '画像を選択してください',
+  avatarImageOnly: uploadMessages.avatarImageOnly,
+  avatarTooLarge: uploadMessages.avatarTooLarge,
+  avatarNoSession: 'セッションが見つかりません。再度ログインしてください。',
+  verificationFailed: uploadMessages.verificationFailed,
+} as const;
+
+/**
+ * The first problem with a file the host picked, checked in the browser before anything is uploaded (the API checks
+ * the same again); `null` when the file may go.
+ */
+export function checkImageFile(file: { type: string; size: number }, purpose: UploadPurpose): string | null {
+  const avatar = purpose === 'avatar';
+  if (!file.type.toLowerCase().startsWith('image/')) {
+    return avatar ? uploadMessagesJa.avatarImageOnly : uploadMessagesJa.imageOnly;
+  }
+  if (file.size > MAX_UPLOAD_BYTES[purpose]) {
+    return avatar ? uploadMessagesJa.avatarTooLarge : uploadMessagesJa.imageTooLarge;
+  }
+  return null;
+}
+
 /** `POST /api/host/uploads`. */
 export const createUploadSchema = z
   .object({

@@ -71,6 +71,16 @@ export function passwordChangeSchema(messages: {
 }
 
 export const hostPasswordChangeSchema = passwordChangeSchema(hostPasswordChangeMessages);
+
+/** The same rules in Japanese, for the back office (the specification quotes the host's messages in English only). */
+export const hostPasswordChangeMessagesJa = {
+  currentRequired: '現在のパスワードを入力してください',
+  newTooShort: '新しいパスワードは8文字以上で入力してください',
+  confirmationTooShort: '確認用パスワードは8文字以上で入力してください',
+  mismatch: '新しいパスワードと確認用パスワードが一致しません',
+} as const;
+export const hostPasswordChangeSchemaJa = passwordChangeSchema(hostPasswordChangeMessagesJa);
+
 export type PasswordChange = z.infer<typeof hostPasswordChangeSchema>;
 
 export const hostProfileMessages = {
@@ -93,6 +103,22 @@ export const hostProfileSchema = z.object({
 });
 export type HostProfile = z.infer<typeof hostProfileSchema>;
 
+/** The profile form in Japanese (back office). */
+export const hostProfileMessagesJa = {
+  businessNameRequired: 'ビジネス名を入力してください',
+} as const;
+export const hostProfileFormSchemaJa = z.object({
+  businessName: requiredText(
+    hostProfileMessagesJa.businessNameRequired,
+    100,
+    '100文字以内で入力してください',
+  ),
+  introduction: optionalText(2000, '2000文字以内で入力してください'),
+  businessHours: optionalText(200, '200文字以内で入力してください'),
+  address: optionalText(300, '300文字以内で入力してください'),
+});
+export type HostProfileForm = z.infer<typeof hostProfileFormSchemaJa>;
+
 /** The default cancellation policy of a host (back-office spec §9). */
 export const DEFAULT_CANCELLATION_POLICY = { days: 7, refundPercentage: 100 } as const;
 
@@ -104,3 +130,13 @@ export const denyBookingSchema = z.object({
   reason: requiredText(DENIAL_REASON_REQUIRED_MESSAGE, DENIAL_REASON_MAX_LENGTH),
 });
 export type DenyBooking = z.infer<typeof denyBookingSchema>;
+
+/** The denial reason's message in Japanese, for the back office's reason box. */
+export const DENIAL_REASON_REQUIRED_MESSAGE_JA = 'お客様にお送りする否認理由を入力してください';
+export const denyBookingSchemaJa = z.object({
+  reason: requiredText(
+    DENIAL_REASON_REQUIRED_MESSAGE_JA,
+    DENIAL_REASON_MAX_LENGTH,
+    `${DENIAL_REASON_MAX_LENGTH}文字以内で入力してください`,
+  ),
+});

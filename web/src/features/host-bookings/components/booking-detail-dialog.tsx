@@ -1,0 +1,323 @@
+/**
+ * The booking detail dialog (back-office spec §2, §4, §8): reservation number, the experience (title, date and time,
+ * guests, total) and the booker (name, e-mail, phone, nationality, tour language, special requests, the denial
+ * reason once denied). Approve and deny act on a pending request only; deny opens the reason box (back, confirm),
+ * and the reason is mailed to the guest. Approving charges the authorised card.
+ */
+import { useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { BackOfficeBooking } from '@domain/back-office-views';
+import { canHostDecide } from '@domain/booking-status';
+import { DENIAL_REASON_MAX_LENGTH, denyBookingSchemaJa } from '@domain/schemas/host';
+import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { ApiError } from '../../../lib/api-client';
+import {
+  formatDateTimeJa,
+  formatSlotJa,
+  formatYen,
+  guestName,
+  isDeadlineNear,
+  timeLeftJa,
+} from '../../../lib/back-office/format';
+import { useNow } from '../../../lib/back-office/use-now';
+import { useToast } from '../../../lib/toast';
+import { useApproveBooking, useDenyBooking, useHostBooking } from '../api/bookings';
+import { tourLanguageLabel } from './booking-labels';
+
+/** Back-office spec §8, in Japanese. */
+export const DECISION_MESSAGES = {
+  approved: '予約を承認しました',
+  denied: '予約を否認しました',
+  captureFailed: 'お支払いの確定に失敗しました',
+  cancelFailed: 'お支払いの取り消しに失敗しました',
+  approveFailed: '予約の承認中にエラーが発生しました',
+  denyFailed: '予約の否認中にエラーが発生しました',
+  noPayment: 'この予約にはお支払い情報が紐づいていません',
+  alreadyDecided: 'この予約は既に処理されています。最新の状態を表示します。',
+} as const;
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' },
+        gap: { xs: 0, sm: 2 },
+        py: 0.75,
+      }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="div" sx={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function decisionError(e: unknown, action: 'approve' | 'deny'): { message: string; conflict: boolean } {
+  if (e instanceof ApiError) {
+    if (e.status === 409) return { message: DECISION_MESSAGES.alreadyDecided, conflict: true };
+    if (e.status === 502) {
+      return {
+        message: action === 'approve' ? DECISION_MESSAGES.captureFailed : DECISION_MESSAGES.cancelFailed,
+        conflict: false,
+      };
+    }
+    if (e.status === 400 && action === 'deny')
+      return { message: e.fields?.reason ?? e.message, conflict: false };
+  }
+  return {
+    message: action === 'approve' ? DECISION_MESSAGES.approveFailed : DECISION_MESSAGES.denyFailed,
+    conflict: false,
+  };
+}
+
+function Details({ booking }: { booking: BackOfficeBooking }) {
+  const now = useNow();
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1 }}>
+        <BookingStatusChip status={booking.status} />
+        {booking.status === 'pending' && booking.deadline && (
+          <Typography
+            variant="body2"
+            sx={{
+              color: isDeadlineNear(booking.deadline, now) ? 'error.main' : 'warning.dark',
+              fontWeight: 600,
+            }}
+          >
+            回答期限 {formatDateTimeJa(booking.deadline)}（{timeLeftJa(booking.deadline, now)}）
+          </Typography>
+        )}
+      </Box>
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        体験
+      </Typography>
+      <Divider sx={{ mb: 0.5 }} />
+      <Row label="体験名">{booking.experienceTitle}</Row>
+      <Row label="日時">{formatSlotJa(booking.date, booking.time)}</Row>
+      <Row label="人数">{booking.guests} 名</Row>
+      <Row label="合計金額">
+        {formatYen(booking.amount)}（{formatYen(booking.unitPrice)} × {booking.guests} 名）
+      </Row>
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        予約者
+      </Typography>
+      <Divider sx={{ mb: 0.5 }} />
+      <Row label="お名前">{guestName(booking)} 様</Row>
+      <Row label="メール">
+        <a href={`mailto:${booking.email}`}>{booking.email}</a>
+      </Row>
+      <Row label="電話番号">
+        <a href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>{booking.phone}</a>
+      </Row>
+      <Row label="国籍">{booking.nationality}</Row>
+      <Row label="ツアー言語">{tourLanguageLabel[booking.language] ?? booking.language}</Row>
+      <Row label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</Row>
+      <Row label="受付日時">{formatDateTimeJa(booking.createdAt)}</Row>
+      {booking.status === 'denied' && booking.deniedMessage && (
+        <Row label="否認理由">{booking.deniedMessage}</Row>
+      )}
+    </>
+  );
+}
+
+export function BookingDetailDialog({
+  bookingId,
+  onClose,
+}: {
+  bookingId: string | null;
+  onClose: () => void;
+}) {
+  const booking = useHostBooking(bookingId);
+  const approve = useApproveBooking();
+  const deny = useDenyBooking();
+  const toast = useToast();
+  const fullScreen = useMediaQuery('(max-width:599.95px)');
+  const [mode, setMode] = useState<'view' | 'deny'>('view');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    if (approve.isPending || deny.isPending) return;
+    setMode('view');
+    setReason('');
+    setReasonError(null);
+    setError(null);
+    onClose();
+  };
+
+  const data = booking.data;
+  const decidable = data ? canHostDecide(data.status) : false;
+  const working = approve.isPending || deny.isPending;
+
+  const onApprove = async () => {
+    if (!data) return;
+    setError(null);
+    try {
+      await approve.mutateAsync({ id: data.id });
+      toast({ severity: 'success', message: DECISION_MESSAGES.approved });
+    } catch (e) {
+      const { message, conflict } = decisionError(e, 'approve');
+      setError(message);
+      if (conflict) void booking.refetch();
+    }
+  };
+
+  const onDeny = async () => {
+    if (!data) return;
+    const parsed = denyBookingSchemaJa.safeParse({ reason });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    try {
+      await deny.mutateAsync({ id: data.id, reason: parsed.data.reason });
+      toast({ severity: 'success', message: DECISION_MESSAGES.denied });
+      setMode('view');
+      setReason('');
+    } catch (e) {
+      const { message, conflict } = decisionError(e, 'deny');
+      if (e instanceof ApiError && e.status === 400) setReasonError(message);
+      else setError(message);
+      if (conflict) {
+        setMode('view');
+        void booking.refetch();
+      }
+    }
+  };
+
+  return (
+    <Dialog
+      open={bookingId !== null}
+      onClose={close}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="booking-dialog-title"
+    >
+      <DialogTitle id="booking-dialog-title">
+        予約詳細
+        {data && (
+          <Typography component="span" sx={{ ml: 1.5, fontFamily: 'monospace', fontSize: '1rem' }}>
+            予約番号 {data.reference}
+          </Typography>
+        )}
+      </DialogTitle>
+      <DialogContent dividers>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            {error}
+          </Alert>
+        )}
+        {booking.isPending && bookingId && (
+          <Box aria-busy="true">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} height={32} />
+            ))}
+          </Box>
+        )}
+        {booking.isError && (
+          <Alert severity="error">
+            {booking.error instanceof ApiError && booking.error.status === 404
+              ? '予約が見つかりませんでした。'
+              : '予約を読み込めませんでした。'}
+          </Alert>
+        )}
+        {data && mode === 'view' && <Details booking={data} />}
+        {data && mode === 'deny' && (
+          <Box>
+            <Typography sx={{ mb: 1 }}>
+              {guestName(data)} 様（{formatSlotJa(data.date, data.time)}、{data.guests}{' '}
+              名）のリクエストを否認します。 カードの与信は取り消され、理由はお客様にメールでお送りします（
+              {data.guestLocale === 'ja' ? '日本語' : '英語'}のメール）。
+            </Typography>
+            <TextField
+              label="否認理由"
+              required
+              multiline
+              minRows={4}
+              fullWidth
+              autoFocus
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                if (reasonError) setReasonError(null);
+              }}
+              error={Boolean(reasonError)}
+              helperText={reasonError ?? 'お客様に送信されます。丁寧な言葉でお書きください。'}
+              slotProps={{ htmlInput: { maxLength: DENIAL_REASON_MAX_LENGTH } }}
+            />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, py: 2 }}>
+        {mode === 'view' ? (
+          <>
+            {data && decidable && (
+              <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 100%' }}>
+                承認すると {formatYen(data.amount)} がお客様のカードに請求され、確定メールが送信されます。
+              </Typography>
+            )}
+            <Button onClick={close} disabled={working}>
+              閉じる
+            </Button>
+            <Button
+              color="error"
+              variant="outlined"
+              disabled={!decidable || working}
+              onClick={() => {
+                setError(null);
+                setMode('deny');
+              }}
+            >
+              否認する
+            </Button>
+            <Button variant="contained" disabled={!decidable || working} onClick={() => void onApprove()}>
+              {approve.isPending ? (
+                <CircularProgress size={22} color="inherit" aria-label="承認中" />
+              ) : (
+                '承認する'
+              )}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              onClick={() => {
+                setMode('view');
+                setReasonError(null);
+              }}
+              disabled={working}
+            >
+              戻る
+            </Button>
+            <Button variant="contained" color="error" disabled={working} onClick={() => void onDeny()}>
+              {deny.isPending ? (
+                <CircularProgress size={22} color="inherit" aria-label="否認中" />
+              ) : (
+                '否認を確定'
+              )}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

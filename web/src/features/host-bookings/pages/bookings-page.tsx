@@ -1,0 +1,307 @@
+/**
+ * The host's bookings (back-office spec §2 "Host booking list"): a table with a checkbox, experience title, booker
+ * (name and e-mail), status badge (a pending request shows the time left to answer), received date, guests, total
+ * and booking date and time; a row opens the detail dialog. Beyond the specification: filters by status and tour
+ * date kept in the address, a day view (manifest) and a CSV export of the filtered list for Excel.
+ */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import { isCalendarDate, todayInTokyo } from '@domain/calendar';
+import type { BookingStatus } from '@domain/entities';
+import { PageHeader } from '../../../components/back-office/page-header';
+import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
+import { downloadText } from '../../../lib/back-office/csv';
+import {
+  formatDateTimeJa,
+  formatSlotJa,
+  formatYen,
+  guestName,
+  isDeadlineNear,
+  timeLeftJa,
+} from '../../../lib/back-office/format';
+import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
+import { useNow } from '../../../lib/back-office/use-now';
+import { useToast } from '../../../lib/toast';
+import { fetchAllBookings, useHostBookings, type BookingFilters } from '../api/bookings';
+import { BookingDetailDialog } from '../components/booking-detail-dialog';
+import { STATUS_FILTERS } from '../components/booking-labels';
+import { bookingsCsv } from '../components/bookings-csv';
+import { DayManifest } from '../components/day-manifest';
+
+export const NO_BOOKINGS = '条件に合う予約はありません。';
+
+const statusValues = new Set(STATUS_FILTERS.map((s) => s.value).filter(Boolean));
+const dateParam = (v: string | null) => (v && isCalendarDate(v) ? v : undefined);
+
+export function BookingsPage() {
+  useBackOfficePageMeta('予約一覧');
+  const [params, setParams] = useSearchParams();
+  const api = useAuthorizedApi();
+  const toast = useToast();
+  const now = useNow();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [exporting, setExporting] = useState(false);
+
+  const status = params.get('status');
+  const filters: BookingFilters = {
+    status: status && statusValues.has(status as BookingStatus) ? (status as BookingStatus) : undefined,
+    from: dateParam(params.get('from')),
+    to: dateParam(params.get('to')),
+  };
+  const view = params.get('view') === 'day' ? 'day' : 'list';
+  const day = dateParam(params.get('date')) ?? todayInTokyo(now);
+  const openId = params.get('booking');
+
+  const update = (changes: Record<string, string | null>, replace = true) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace },
+    );
+  };
+
+  const bookings = useHostBookings(filters);
+  const items = bookings.data?.pages.flatMap((page) => page.items) ?? [];
+  const allSelected = items.length > 0 && selected.length === items.length;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const all = await fetchAllBookings(api, filters);
+      const chosen = selected.length > 0 ? all.filter((b) => selected.includes(b.id)) : all;
+      const stamp = todayInTokyo(new Date()).replaceAll('-', '');
+      downloadText(`bookings-${stamp}.csv`, bookingsCsv(chosen));
+      toast({ severity: 'success', message: `${chosen.length} 件の予約を CSV に書き出しました` });
+    } catch {
+      toast({ severity: 'error', message: 'CSV の書き出しに失敗しました。もう一度お試しください。' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="予約一覧"
+        subtitle="体験へのリクエストと予約です。承認待ちのリクエストには48時間以内にご回答ください。"
+        actions={
+          view === 'list' && (
+            <Button
+              variant="outlined"
+              startIcon={exporting ? <CircularProgress size={18} /> : <FileDownloadOutlinedIcon />}
+              onClick={() => void exportCsv()}
+              disabled={exporting || items.length === 0}
+            >
+              {selected.length > 0 ? `選択した ${selected.length} 件を CSV 出力` : 'CSV 出力'}
+            </Button>
+          )
+        }
+      />
+      <Tabs
+        value={view}
+        onChange={(_, v: string) => update({ view: v === 'day' ? 'day' : null }, false)}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="list" label="一覧" />
+        <Tab value="day" label="日別（当日の参加者）" />
+      </Tabs>
+
+      {view === 'day' ? (
+        <DayManifest
+          date={day}
+          onDateChange={(d) => update({ date: d })}
+          onOpen={(id) => update({ booking: id }, false)}
+        />
+      ) : (
+        <>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+            <TextField
+              select
+              size="small"
+              label="ステータス"
+              value={filters.status ?? ''}
+              onChange={(e) => {
+                setSelected([]);
+                update({ status: e.target.value || null });
+              }}
+              sx={{ minWidth: 160 }}
+            >
+              {STATUS_FILTERS.map((s) => (
+                <MenuItem key={s.value || 'all'} value={s.value}>
+                  {s.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              type="date"
+              size="small"
+              label="予約日（から）"
+              value={filters.from ?? ''}
+              onChange={(e) => update({ from: e.target.value || null })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              type="date"
+              size="small"
+              label="予約日（まで）"
+              value={filters.to ?? ''}
+              onChange={(e) => update({ to: e.target.value || null })}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }}
+            />
+            {(filters.status || filters.from || filters.to) && (
+              <Button onClick={() => update({ status: null, from: null, to: null })}>条件をクリア</Button>
+            )}
+          </Box>
+          {bookings.isError && (
+            <Alert
+              severity="error"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => void bookings.refetch()}>
+                  再読み込み
+                </Button>
+              }
+            >
+              予約を取得できませんでした。
+            </Alert>
+          )}
+          <TableContainer component={Paper} variant="outlined">
+            <Table aria-label="予約一覧" size="small" sx={{ minWidth: 880 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={allSelected}
+                      indeterminate={selected.length > 0 && !allSelected}
+                      onChange={() => setSelected(allSelected ? [] : items.map((b) => b.id))}
+                      disabled={items.length === 0}
+                      slotProps={{ input: { 'aria-label': 'すべて選択' } }}
+                    />
+                  </TableCell>
+                  <TableCell>体験</TableCell>
+                  <TableCell>予約者</TableCell>
+                  <TableCell>ステータス</TableCell>
+                  <TableCell>受付日</TableCell>
+                  <TableCell align="right">人数</TableCell>
+                  <TableCell align="right">合計金額</TableCell>
+                  <TableCell>予約日時</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {bookings.isPending &&
+                  [0, 1, 2, 3].map((i) => (
+                    <TableRow key={i}>
+                      <TableCell colSpan={8}>
+                        <Skeleton height={36} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                {bookings.isSuccess && items.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={8} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                      {NO_BOOKINGS}
+                    </TableCell>
+                  </TableRow>
+                )}
+                {items.map((b) => {
+                  const checked = selected.includes(b.id);
+                  return (
+                    <TableRow
+                      key={b.id}
+                      hover
+                      selected={checked}
+                      onClick={() => update({ booking: b.id }, false)}
+                      sx={{ cursor: 'pointer' }}
+                      data-testid="booking-row"
+                    >
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={checked}
+                          onClick={(e) => e.stopPropagation()}
+                          onChange={() =>
+                            setSelected((ids) => (checked ? ids.filter((id) => id !== b.id) : [...ids, b.id]))
+                          }
+                          slotProps={{ input: { 'aria-label': `予約番号 ${b.reference} を選択` } }}
+                        />
+                      </TableCell>
+                      <TableCell sx={{ maxWidth: 240 }}>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                          {b.experienceTitle}
+                        </Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {b.reference}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>
+                        <Typography variant="body2">{guestName(b)}</Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {b.email}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>
+                        <BookingStatusChip status={b.status} />
+                        {b.status === 'pending' && b.deadline && (
+                          <Typography
+                            variant="caption"
+                            sx={{
+                              display: 'block',
+                              mt: 0.5,
+                              fontWeight: 600,
+                              color: isDeadlineNear(b.deadline, now) ? 'error.main' : 'warning.dark',
+                            }}
+                          >
+                            回答期限 {timeLeftJa(b.deadline, now)}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeJa(b.createdAt)}</TableCell>
+                      <TableCell align="right">{b.guests} 名</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatYen(b.amount)}
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSlotJa(b.date, b.time)}</TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {bookings.hasNextPage && (
+            <Box sx={{ textAlign: 'center', mt: 2 }}>
+              <Button onClick={() => void bookings.fetchNextPage()} disabled={bookings.isFetchingNextPage}>
+                {bookings.isFetchingNextPage ? <CircularProgress size={20} /> : 'さらに表示'}
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
+      <BookingDetailDialog bookingId={openId} onClose={() => update({ booking: null })} />
+    </>
+  );
+}

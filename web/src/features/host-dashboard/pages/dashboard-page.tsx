@@ -1,0 +1,170 @@
+/**
+ * Host dashboard (back-office spec §2): a welcome line with the host's e-mail, the counts, the request whose answer
+ * is due first ("あと 5 時間") and the 5 newest bookings; a booking opens in the booking list.
+ */
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { HostDashboardView } from '@domain/back-office-views';
+import { PageHeader } from '../../../components/back-office/page-header';
+import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { formatSlotJa, guestName, isDeadlineNear, timeLeftJa } from '../../../lib/back-office/format';
+import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
+import { useNow } from '../../../lib/back-office/use-now';
+import { useHostDashboard } from '../api/dashboard';
+
+export const NO_BOOKINGS_TEXT = '現在、表示する予約はありません。';
+
+function Counter({ label, value, to }: { label: string; value: number; to: string }) {
+  return (
+    <Paper
+      component={RouterLink}
+      to={to}
+      variant="outlined"
+      sx={{
+        p: 2.5,
+        textDecoration: 'none',
+        color: 'inherit',
+        '&:hover': { borderColor: 'primary.main' },
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+      }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontSize: '2rem', fontWeight: 700, lineHeight: 1.3 }}>
+        {value}
+        <Typography component="span" sx={{ ml: 0.5, fontSize: '1rem' }}>
+          件
+        </Typography>
+      </Typography>
+    </Paper>
+  );
+}
+
+function NearestDeadline({ deadline }: { deadline: NonNullable<HostDashboardView['nearestDeadline']> }) {
+  const now = useNow();
+  const urgent = isDeadlineNear(deadline.deadline, now);
+  return (
+    <Alert
+      severity={urgent ? 'error' : 'warning'}
+      sx={{ mb: 3 }}
+      action={
+        <Button
+          component={RouterLink}
+          to={`/host/bookings?status=pending&booking=${encodeURIComponent(deadline.bookingId)}`}
+          color="inherit"
+          size="small"
+        >
+          確認する
+        </Button>
+      }
+    >
+      <AlertTitle>回答待ちのリクエストがあります</AlertTitle>
+      予約番号 {deadline.reference} の回答期限まで{' '}
+      <Box component="strong" data-testid="nearest-deadline">
+        {timeLeftJa(deadline.deadline, now)}
+      </Box>
+      。期限を過ぎるとリクエストは自動的にキャンセルされます。
+    </Alert>
+  );
+}
+
+export function DashboardPage() {
+  useBackOfficePageMeta('ダッシュボード');
+  const dashboard = useHostDashboard();
+  const data = dashboard.data;
+
+  return (
+    <>
+      <PageHeader title="ダッシュボード" subtitle={data ? `ようこそ、${data.email} さん` : undefined} />
+      {dashboard.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
+              再読み込み
+            </Button>
+          }
+        >
+          ダッシュボードの情報を取得できませんでした。
+        </Alert>
+      )}
+      {data?.nearestDeadline && <NearestDeadline deadline={data.nearestDeadline} />}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
+          gap: 2,
+          mb: 4,
+        }}
+      >
+        {data ? (
+          <>
+            <Counter label="今月のリクエスト" value={data.counts.thisMonth} to="/host/bookings" />
+            <Counter label="承認待ち" value={data.counts.pending} to="/host/bookings?status=pending" />
+            <Counter
+              label="今後の確定予約"
+              value={data.counts.upcoming}
+              to="/host/bookings?status=approved"
+            />
+          </>
+        ) : (
+          [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={104} />)
+        )}
+      </Box>
+
+      <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
+        最新の予約
+      </Typography>
+      <Paper variant="outlined">
+        {!data ? (
+          <Box sx={{ p: 2 }}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={48} />
+            ))}
+          </Box>
+        ) : data.latestBookings.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+            {NO_BOOKINGS_TEXT}
+          </Typography>
+        ) : (
+          <List disablePadding aria-label="最新の予約">
+            {data.latestBookings.map((booking, i) => (
+              <ListItemButton
+                key={booking.id}
+                component={RouterLink}
+                to={`/host/bookings?booking=${encodeURIComponent(booking.id)}`}
+                divider={i < data.latestBookings.length - 1}
+                sx={{ gap: 2, flexWrap: 'wrap' }}
+              >
+                <ListItemText
+                  primary={booking.experienceTitle}
+                  secondary={`${guestName(booking)} 様 ・ ${formatSlotJa(booking.date, booking.time)}`}
+                  sx={{ minWidth: 0 }}
+                />
+                <BookingStatusChip status={booking.status} />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </Paper>
+      {data && data.latestBookings.length > 0 && (
+        <Box sx={{ mt: 2, textAlign: 'right' }}>
+          <Button component={RouterLink} to="/host/bookings">
+            すべての予約を見る
+          </Button>
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Create an experience (back-office spec §2 "Create experience screen", §5, §8): a back link, then basic info (with
+ * the price), map, main images, two detail blocks, notes, extra info (video, cancellation policy, categories),
+ * participants, opening hours and holidays, publication, submit. Validation and messages from the shared schema (in
+ * Japanese); success toasts and returns to the list.
+ */
+import { useCallback } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  experienceCreateFormSchemaJa,
+  PARTICIPANTS_RANGE_INVALID_TOAST,
+  type ExperienceFormData,
+} from '@domain/schemas/experience-form';
+import { PageHeader } from '../../../components/back-office/page-header';
+import { ApiError } from '../../../lib/api-client';
+import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
+import { useToast } from '../../../lib/toast';
+import { useCreateExperience } from '../api/experiences';
+import { AvailabilityRuleField } from '../components/availability-rule-editor';
+import { BasicInfoSection } from '../components/basic-info-section';
+import {
+  DetailBlocksSection,
+  ExtraInfoSection,
+  MainImagesSection,
+  NotesSection,
+  ParticipantsSection,
+  PublicationSection,
+} from '../components/content-sections';
+import { FormSection } from '../components/form-section';
+import { MapSection } from '../components/map-section';
+import { applyServerErrors, isParticipantsRangeError, scrollToFirstError } from '../hooks/form-errors';
+import { newExperienceValues, type ExperienceFormState } from '../hooks/experience-form-model';
+import { useUploadTracker } from '../hooks/use-upload-tracker';
+import { useUnsavedChangesWarning } from '../hooks/use-unsaved-changes-warning';
+
+export const CREATED_TOAST = { title: '作成しました', message: '体験を作成しました' } as const;
+export const CREATE_FAILED_TOAST = {
+  title: 'エラーが発生しました',
+  message: '体験の作成に失敗しました。もう一度お試しください。',
+} as const;
+
+export function ExperienceCreatePage() {
+  useBackOfficePageMeta('体験を作成');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const create = useCreateExperience();
+  const uploads = useUploadTracker();
+  const form = useForm<ExperienceFormState, unknown, ExperienceFormData>({
+    // The schema reads numbers typed as text (its input type says `unknown`); the form keeps them as strings.
+    resolver: zodResolver(experienceCreateFormSchemaJa) as Resolver<
+      ExperienceFormState,
+      unknown,
+      ExperienceFormData
+    >,
+    mode: 'onTouched',
+    defaultValues: newExperienceValues(),
+  });
+  useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const reportMain = useCallback((n: number) => uploads.report('main', n), [uploads]);
+  const reportDetail = useCallback(
+    (block: 1 | 2, n: number) => uploads.report(`detail${block}`, n),
+    [uploads],
+  );
+
+  const onSubmit = form.handleSubmit(
+    async (data) => {
+      if (uploads.uploading > 0) {
+        toast({ severity: 'warning', message: '画像のアップロードが終わるまでお待ちください。' });
+        return;
+      }
+      try {
+        await create.mutateAsync(data);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 400 && e.fields) {
+          applyServerErrors(form, e.fields);
+          scrollToFirstError();
+        }
+        toast({ severity: 'error', ...CREATE_FAILED_TOAST });
+        throw e;
+      }
+      toast({ severity: 'success', ...CREATED_TOAST });
+      navigate('/host/experiences');
+    },
+    (errors) => {
+      // Back-office spec §5: an invalid participants range stops the submit with its own toast.
+      if (isParticipantsRangeError(errors)) {
+        toast({ severity: 'error', message: PARTICIPANTS_RANGE_INVALID_TOAST });
+      }
+      scrollToFirstError();
+    },
+  );
+
+  return (
+    <>
+      <Button component={RouterLink} to="/host/experiences" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        体験一覧へ戻る
+      </Button>
+      <PageHeader title="新しい体験を作成" subtitle="* は必須項目です" />
+      <Stack component="form" noValidate spacing={3} onSubmit={(e) => void onSubmit(e).catch(() => {})}>
+        <BasicInfoSection form={form} withPrice />
+        <MapSection form={form} />
+        <MainImagesSection form={form} required={false} onBusyChange={reportMain} />
+        <DetailBlocksSection form={form} onBusyChange={reportDetail} />
+        <NotesSection form={form} />
+        <ExtraInfoSection form={form} withCategories />
+        <ParticipantsSection form={form} />
+        <FormSection
+          id="hours"
+          title="営業時間・定休日"
+          description="予約枠は6か月先まで、1時間ごとに自動で作られます。"
+        >
+          <AvailabilityRuleField form={form} />
+        </FormSection>
+        <PublicationSection form={form} />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 2 }}>
+          <Button component={RouterLink} to="/host/experiences">
+            キャンセル
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={form.formState.isSubmitting || uploads.uploading > 0}
+          >
+            {form.formState.isSubmitting ? (
+              <CircularProgress size={24} color="inherit" aria-label="作成中" />
+            ) : uploads.uploading > 0 ? (
+              'アップロード中…'
+            ) : (
+              '体験を作成'
+            )}
+          </Button>
+        </Box>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * The profile form (back-office spec §2 "Host profile settings", §8): business name and self-introduction (plus the
+ * business hours and address the profile update carries). Saves only what changed.
+ */
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { HostView } from '@domain/back-office-views';
+import { hostProfileFormSchemaJa, type HostProfileForm } from '@domain/schemas/host';
+import type { HostProfilePatch } from '@domain/schemas/host-api';
+import { ApiError } from '../../../lib/api-client';
+import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
+import { textFieldProps } from '../../../lib/back-office/form';
+import { useSetHostMe } from '../../../lib/back-office/host-account';
+import { useToast } from '../../../lib/toast';
+
+export const PROFILE_MESSAGES = {
+  updated: 'プロフィール情報を更新しました',
+  failed: 'プロフィール情報の更新に失敗しました',
+} as const;
+
+type ProfileFormState = {
+  businessName: string;
+  introduction: string;
+  businessHours: string;
+  address: string;
+};
+
+const valuesOf = (host: HostView): ProfileFormState => ({
+  businessName: host.businessName,
+  introduction: host.introduction ?? '',
+  businessHours: host.businessHours ?? '',
+  address: host.address ?? '',
+});
+
+export function ProfileForm({ host }: { host: HostView }) {
+  const api = useAuthorizedApi();
+  const setHost = useSetHostMe();
+  const toast = useToast();
+  const form = useForm<ProfileFormState, unknown, HostProfileForm>({
+    resolver: zodResolver(hostProfileFormSchemaJa) as Resolver<ProfileFormState, unknown, HostProfileForm>,
+    mode: 'onTouched',
+    defaultValues: valuesOf(host),
+  });
+  const save = useMutation({
+    mutationFn: (patch: HostProfilePatch) => api<HostView>('/host/me', { method: 'PATCH', body: patch }),
+  });
+
+  const onSubmit = form.handleSubmit(async (data) => {
+    const dirty = form.formState.dirtyFields;
+    const patch = Object.fromEntries(
+      (Object.keys(data) as (keyof HostProfileForm)[]).filter((k) => dirty[k]).map((k) => [k, data[k]]),
+    ) as HostProfilePatch;
+    if (Object.keys(patch).length === 0) return;
+    try {
+      const saved = await save.mutateAsync(patch);
+      setHost(saved);
+      form.reset(valuesOf(saved));
+      toast({ severity: 'success', message: PROFILE_MESSAGES.updated });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 400 && e.fields) {
+        for (const [name, message] of Object.entries(e.fields)) {
+          if (name in data) form.setError(name as keyof ProfileFormState, { message });
+        }
+      }
+      toast({ severity: 'error', message: PROFILE_MESSAGES.failed });
+    }
+  });
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2.5}
+      onSubmit={(e) => void onSubmit(e)}
+      aria-label="プロフィール"
+    >
+      <TextField
+        label="ビジネス名"
+        required
+        fullWidth
+        {...textFieldProps(form, 'businessName', 'ゲストに表示される事業者名です')}
+      />
+      <TextField
+        label="自己紹介"
+        fullWidth
+        multiline
+        minRows={4}
+        {...textFieldProps(form, 'introduction', '体験ページの「ホストについて」に表示されます')}
+      />
+      <TextField
+        label="営業時間"
+        fullWidth
+        {...textFieldProps(form, 'businessHours', '例: 9:00〜18:00（年末年始休み）')}
+      />
+      <TextField label="所在地" fullWidth {...textFieldProps(form, 'address')} />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button type="submit" variant="contained" disabled={!form.formState.isDirty || save.isPending}>
+          {save.isPending ? (
+            <CircularProgress size={22} color="inherit" aria-label="保存中" />
+          ) : (
+            'プロフィールを保存'
+          )}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The identity provider's failures in the back office's language (back-office spec §8 where it names them, the
+ * provider's own cases in the same tone where it does not). Keyed by Cognito's error names, which Amplify keeps.
+ */
+import { AuthFailure } from './auth-client';
+
+export const SIGN_IN_INVALID = {
+  title: 'ログインエラー',
+  message: 'メールアドレスまたはパスワードが正しくありません',
+} as const;
+export const SIGN_IN_FAILED = 'ログインに失敗しました';
+export const SIGN_IN_SUCCESS = { title: 'ログイン成功', message: 'ダッシュボードへ移動します' } as const;
+export const NOT_A_HOST_MESSAGE = 'このアカウントはホスト権限を持っていません。';
+export const SIGN_UP_SUCCESS = { title: '登録完了', message: 'アカウントが作成されました' } as const;
+export const SIGN_UP_FAILED = '登録中にエラーが発生しました';
+export const EMAIL_TAKEN = 'このメールアドレスは既に登録されています';
+export const SESSION_EXPIRED = 'セッションの有効期限が切れました。再度ログインしてください。';
+export const SIGN_OUT_FAILED = 'サインアウトに失敗しました。';
+
+const byCode: Record<string, string> = {
+  NotAuthorizedException: SIGN_IN_INVALID.message,
+  UserNotFoundException: SIGN_IN_INVALID.message,
+  UsernameExistsException: EMAIL_TAKEN,
+  AliasExistsException: EMAIL_TAKEN,
+  CodeMismatchException: '確認コードが正しくありません',
+  ExpiredCodeException: '確認コードの有効期限が切れています。コードを再送信してください',
+  InvalidPasswordException: 'パスワードが要件を満たしていません（8文字以上で入力してください）',
+  LimitExceededException: '試行回数の上限に達しました。しばらくしてから再度お試しください',
+  TooManyRequestsException: '試行回数の上限に達しました。しばらくしてから再度お試しください',
+  TooManyFailedAttemptsException: '試行回数の上限に達しました。しばらくしてから再度お試しください',
+  UserNotConfirmedException: 'メールアドレスの確認が完了していません',
+  PasswordResetRequiredException: 'パスワードの再設定が必要です',
+  NetworkError: '認証サーバーに接続できませんでした。通信環境をご確認ください',
+  EmptySignInUsername: 'メールアドレスを入力してください',
+  EmptySignInPassword: 'パスワードを入力してください',
+};
+
+/**
+ * The Japanese message of a failure. A PreSignUp trigger that refused a taken address reports it inside
+ * `UserLambdaValidationException` ("PreSignUp failed with error このメールアドレスは既に登録されています.").
+ */
+export function authErrorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof AuthFailure)) return fallback;
+  if (error.code === 'UserLambdaValidationException') {
+    if (error.message.includes(EMAIL_TAKEN)) return EMAIL_TAKEN;
+    const detail = /failed with error (.+?)\.?$/.exec(error.message)?.[1];
+    return detail ?? fallback;
+  }
+  return byCode[error.code] ?? fallback;
+}
+
+/** `true` for the wrong e-mail/password case of sign-in (the specification's "Invalid login credentials"). */
+export function isInvalidCredentials(error: unknown): boolean {
+  return (
+    error instanceof AuthFailure &&
+    (error.code === 'NotAuthorizedException' || error.code === 'UserNotFoundException')
+  );
+}
