@@ -84,7 +84,13 @@ function Details({ booking }: { booking: AdminBookingView }) {
   const decided = decidedByLabel(booking);
   const experience = booking.experience;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        gap: 2,
+      }}
+    >
       <Section title="予約内容">
         <Row label="ステータス">
           <BookingStatusChip status={booking.status} />

@@ -386,7 +386,8 @@ export function AdminHostDetailPage() {
               )}
             </Alert>
           )}
-          <Box sx={{ display: 'grid', gap: 2 }}>
+          {/* minmax(0, 1fr): a wide table scrolls inside its section instead of widening the page on phones. */}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
             {data.pendingBookings.length > 0 && <PendingRequests host={data} />}
             <Profile host={data} />
             <Experiences host={data} />
