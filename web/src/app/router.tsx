@@ -13,6 +13,7 @@ import { RouteError } from './routes/route-error';
  * code downloads, and the image that will be their largest paint starts as soon as its address is known.
  */
 let hostArea = false;
+let adminArea = false;
 
 export const router = createBrowserRouter(
   [
@@ -141,6 +142,10 @@ export const router = createBrowserRouter(
       if (!hostArea && /^\/host(\/|$)/.test(path)) {
         patch(null, (await import('./back-office/host-area')).hostRoutes());
         hostArea = true;
+      }
+      if (!adminArea && /^\/admin(\/|$)/.test(path)) {
+        patch(null, (await import('./back-office/admin-area')).adminRoutes());
+        adminArea = true;
       }
     },
   },

@@ -44,9 +44,11 @@ export interface BackOfficeLayoutProps {
   /** Who is signed in (shown above sign-out). */
   userLabel: string | null;
   onSignOut: () => void;
+  /** The sign-out entry's words (the host area's ログアウト unless the area says otherwise). */
+  signOutLabel?: string;
 }
 
-function Sidebar({ areaName, entries, userLabel, onSignOut }: BackOfficeLayoutProps) {
+function Sidebar({ areaName, entries, userLabel, onSignOut, signOutLabel }: BackOfficeLayoutProps) {
   const { siteName } = useAppConfig();
   const { pathname } = useLocation();
   return (
@@ -104,7 +106,7 @@ function Sidebar({ areaName, entries, userLabel, onSignOut }: BackOfficeLayoutPr
             <ListItemIcon sx={{ minWidth: 36 }}>
               <LogoutIcon />
             </ListItemIcon>
-            <ListItemText primary="ログアウト" />
+            <ListItemText primary={signOutLabel ?? 'ログアウト'} />
           </ListItemButton>
         </List>
       </Box>

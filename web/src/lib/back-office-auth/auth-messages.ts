@@ -41,6 +41,8 @@ const byCode: Record<string, string> = {
  */
 export function authErrorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof AuthFailure)) return fallback;
+  // A suspended host (the admin disabled their user): in the host area, the specification's non-host message.
+  if (isUserDisabled(error)) return NOT_A_HOST_MESSAGE;
   if (error.code === 'UserLambdaValidationException') {
     if (error.message.includes(EMAIL_TAKEN)) return EMAIL_TAKEN;
     const detail = /failed with error (.+?)\.?$/.exec(error.message)?.[1];
@@ -49,10 +51,24 @@ export function authErrorMessage(error: unknown, fallback: string): string {
   return byCode[error.code] ?? fallback;
 }
 
+/**
+ * `true` when the pool refused a user an administrator disabled. Cognito says so with the wrong-password error's
+ * name and its own message ("User is disabled."), so the message is what tells the two apart. cognito-local does not
+ * check the flag: locally a suspended host signs in and the host API's 403 `not_a_host` says the same.
+ */
+export function isUserDisabled(error: unknown): boolean {
+  return (
+    error instanceof AuthFailure &&
+    error.code === 'NotAuthorizedException' &&
+    /user is disabled/i.test(error.message)
+  );
+}
+
 /** `true` for the wrong e-mail/password case of sign-in (the specification's "Invalid login credentials"). */
 export function isInvalidCredentials(error: unknown): boolean {
   return (
     error instanceof AuthFailure &&
+    !isUserDisabled(error) &&
     (error.code === 'NotAuthorizedException' || error.code === 'UserNotFoundException')
   );
 }

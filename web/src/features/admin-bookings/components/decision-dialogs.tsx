@@ -1,0 +1,190 @@
+/**
+ * Approve and deny on an unresponsive host's behalf (issue 10 item 5): the host's own use cases, so the card is
+ * captured or released and the guest mailed exactly as when the host answers; the booking records the admin as the
+ * one who decided. Each asks for confirmation first, saying what will happen; deny asks for the reason the guest
+ * will read (required, back-office spec §5).
+ */
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import type { AdminBookingView } from '@domain/back-office-views';
+import { DENIAL_REASON_MAX_LENGTH, denyBookingSchemaJa } from '@domain/schemas/host';
+import { ApiError } from '../../../lib/api-client';
+import { formatSlotJa, formatYen, guestName } from '../../../lib/back-office/format';
+
+/** Back-office spec §8, in Japanese. */
+export const DECISION_MESSAGES = {
+  approved: '予約を承認しました',
+  denied: '予約を否認しました',
+  captureFailed: 'お支払いの確定に失敗しました。予約は承認待ちのままです。',
+  cancelFailed: 'お支払いの取り消しに失敗しました',
+  approveFailed: '予約の承認中にエラーが発生しました',
+  denyFailed: '予約の否認中にエラーが発生しました',
+  alreadyDecided: 'この予約は既に処理されています。最新の状態を表示します。',
+  notFound: '予約が見つかりませんでした。',
+} as const;
+
+/** What went wrong with a decision, and whether the booking changed meanwhile (then it is shown again). */
+export function decisionError(e: unknown, action: 'approve' | 'deny'): { message: string; stale: boolean } {
+  if (e instanceof ApiError) {
+    if (e.status === 409) return { message: DECISION_MESSAGES.alreadyDecided, stale: true };
+    if (e.status === 404) return { message: DECISION_MESSAGES.notFound, stale: true };
+    if (e.status === 502) {
+      return {
+        message: action === 'approve' ? DECISION_MESSAGES.captureFailed : DECISION_MESSAGES.cancelFailed,
+        stale: false,
+      };
+    }
+    if (e.status === 400 && action === 'deny')
+      return { message: e.fields?.reason ?? e.message, stale: false };
+  }
+  return {
+    message: action === 'approve' ? DECISION_MESSAGES.approveFailed : DECISION_MESSAGES.denyFailed,
+    stale: false,
+  };
+}
+
+const who = (b: AdminBookingView) =>
+  `予約番号 ${b.reference}（${guestName(b)} 様、${formatSlotJa(b.date, b.time)}、${b.guests} 名）`;
+
+export function ApproveDialog({
+  booking,
+  open,
+  working,
+  error,
+  onCancel,
+  onConfirm,
+}: {
+  booking: AdminBookingView;
+  open: boolean;
+  working: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={working ? undefined : onCancel}
+      aria-labelledby="approve-title"
+      maxWidth="sm"
+    >
+      <DialogTitle id="approve-title">ホストに代わって承認しますか？</DialogTitle>
+      <DialogContent>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <DialogContentText sx={{ mb: 1.5 }}>{who(booking)}のリクエストを承認します。</DialogContentText>
+        <DialogContentText>
+          お客様のカードに {formatYen(booking.amount)} が請求され、お客様に予約確定のメールが送信されます。
+          この操作は取り消せません。承認は管理者による回答として記録されます。
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onCancel} disabled={working}>
+          キャンセル
+        </Button>
+        <Button variant="contained" onClick={onConfirm} disabled={working}>
+          {working ? <CircularProgress size={22} color="inherit" aria-label="承認中" /> : '承認する'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function DenyDialog({
+  booking,
+  open,
+  working,
+  error,
+  fieldError,
+  onCancel,
+  onConfirm,
+}: {
+  booking: AdminBookingView;
+  open: boolean;
+  working: boolean;
+  error: string | null;
+  /** A message about the reason from the server (400). */
+  fieldError: string | null;
+  onCancel: () => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const shownError = reasonError ?? fieldError;
+
+  const submit = () => {
+    const parsed = denyBookingSchemaJa.safeParse({ reason });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    onConfirm(parsed.data.reason);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={working ? undefined : onCancel}
+      aria-labelledby="deny-title"
+      maxWidth="sm"
+      fullWidth
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setReason('');
+            setReasonError(null);
+          },
+        },
+      }}
+    >
+      <DialogTitle id="deny-title">ホストに代わって否認しますか？</DialogTitle>
+      <DialogContent>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <DialogContentText sx={{ mb: 2 }}>
+          {who(booking)}のリクエストを否認します。カードの与信は取り消され、予約枠は解放されます。否認理由は
+          お客様に{booking.guestLocale === 'ja' ? '日本語' : '英語'}のメールでお送りします。
+          否認は管理者による回答として記録されます。
+        </DialogContentText>
+        <TextField
+          label="否認理由"
+          required
+          multiline
+          minRows={4}
+          fullWidth
+          autoFocus
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (reasonError) setReasonError(null);
+          }}
+          error={Boolean(shownError)}
+          helperText={shownError ?? 'お客様に送信されます。丁寧な言葉でお書きください。'}
+          slotProps={{ htmlInput: { maxLength: DENIAL_REASON_MAX_LENGTH } }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onCancel} disabled={working}>
+          キャンセル
+        </Button>
+        <Button variant="contained" color="error" onClick={submit} disabled={working}>
+          {working ? <CircularProgress size={22} color="inherit" aria-label="否認中" /> : '否認する'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,339 @@
+/**
+ * One booking, for the admin (back-office spec §2 "Booking detail": experience title, booker name and e-mail,
+ * booking date and time, guests, status badge, received date; not found 予約が見つかりませんでした。), with what an
+ * admin answering for a host needs beside it: the amount, the guest's contact details and requests, the host (and
+ * whether they are suspended), the experience as it is now, the deadline, and who decided. A pending request can
+ * be approved or denied here on the host's behalf (the buttons are disabled in every other state).
+ */
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import type { AdminBookingView } from '@domain/back-office-views';
+import { canHostDecide } from '@domain/booking-status';
+import { PageHeader } from '../../../components/back-office/page-header';
+import { BookingStatusChip, PublicationChip } from '../../../components/back-office/status-chips';
+import { ApiError } from '../../../lib/api-client';
+import {
+  formatDateTimeJa,
+  formatSlotJa,
+  formatYen,
+  guestName,
+  isDeadlineNear,
+  timeLeftJa,
+} from '../../../lib/back-office/format';
+import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
+import { useNow } from '../../../lib/back-office/use-now';
+import { useToast } from '../../../lib/toast';
+import { useAdminBooking, useApproveBooking, useDenyBooking } from '../api/bookings';
+import { tourLanguageLabel } from '../components/booking-labels';
+import { ApproveDialog, DECISION_MESSAGES, decisionError, DenyDialog } from '../components/decision-dialogs';
+
+export const BOOKING_NOT_FOUND = '予約が見つかりませんでした。';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      component="div"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '150px 1fr' },
+        gap: { xs: 0, sm: 2 },
+        py: 0.75,
+      }}
+    >
+      <Typography variant="body2" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700, mb: 1 }}>
+        {title}
+      </Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        {children}
+      </Box>
+    </Paper>
+  );
+}
+
+function decidedByLabel(b: AdminBookingView): string | null {
+  if (!b.decidedBy) return null;
+  const who = b.decidedBy.role === 'admin' ? '管理者（ホストに代わって）' : 'ホスト';
+  return b.decidedAt ? `${who}・${formatDateTimeJa(b.decidedAt)}` : who;
+}
+
+function Details({ booking }: { booking: AdminBookingView }) {
+  const decided = decidedByLabel(booking);
+  const experience = booking.experience;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        gap: 2,
+      }}
+    >
+      <Section title="予約内容">
+        <Row label="ステータス">
+          <BookingStatusChip status={booking.status} />
+        </Row>
+        <Row label="予約番号">
+          <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.05rem' }}>
+            {booking.reference}
+          </Box>
+        </Row>
+        <Row label="予約日時">{formatSlotJa(booking.date, booking.time)}</Row>
+        <Row label="人数">{booking.guests} 名</Row>
+        <Row label="合計金額">
+          {formatYen(booking.amount)}（{formatYen(booking.unitPrice)} × {booking.guests} 名）
+        </Row>
+        <Row label="ツアー言語">{tourLanguageLabel[booking.language] ?? booking.language}</Row>
+        <Row label="受付日時">{formatDateTimeJa(booking.createdAt)}</Row>
+        {decided && <Row label={booking.status === 'denied' ? '否認' : '承認'}>{decided}</Row>}
+        {booking.status === 'denied' && booking.deniedMessage && (
+          <Row label="否認理由">{booking.deniedMessage}</Row>
+        )}
+      </Section>
+      <Section title="予約者">
+        <Row label="お名前">{guestName(booking)} 様</Row>
+        <Row label="メール">
+          <Link href={`mailto:${booking.email}`}>{booking.email}</Link>
+        </Row>
+        <Row label="電話番号">
+          <Link href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>{booking.phone}</Link>
+        </Row>
+        <Row label="国籍">{booking.nationality}</Row>
+        <Row label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</Row>
+        <Row label="メールの言語">{booking.guestLocale === 'ja' ? '日本語' : '英語'}</Row>
+      </Section>
+      <Section title="体験">
+        <Row label="体験名">{booking.experienceTitle}</Row>
+        {experience ? (
+          <>
+            {experience.title !== booking.experienceTitle && (
+              <Row label="現在の体験名">{experience.title}</Row>
+            )}
+            <Row label="公開状態">
+              <PublicationChip status={experience.publicationStatus} />
+            </Row>
+            <Row label="現在の料金">{formatYen(experience.price)}（1名）</Row>
+            <Row label="体験ページ">
+              <Link
+                href={`/experience/${encodeURIComponent(experience.id)}`}
+                target="_blank"
+                rel="noopener"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+              >
+                ゲスト向けページを開く
+                <OpenInNewIcon sx={{ fontSize: 16 }} aria-label="（新しいタブ）" />
+              </Link>
+            </Row>
+          </>
+        ) : (
+          <Row label="現在">この体験は削除されています</Row>
+        )}
+      </Section>
+      <Section title="ホスト">
+        {booking.host ? (
+          <>
+            <Row label="ビジネス名">
+              <Box
+                component="span"
+                sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+              >
+                <Link component={RouterLink} to={`/admin/hosts/${encodeURIComponent(booking.host.id)}`}>
+                  {booking.host.businessName}
+                </Link>
+                {booking.host.suspended && <Chip size="small" color="error" label="停止中" />}
+              </Box>
+            </Row>
+            <Row label="メール">
+              <Link href={`mailto:${booking.host.email}`}>{booking.host.email}</Link>
+            </Row>
+          </>
+        ) : (
+          <Row label="ホスト">ホスト情報がありません</Row>
+        )}
+      </Section>
+    </Box>
+  );
+}
+
+function PendingNotice({ booking }: { booking: AdminBookingView }) {
+  const now = useNow();
+  const deadline = booking.deadline;
+  return (
+    <Alert severity={deadline && isDeadlineNear(deadline, now) ? 'warning' : 'info'} sx={{ mb: 2 }}>
+      <AlertTitle>ホストの回答待ちです</AlertTitle>
+      {deadline && (
+        <>
+          回答期限は {formatDateTimeJa(deadline)}（{timeLeftJa(deadline, now)}）です。期限を過ぎると自動的に
+          キャンセルされ、カードの与信も取り消されます。
+        </>
+      )}
+      {booking.host?.suspended
+        ? ' このホストは停止中のため、ホストは回答できません。管理者が代わりに承認または否認してください。'
+        : ' ホストが回答できない場合は、管理者がホストに代わって承認または否認できます。'}
+    </Alert>
+  );
+}
+
+export function AdminBookingDetailPage() {
+  const { id } = useParams();
+  const location = useLocation();
+  const back = (location.state as { back?: string } | null)?.back ?? '/admin/bookings';
+  const booking = useAdminBooking(id);
+  const approve = useApproveBooking();
+  const deny = useDenyBooking();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<'approve' | 'deny' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const data = booking.data;
+  useBackOfficePageMeta(data ? `予約詳細 ${data.reference}` : '予約詳細');
+
+  const working = approve.isPending || deny.isPending;
+  const decidable = data ? canHostDecide(data.status) : false;
+
+  const close = () => {
+    if (working) return;
+    setDialog(null);
+    setError(null);
+    setFieldError(null);
+  };
+
+  const failed = (e: unknown, action: 'approve' | 'deny') => {
+    const { message, stale } = decisionError(e, action);
+    if (stale) {
+      // The booking changed meanwhile (expired, or another admin or the host answered): show it as it is now.
+      setDialog(null);
+      toast({ severity: 'warning', message });
+      void booking.refetch();
+      return;
+    }
+    if (e instanceof ApiError && e.status === 400 && action === 'deny') setFieldError(message);
+    else setError(message);
+  };
+
+  const onApprove = async () => {
+    if (!data) return;
+    setError(null);
+    try {
+      await approve.mutateAsync({ id: data.id });
+      setDialog(null);
+      toast({ severity: 'success', message: DECISION_MESSAGES.approved });
+    } catch (e) {
+      failed(e, 'approve');
+    }
+  };
+
+  const onDeny = async (reason: string) => {
+    if (!data) return;
+    setError(null);
+    setFieldError(null);
+    try {
+      await deny.mutateAsync({ id: data.id, reason });
+      setDialog(null);
+      toast({ severity: 'success', message: DECISION_MESSAGES.denied });
+    } catch (e) {
+      failed(e, 'deny');
+    }
+  };
+
+  const notFound = booking.error instanceof ApiError && booking.error.status === 404;
+
+  return (
+    <>
+      <Button component={RouterLink} to={back} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
+        予約一覧に戻る
+      </Button>
+      <PageHeader
+        title="予約詳細"
+        subtitle={data ? `予約番号 ${data.reference}` : undefined}
+        actions={
+          data && (
+            <>
+              <Button
+                variant="outlined"
+                color="error"
+                disabled={!decidable || working}
+                onClick={() => setDialog('deny')}
+              >
+                ホストに代わって否認
+              </Button>
+              <Button
+                variant="contained"
+                disabled={!decidable || working}
+                onClick={() => setDialog('approve')}
+              >
+                ホストに代わって承認
+              </Button>
+            </>
+          )
+        }
+      />
+      {booking.isPending && (
+        <Box aria-busy="true" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} variant="rounded" height={220} />
+          ))}
+        </Box>
+      )}
+      {booking.isError && (
+        <Alert
+          severity="error"
+          action={
+            notFound ? undefined : (
+              <Button color="inherit" size="small" onClick={() => void booking.refetch()}>
+                再読み込み
+              </Button>
+            )
+          }
+        >
+          {notFound ? BOOKING_NOT_FOUND : '予約を読み込めませんでした。'}
+        </Alert>
+      )}
+      {data && (
+        <>
+          {data.status === 'pending' && <PendingNotice booking={data} />}
+          <Details booking={data} />
+          <ApproveDialog
+            booking={data}
+            open={dialog === 'approve'}
+            working={approve.isPending}
+            error={dialog === 'approve' ? error : null}
+            onCancel={close}
+            onConfirm={() => void onApprove()}
+          />
+          <DenyDialog
+            booking={data}
+            open={dialog === 'deny'}
+            working={deny.isPending}
+            error={dialog === 'deny' ? error : null}
+            fieldError={fieldError}
+            onCancel={close}
+            onConfirm={(reason) => void onDeny(reason)}
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AdminDashboardView } from '@domain/back-office-views';
+import { retryUnlessClientError, useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
+import { ADMIN_QUERY_ROOT } from '../../../lib/back-office/admin-account';
+
+/** `GET /api/admin/dashboard`: three counters read from counter items (cheap, so fresh on every visit). */
+export function useAdminDashboard() {
+  const api = useAuthorizedApi();
+  return useQuery({
+    queryKey: [...ADMIN_QUERY_ROOT, 'dashboard'],
+    queryFn: ({ signal }) => api<AdminDashboardView>('/admin/dashboard', { signal }),
+    staleTime: 15_000,
+    refetchOnWindowFocus: true,
+    retry: retryUnlessClientError,
+  });
+}

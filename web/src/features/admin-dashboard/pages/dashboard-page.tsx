@@ -1,0 +1,159 @@
+/**
+ * Admin dashboard (back-office spec §2): three counters, total bookings, this month's bookings and registered hosts,
+ * each leading to its list. "This month" is the Tokyo month the API counted (`month`), named on the card, so a
+ * screen left open across midnight on the last day does not mislead.
+ */
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
+import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import { PageHeader } from '../../../components/back-office/page-header';
+import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
+import { useAdminDashboard } from '../api/dashboard';
+
+/** `2026-11` → `2026年11月`. */
+export function monthLabelJa(month: string): string {
+  const [year, m] = month.split('-');
+  return `${year}年${Number(m)}月`;
+}
+
+const count = new Intl.NumberFormat('ja-JP');
+
+function Counter({
+  label,
+  value,
+  unit,
+  note,
+  icon,
+  to,
+}: {
+  label: string;
+  value: number;
+  unit: string;
+  note?: string;
+  icon: ReactNode;
+  to: string;
+}) {
+  return (
+    <Paper
+      component={RouterLink}
+      to={to}
+      variant="outlined"
+      data-testid="admin-counter"
+      sx={{
+        p: 2.5,
+        display: 'flex',
+        gap: 2,
+        alignItems: 'center',
+        textDecoration: 'none',
+        color: 'inherit',
+        '&:hover': { borderColor: 'primary.main' },
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+      }}
+    >
+      <Box
+        aria-hidden
+        sx={{
+          width: 48,
+          height: 48,
+          borderRadius: 2,
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'action.hover',
+          color: 'primary.main',
+          flexShrink: 0,
+        }}
+      >
+        {icon}
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography sx={{ fontSize: '2rem', fontWeight: 700, lineHeight: 1.25 }}>
+          {count.format(value)}
+          <Typography component="span" sx={{ ml: 0.5, fontSize: '1rem' }}>
+            {unit}
+          </Typography>
+        </Typography>
+        {note && (
+          <Typography variant="caption" color="text.secondary">
+            {note}
+          </Typography>
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+export function AdminDashboardPage() {
+  useBackOfficePageMeta('ダッシュボード');
+  const dashboard = useAdminDashboard();
+  const data = dashboard.data;
+
+  return (
+    <>
+      <PageHeader title="ダッシュボード" subtitle="マーケットプレイス全体の予約とホストの状況です。" />
+      {dashboard.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
+              再読み込み
+            </Button>
+          }
+        >
+          ダッシュボードの情報を取得できませんでした。
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+          gap: 2,
+          mb: 4,
+        }}
+      >
+        {data ? (
+          <>
+            <Counter
+              label="総予約数"
+              value={data.totalBookings}
+              unit="件"
+              icon={<EventNoteOutlinedIcon />}
+              to="/admin/bookings"
+            />
+            <Counter
+              label="今月の予約数"
+              value={data.bookingsThisMonth}
+              unit="件"
+              note={`${monthLabelJa(data.month)}（日本時間）`}
+              icon={<CalendarMonthOutlinedIcon />}
+              to="/admin/bookings"
+            />
+            <Counter
+              label="登録ホスト数"
+              value={data.totalHosts}
+              unit="件"
+              icon={<StorefrontOutlinedIcon />}
+              to="/admin/hosts"
+            />
+          </>
+        ) : (
+          !dashboard.isError && [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={104} />)
+        )}
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        予約数はカードの与信が完了したリクエスト（承認待ち・承認済み・否認・期限切れなどを含む）の件数です。
+      </Typography>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Hosts, for the admin (DESIGN §6, admin routes): the list a page at a time, one host with experiences and open
+ * requests, creation, suspension and reinstatement. Every change puts the answer where the detail reads it and
+ * refreshes the lists and the dashboard's host counter.
+ */
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminHostListItem, AdminHostView } from '@domain/back-office-views';
+import type { AdminCreateHost } from '@domain/schemas/admin';
+import { retryUnlessClientError, useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
+import { ADMIN_QUERY_ROOT } from '../../../lib/back-office/admin-account';
+
+const hostsRoot = [...ADMIN_QUERY_ROOT, 'hosts'] as const;
+const hostKey = (id: string | undefined) => [...hostsRoot, 'one', id] as const;
+
+interface HostPage {
+  items: AdminHostListItem[];
+  cursor?: string;
+}
+
+export function useAdminHosts() {
+  const api = useAuthorizedApi();
+  return useInfiniteQuery({
+    queryKey: [...hostsRoot, 'list'],
+    queryFn: ({ pageParam, signal }) =>
+      api<HostPage>(`/admin/hosts?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, {
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.cursor,
+    staleTime: 30_000,
+    retry: retryUnlessClientError,
+  });
+}
+
+export function useAdminHost(id: string | undefined) {
+  const api = useAuthorizedApi();
+  return useQuery({
+    queryKey: hostKey(id),
+    queryFn: ({ signal }) => api<AdminHostView>(`/admin/hosts/${encodeURIComponent(id!)}`, { signal }),
+    enabled: Boolean(id),
+    retry: retryUnlessClientError,
+  });
+}
+
+function useHostChange<Input>(request: (input: Input) => Promise<AdminHostView>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (host) => {
+      queryClient.setQueryData(hostKey(host.id), host);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: [...hostsRoot, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: [...ADMIN_QUERY_ROOT, 'dashboard'] });
+      // Booking rows show whether their host is suspended.
+      void queryClient.invalidateQueries({ queryKey: [...ADMIN_QUERY_ROOT, 'bookings'] });
+    },
+  });
+}
+
+/** `POST /api/admin/hosts` with the form's parsed values (the server validates them again with the same schema). */
+export function useCreateHost() {
+  const api = useAuthorizedApi();
+  return useHostChange((form: AdminCreateHost) =>
+    api<AdminHostView>('/admin/hosts', { method: 'POST', body: form }),
+  );
+}
+
+export function useSuspendHost() {
+  const api = useAuthorizedApi();
+  return useHostChange(({ id, reason }: { id: string; reason: string | null }) =>
+    api<AdminHostView>(`/admin/hosts/${encodeURIComponent(id)}/suspend`, {
+      method: 'POST',
+      body: { reason },
+    }),
+  );
+}
+
+export function useReinstateHost() {
+  const api = useAuthorizedApi();
+  return useHostChange(({ id }: { id: string }) =>
+    api<AdminHostView>(`/admin/hosts/${encodeURIComponent(id)}/reinstate`, { method: 'POST' }),
+  );
+}

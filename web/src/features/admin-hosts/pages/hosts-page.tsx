@@ -1,0 +1,218 @@
+/**
+ * The host list (back-office spec §2 "Host list"): business name, e-mail, experience count and registered date,
+ * newest first, a page at a time; a suspended host carries a badge; a row opens the host; a button creates a host.
+ * Empty: ホストが登録されていません.
+ */
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import type { AdminHostListItem } from '@domain/back-office-views';
+import { PageHeader } from '../../../components/back-office/page-header';
+import { formatDayOfInstantJa } from '../../../lib/back-office/format';
+import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
+import { useAdminHosts } from '../api/hosts';
+
+/** Back-office spec §2. */
+export const NO_HOSTS = 'ホストが登録されていません';
+
+const hostPath = (id: string) => `/admin/hosts/${encodeURIComponent(id)}`;
+
+function SuspendedChip({ host }: { host: AdminHostListItem }) {
+  return host.suspended ? <Chip size="small" color="error" label="停止中" /> : null;
+}
+
+function HostTable({
+  items,
+  loading,
+  empty,
+}: {
+  items: AdminHostListItem[];
+  loading: boolean;
+  empty: boolean;
+}) {
+  const navigate = useNavigate();
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label="ホスト一覧" size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>ビジネス名</TableCell>
+            <TableCell>メールアドレス</TableCell>
+            <TableCell align="right">体験数</TableCell>
+            <TableCell>登録日</TableCell>
+            <TableCell>状態</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {loading &&
+            [0, 1, 2].map((i) => (
+              <TableRow key={i}>
+                <TableCell colSpan={5}>
+                  <Skeleton height={36} />
+                </TableCell>
+              </TableRow>
+            ))}
+          {empty && (
+            <TableRow>
+              <TableCell colSpan={5} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                {NO_HOSTS}
+              </TableCell>
+            </TableRow>
+          )}
+          {items.map((host) => (
+            <TableRow
+              key={host.id}
+              hover
+              onClick={() => navigate(hostPath(host.id))}
+              sx={{ cursor: 'pointer' }}
+              data-testid="admin-host-row"
+            >
+              <TableCell>
+                <Link
+                  component={RouterLink}
+                  to={hostPath(host.id)}
+                  onClick={(e) => e.stopPropagation()}
+                  sx={{ fontWeight: 600 }}
+                >
+                  {host.businessName}
+                </Link>
+              </TableCell>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{host.email}</TableCell>
+              <TableCell align="right">{host.experienceCount}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDayOfInstantJa(host.createdAt)}</TableCell>
+              <TableCell>
+                {host.suspended ? (
+                  <SuspendedChip host={host} />
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    有効
+                  </Typography>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function HostCards({
+  items,
+  loading,
+  empty,
+}: {
+  items: AdminHostListItem[];
+  loading: boolean;
+  empty: boolean;
+}) {
+  return (
+    <Box
+      component="ul"
+      aria-label="ホスト一覧"
+      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
+    >
+      {loading && [0, 1, 2].map((i) => <Skeleton key={i} component="li" variant="rounded" height={88} />)}
+      {empty && (
+        <Paper component="li" variant="outlined" sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
+          {NO_HOSTS}
+        </Paper>
+      )}
+      {items.map((host) => (
+        <Paper
+          key={host.id}
+          component="li"
+          variant="outlined"
+          data-testid="admin-host-row"
+          sx={{ position: 'relative', p: 2, '&:hover': { borderColor: 'primary.main' } }}
+        >
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+            <Link
+              component={RouterLink}
+              to={hostPath(host.id)}
+              underline="none"
+              color="inherit"
+              sx={{ fontWeight: 700, '&::after': { content: '""', position: 'absolute', inset: 0 } }}
+            >
+              {host.businessName}
+            </Link>
+            <SuspendedChip host={host} />
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+            {host.email}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            体験 {host.experienceCount} 件・登録日 {formatDayOfInstantJa(host.createdAt)}
+          </Typography>
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
+export function AdminHostsPage() {
+  useBackOfficePageMeta('ホスト一覧');
+  const hosts = useAdminHosts();
+  const wide = useMediaQuery('(min-width:900px)', { noSsr: true });
+  const items = hosts.data?.pages.flatMap((page) => page.items) ?? [];
+  const empty = hosts.isSuccess && items.length === 0;
+
+  return (
+    <>
+      <PageHeader
+        title="ホスト一覧"
+        subtitle="登録されているホストです。新しく登録された順に表示します。"
+        actions={
+          <Button
+            component={RouterLink}
+            to="/admin/hosts/create"
+            variant="contained"
+            startIcon={<PersonAddAltOutlinedIcon />}
+          >
+            ホストを作成
+          </Button>
+        }
+      />
+      {hosts.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void hosts.refetch()}>
+              再読み込み
+            </Button>
+          }
+        >
+          ホストを取得できませんでした。
+        </Alert>
+      )}
+      {wide ? (
+        <HostTable items={items} loading={hosts.isPending} empty={empty} />
+      ) : (
+        <HostCards items={items} loading={hosts.isPending} empty={empty} />
+      )}
+      {hosts.hasNextPage && (
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          <Button onClick={() => void hosts.fetchNextPage()} disabled={hosts.isFetchingNextPage}>
+            {hosts.isFetchingNextPage ? <CircularProgress size={20} aria-label="読み込み中" /> : 'さらに表示'}
+          </Button>
+        </Box>
+      )}
+    </>
+  );
+}
