@@ -47,12 +47,28 @@ export const listExperiencesQuery = z.object({
 });
 export type ListExperiencesQuery = z.infer<typeof listExperiencesQuery>;
 
-/** `?from&to` of the availability route; the use case clips them to the bookable window. */
+const dateBound = (name: 'start' | 'end', param: 'from' | 'to') =>
+  z.preprocess(
+    blankToUndefined,
+    calendarDate(
+      `The ${name} date (${param}) must be a real date written yyyy-MM-dd, e.g. 2026-05-01.`,
+    ).optional(),
+  );
+
+/**
+ * `?from&to` of the availability route. Either bound may be left out: the use case opens it to the bookable window
+ * (no bounds at all = the whole window), and clips what is given to it.
+ */
 export const availabilityQuery = z
-  .object({ from: calendarDate(), to: calendarDate() })
+  .object({ from: dateBound('start', 'from'), to: dateBound('end', 'to') })
   // Field refinements do not stop object refinements in zod, so compare only two real dates.
-  .refine((q) => !isCalendarDate(q.from) || !isCalendarDate(q.to) || compareDates(q.from, q.to) <= 0, {
-    error: '`to` must not be before `from`',
-    path: ['to'],
-  });
+  .refine(
+    (q) =>
+      q.from === undefined ||
+      q.to === undefined ||
+      !isCalendarDate(q.from) ||
+      !isCalendarDate(q.to) ||
+      compareDates(q.from, q.to) <= 0,
+    { error: 'The end date (to) must not be before the start date (from).', path: ['to'] },
+  );
 export type AvailabilityQuery = z.infer<typeof availabilityQuery>;

@@ -322,7 +322,34 @@ describe('catalogue reads', () => {
       `/api/experiences/${SEEDED.id}/availability?from=2025-02-30`,
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toHaveProperty('from');
+    expect(bad.body.error.fields).toEqual({
+      from: 'The start date (from) must be a real date written yyyy-MM-dd, e.g. 2026-05-01.',
+    });
+    const reversed = await call<ErrorBody>(
+      world,
+      'GET',
+      `/api/experiences/${SEEDED.id}/availability?from=2030-01-02&to=2030-01-01`,
+    );
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.error.fields).toEqual({
+      to: 'The end date (to) must not be before the start date (from).',
+    });
+  });
+
+  it('availability without from and to answers the whole bookable window', async () => {
+    const whole = await call<{ dates: Record<string, string[]> }>(
+      world,
+      'GET',
+      `/api/experiences/${SEEDED.id}/availability`,
+    );
+    expect(whole.status).toBe(200);
+    const explicit = await call<{ dates: Record<string, string[]> }>(
+      world,
+      'GET',
+      `/api/experiences/${SEEDED.id}/availability?from=2000-01-01&to=2100-12-31`,
+    );
+    expect(Object.keys(whole.body.dates).length).toBeGreaterThan(30);
+    expect(whole.body.dates).toEqual(explicit.body.dates);
   });
 
   it('answers 413 to a body over the 64 KB limit', async () => {

@@ -185,6 +185,17 @@ describe('getAvailability', () => {
     expect(Object.keys(late.dates)).toEqual(['2025-11-29', '2025-11-30']);
   });
 
+  it('answers the whole bookable window when from and to are absent, and opens a missing bound to it', async () => {
+    const whole = await availability()('e1', {});
+    const days = Object.keys(whole.dates);
+    expect(days[0]).toBe('2025-05-09');
+    expect(days.at(-1)).toBe('2025-11-30');
+    const fromOnly = await availability()('e1', { from: '2025-11-29' });
+    expect(Object.keys(fromOnly.dates)).toEqual(['2025-11-29', '2025-11-30']);
+    const toOnly = await availability()('e1', { to: '2025-05-10' });
+    expect(Object.keys(toOnly.dates)).toEqual(['2025-05-09', '2025-05-10']);
+  });
+
   it('answers an empty map, not an error, for a range wholly outside the window', async () => {
     expect(await availability()('e1', { from: '2025-05-01', to: '2025-05-08' })).toEqual({
       timeZone: 'Asia/Tokyo',
