@@ -269,6 +269,8 @@ export interface RateLimitDecision {
   remaining: number;
   /** Seconds until the current window ends (when a refused caller may try again). */
   retryAfterSeconds: number;
+  /** Unix seconds the counted window started at: what `refund` needs to give this hit back. */
+  windowStartSeconds: number;
 }
 
 export interface RateLimiter {
@@ -277,6 +279,11 @@ export interface RateLimiter {
    * `limit`. Atomic: N concurrent hits on one key allow exactly `limit` of them.
    */
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitDecision>;
+  /**
+   * Gives one hit of the window starting at `windowStartSeconds` back (an attempt that turned out legitimate).
+   * Never takes a count below zero, and a window that has ended is left alone.
+   */
+  refund(key: string, windowStartSeconds: number): Promise<void>;
 }
 
 /** Remembers which payment events were handled, so a redelivered event is not handled again. */

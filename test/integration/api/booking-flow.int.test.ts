@@ -251,17 +251,19 @@ describe('lookup', () => {
     expect(wrongEmail.text).toBe(wrongReference.text);
   });
 
-  it('answers 429 with Retry-After past the per-reference limit', async () => {
+  it('answers 429 with Retry-After past the failures allowed per reference and client', async () => {
     const reference = 'QQ' + Math.random().toString(36).slice(2, 6).toUpperCase().padEnd(4, 'Q');
     const attempt = () =>
       call<ErrorBody>(world, 'POST', '/api/bookings/lookup', { email: 'guess@example.com', reference });
-    for (let i = 0; i < LOOKUP_LIMITS.perReference.limit; i++) expect((await attempt()).status).toBe(404);
+    for (let i = 0; i < LOOKUP_LIMITS.perReferenceAndClient.limit; i++) {
+      expect((await attempt()).status).toBe(404);
+    }
     const refused = await attempt();
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('rate_limited');
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(LOOKUP_LIMITS.perReference.windowSeconds);
+    expect(retryAfter).toBeLessThanOrEqual(LOOKUP_LIMITS.perReferenceAndClient.windowSeconds);
   });
 });
 
