@@ -88,8 +88,7 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       paymentIntentId: null,
       deadline: deadlineFor('awaiting_payment', now)?.toISOString() ?? null,
       deniedMessage: null,
-      // The site is English today; the request will carry the guest's site language once there are others.
-      guestLocale: 'en',
+      guestLocale: request.guestLocale,
       experienceTitle: experience.title,
       decidedBy: null,
       decidedAt: null,

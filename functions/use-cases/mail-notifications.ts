@@ -7,7 +7,7 @@
  * the notice carries on with the next mail.
  */
 import type { Booking, BookingStatus, Experience, Host } from '../domain/entities';
-import type { BookingMailInput } from '../adapters/mail/templates/booking-mail';
+import { guestMailLanguage, type BookingMailInput } from '../adapters/mail/templates/booking-mail';
 import { guestBookingDeniedMail } from '../adapters/mail/templates/guest-booking-denied';
 import { guestBookingExpiredMail } from '../adapters/mail/templates/guest-booking-expired';
 import { guestRequestReceivedMail } from '../adapters/mail/templates/guest-request-received';
@@ -34,7 +34,7 @@ export interface NoticeResult {
 }
 
 export interface BookingNotifications {
-  /** Booking now `pending`: the guest's "request received" (in the booking's language), the host's "new request". */
+  /** Booking now `pending`: the guest's "request received" (in their site language), the host's "new request". */
   requestReceived(booking: Booking): Promise<NoticeResult>;
   /** Booking `expired` from `awaiting_payment`: the 15-minute hold lapsed before the card was authorised. */
   holdLapsed(booking: Booking): Promise<NoticeResult>;
@@ -84,7 +84,7 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
     const input: BookingMailInput = {
       booking,
       experience,
-      hostBusinessName: host?.businessName ?? (booking.language === 'ja' ? 'ホスト' : 'The host'),
+      hostBusinessName: host?.businessName ?? (guestMailLanguage(booking) === 'ja' ? 'ホスト' : 'The host'),
       baseUrl: deps.baseUrl,
       ...(deps.siteName ? { siteName: deps.siteName } : {}),
     };

@@ -56,7 +56,13 @@ export const createBookingRequestSchema = z.strictObject({
   date: calendarDate(),
   time: slotStartTime,
   guests: z.number().int().min(1).max(MAX_GUESTS_PER_BOOKING),
+  /** The language the tour is held in (the guest's choice on the detail page). */
   language: guestLanguageSchema,
+  /**
+   * The language of the site the guest books on, which every mail to the guest is written in (an addition to
+   * DESIGN §6; absent = English, the only site language today).
+   */
+  guestLocale: guestLanguageSchema.default('en'),
   guest: bookingGuestSchema,
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;

@@ -77,7 +77,8 @@ describe('create → local card → payment-confirmed', () => {
   it('moves the booking to pending once and mails the guest and the host exactly once', async () => {
     const experience = await addExperience(world);
     const [slot] = await freeSlots(world, experience.id);
-    const body = bookingBody(experience.id, slot!, { guests: 3 });
+    // A guest of the English site who chose a Japanese-speaking tour.
+    const body = bookingBody(experience.id, slot!, { guests: 3, language: 'ja' });
     const created = await createBooking(world, body);
     expect(created.amount).toBe(experience.price * 3);
 
@@ -99,6 +100,9 @@ describe('create → local card → payment-confirmed', () => {
     expect(mails.map((m) => m.destination.to[0]).sort()).toEqual(
       [body.guest.email, await hostEmailOf(experience.id)].sort(),
     );
+    const guestMail = mails.find((m) => m.destination.to[0] === body.guest.email)!;
+    expect(guestMail.subject).toMatch(/^Booking request received: /);
+    expect(guestMail.body.text).toContain('Tour language: Japanese');
 
     const again = await call(world, 'POST', `/api/bookings/${created.bookingId}/payment-confirmed`);
     expect(again.status).toBe(200);

@@ -35,6 +35,12 @@ describe('POST /api/bookings request', () => {
     expect(r.guest.specialRequests).toBe('Vegetarian meal, please');
   });
 
+  it('carries the site language the guest books in (guestLocale), English when absent', () => {
+    expect(createBookingRequestSchema.parse(valid()).guestLocale).toBe('en');
+    expect(createBookingRequestSchema.parse({ ...valid(), guestLocale: 'ja' }).guestLocale).toBe('ja');
+    expect(errorsOf({ ...valid(), guestLocale: 'fr' })).toHaveProperty('guestLocale');
+  });
+
   it('treats absent, null or blank special requests as none', () => {
     const base = valid();
     const { specialRequests: _dropped, ...guest } = base.guest;

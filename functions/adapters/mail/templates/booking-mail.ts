@@ -4,6 +4,7 @@
  */
 import { formatAddress, mapsSearchUrl } from '../../../domain/address';
 import type { Booking, Experience, Host } from '../../../domain/entities';
+import { languageName } from '../../../domain/languages';
 import {
   formatDate,
   formatGuests,
@@ -52,6 +53,19 @@ export const hostBookingsUrl = (input: BookingMailInput) => siteUrl(input.baseUr
 
 export const siteNameOf = (input: BookingMailInput) => input.siteName ?? DEFAULT_SITE_NAME;
 
+/**
+ * The language of every mail to the guest: the language of the site they booked on, never the tour's language (a
+ * guest reading English may book a Japanese-speaking tour). The one place that decides it, for every guest mail.
+ */
+export function guestMailLanguage(booking: Pick<Booking, 'guestLocale'>): MailLanguage {
+  return booking.guestLocale;
+}
+
+/** The tour language's name, in the reader's language. */
+export function tourLanguageName(booking: Pick<Booking, 'language'>, reader: MailLanguage): string {
+  return languageName(booking.language, reader);
+}
+
 export function guestGreeting(booking: Booking, language: MailLanguage): string {
   return language === 'ja'
     ? `${booking.lastName} ${booking.firstName} 様`
@@ -83,6 +97,7 @@ export function guestFacts(input: BookingMailInput, language: MailLanguage): Mai
           ['日付', formatDate(booking.date, 'ja')],
           ['時間', formatTime(booking.time, 'ja')],
           ['人数', formatGuests(booking.guests, 'ja')],
+          ['体験の言語', tourLanguageName(booking, 'ja')],
           ['合計金額', `${formatYen(booking.amount, 'ja')}（税込）`],
         ]
       : [
@@ -91,6 +106,7 @@ export function guestFacts(input: BookingMailInput, language: MailLanguage): Mai
           ['Date', formatDate(booking.date, 'en')],
           ['Time', formatTime(booking.time, 'en')],
           ['Guests', formatGuests(booking.guests, 'en')],
+          ['Tour language', tourLanguageName(booking, 'en')],
           ['Total', `${formatYen(booking.amount, 'en')} (JPY, tax included)`],
         ];
   const requests = booking.specialRequests?.trim();

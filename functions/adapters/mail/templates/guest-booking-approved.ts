@@ -5,6 +5,7 @@ import {
   guestFacts,
   guestFooter,
   guestGreeting,
+  guestMailLanguage,
   manageBookingBlocks,
   meetingPointText,
   referenceBlock,
@@ -21,7 +22,7 @@ export interface BookingApprovedMailInput extends BookingMailInput {
 
 export function guestBookingApprovedMail(input: BookingApprovedMailInput): RenderedMail {
   const { booking, experience } = input;
-  const language = booking.language;
+  const language = guestMailLanguage(booking);
   const amount = formatYen(booking.amount, language);
   const policy = cancellationPolicyText(experience, input.hostCancellationPolicy, language);
 

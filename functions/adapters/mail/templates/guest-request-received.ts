@@ -4,6 +4,7 @@ import {
   guestFacts,
   guestFooter,
   guestGreeting,
+  guestMailLanguage,
   hostDeadlineText,
   manageBookingBlocks,
   referenceBlock,
@@ -15,7 +16,7 @@ import { renderMail, type RenderedMail } from './layout';
 
 export function guestRequestReceivedMail(input: BookingMailInput): RenderedMail {
   const { booking } = input;
-  const language = booking.language;
+  const language = guestMailLanguage(booking);
   const deadline = hostDeadlineText(booking, language);
   const amount = formatYen(booking.amount, language);
 

@@ -7,12 +7,11 @@ import {
   hostFooter,
   referenceBlock,
   siteNameOf,
+  tourLanguageName,
   type BookingMailInput,
 } from './booking-mail';
 import { formatDate, formatGuests, formatTime, formatYen } from './format';
 import { renderMail, type RenderedMail } from './layout';
-
-const LANGUAGE_NAMES = { en: '英語', ja: '日本語' } as const;
 
 export function hostNewRequestMail(input: BookingMailInput): RenderedMail {
   const { booking } = input;
@@ -42,7 +41,7 @@ export function hostNewRequestMail(input: BookingMailInput): RenderedMail {
           ['合計金額', `${formatYen(booking.amount, 'ja')}（税込・与信済み）`],
           ['予約者', guestFullName(booking, 'en')],
           ['国籍', booking.nationality],
-          ['希望言語', LANGUAGE_NAMES[booking.language]],
+          ['希望言語', tourLanguageName(booking, 'ja')],
           ['ご要望', booking.specialRequests?.trim() || 'なし'],
         ],
       },

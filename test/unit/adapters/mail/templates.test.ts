@@ -57,8 +57,9 @@ const experience: MailExperience = {
   cancellationPolicy: null,
 };
 
+/** `language` is the site language the guest booked in (`guestLocale`): the language of every guest mail. */
 const base = (language: 'en' | 'ja', patch: Partial<Booking> = {}) => ({
-  booking: booking({ language, ...patch }),
+  booking: booking({ guestLocale: language, ...patch }),
   experience,
   hostBusinessName: 'Dogo Tea House',
   baseUrl: 'https://ehime.example/',
@@ -210,6 +211,24 @@ describe('guest mails', () => {
     expect(hostJa.text).toContain('48時間以内に返答がなかった');
   });
 
+  describe.each(Object.entries(guestTemplates))('%s', (name, render) => {
+    it('is written in the language of the site the guest booked on, not in the tour language', () => {
+      // An English-reading guest who books a Japanese-speaking tour.
+      const mail = render('en', { language: 'ja' });
+      expect(mail.subject).toMatch(subjectMarks[name]![`en`]);
+      expect(mail.html).toContain('<html lang="en">');
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain('Booking ID');
+        expect(part).not.toMatch(/[\u3040-\u30ff]/); // no kana anywhere
+      }
+      // The tour language is a fact of the booking, shown as such.
+      expect(mail.text).toContain('Tour language: Japanese\n');
+      expect(render('en').text).toContain('Tour language: English\n');
+      expect(render('ja', { language: 'ja' }).text).toContain('体験の言語：日本語\n');
+      expect(render('ja', { language: 'en' }).text).toContain('体験の言語：英語\n');
+    });
+  });
+
   it('repeats the special requests to the guest and passes them to the host', () => {
     const patch = { specialRequests: 'Vegetarian, please' };
     expect(guestRequestReceivedMail(base('en', patch)).text).toContain(
@@ -252,6 +271,7 @@ describe('host mails (Japanese)', () => {
     expect(mail.subject).toMatch(/^【新しい予約リクエスト】Tea ceremony in Matsuyama/);
     expect(mail.text).toContain('2025年5月3日（土） 10:15（日本時間）まで');
     expect(mail.text).toContain('希望言語：英語');
+    expect(hostNewRequestMail(base('en', { language: 'ja' })).text).toContain('希望言語：日本語');
   });
 
   it('the request-expired mail says the card was not charged and the slot is open again', () => {

@@ -28,6 +28,7 @@ import {
 } from '../../../lib/booking-data';
 import { useExperience, type AvailabilityAnswer } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
+import { siteLocale } from '../../../lib/site-locale';
 import { useToast } from '../../../lib/toast';
 import {
   bookingFailure,
@@ -174,6 +175,7 @@ function BookingForm({ data }: { data: BookingData }) {
           time: data.time,
           guests: data.guests,
           language: data.language,
+          guestLocale: siteLocale(),
           guest: toBookingGuest(form.parsed),
         };
         booking = await api<CreatedBooking>('/bookings', { method: 'POST', body: request });

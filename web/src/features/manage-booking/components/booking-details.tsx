@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { bookingStatusPresentation, type StatusColour } from '@domain/booking-status';
+import { languageName } from '@domain/languages';
 import { formatJpy, participantLabel } from '@domain/pricing';
 import { CancellationPolicy } from '../../../components/cancellation-policy';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
@@ -96,6 +97,7 @@ export function BookingDetails({ result }: { result: LookupBookingResult }) {
           <Row label="Date">{booking.date}</Row>
           <Row label="Time">{booking.time} (Japan time)</Row>
           <Row label="Guests">{participantLabel(booking.guests)}</Row>
+          <Row label="Tour language">{languageName(booking.language, 'en')}</Row>
           <Divider sx={{ my: 1 }} />
           <Row label="Total">
             <strong data-testid="booking-amount">{formatJpy(booking.amount)}</strong>
