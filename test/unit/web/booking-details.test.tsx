@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { LookupBookingResult } from '@domain/booking-views';
+import { BookingSummaryCard } from '../../../web/src/features/booking/components/booking-summary-card';
 import { BookingDetails } from '../../../web/src/features/manage-booking/components/booking-details';
 import { renderWithApp } from './support/render';
 
@@ -50,5 +51,32 @@ describe('BookingDetails', () => {
     expect(row(screen.getAllByRole('region', { name: 'Booking summary' })[1]!, 'Tour language')).toBe(
       'English',
     );
+  });
+
+  it('shows the booking date with its weekday, as the mails do', () => {
+    renderWithApp(<BookingDetails result={result()} />);
+    expect(row(screen.getByRole('region', { name: 'Booking summary' }), 'Date')).toBe('2026-12-04 (Fri)');
+  });
+});
+
+describe('BookingSummaryCard', () => {
+  it('shows the chosen date with its weekday', () => {
+    renderWithApp(
+      <BookingSummaryCard
+        data={{
+          experienceId: 'e1',
+          date: '2026-12-05',
+          time: '10:00',
+          guests: 2,
+          language: 'en',
+          unitPrice: 12000,
+          totalPrice: 24000,
+        }}
+        title="Tea ceremony"
+        image={undefined}
+      />,
+    );
+    const summary = screen.getByRole('region', { name: 'Booking summary' });
+    expect(within(summary).getByText('Date').nextElementSibling?.textContent).toBe('2026-12-05 (Sat)');
   });
 });

@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatBookingDate } from '@domain/calendar';
 import { languageName } from '@domain/languages';
 import { formatJpy, participantLabel } from '@domain/pricing';
 import type { BookingData } from '../../../lib/booking-data';
@@ -44,7 +45,7 @@ export function BookingSummaryCard({
           {title}
         </Typography>
         <Stack spacing={1}>
-          <Row label="Date" value={data.date} />
+          <Row label="Date" value={formatBookingDate(data.date, 'en')} />
           <Row label="Time" value={`${data.time} (Japan time)`} />
           <Row label="Guests" value={participantLabel(data.guests)} />
           <Row label="Tour language" value={languageName(data.language, 'en')} />

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { bookingStatusPresentation, type StatusColour } from '@domain/booking-status';
+import { formatBookingDate } from '@domain/calendar';
 import { languageName } from '@domain/languages';
 import { formatJpy, participantLabel } from '@domain/pricing';
 import { CancellationPolicy } from '../../../components/cancellation-policy';
@@ -94,7 +95,7 @@ export function BookingDetails({ result }: { result: LookupBookingResult }) {
             </Typography>
             <StatusChip status={booking.status} />
           </Stack>
-          <Row label="Date">{booking.date}</Row>
+          <Row label="Date">{formatBookingDate(booking.date, 'en')}</Row>
           <Row label="Time">{booking.time} (Japan time)</Row>
           <Row label="Guests">{participantLabel(booking.guests)}</Row>
           <Row label="Tour language">{languageName(booking.language, 'en')}</Row>
