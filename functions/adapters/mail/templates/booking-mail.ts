@@ -5,6 +5,7 @@
 import { formatAddress, mapsSearchUrl } from '../../../domain/address';
 import type { Booking, Experience, Host } from '../../../domain/entities';
 import { languageName } from '../../../domain/languages';
+import { PRICE_TERMS } from '../../../domain/pricing';
 import {
   formatDate,
   formatGuests,
@@ -98,7 +99,7 @@ export function guestFacts(input: BookingMailInput, language: MailLanguage): Mai
           ['時間', formatTime(booking.time, 'ja')],
           ['人数', formatGuests(booking.guests, 'ja')],
           ['体験の言語', tourLanguageName(booking, 'ja')],
-          ['合計金額', `${formatYen(booking.amount, 'ja')}（税込）`],
+          ['合計金額', `${formatYen(booking.amount, 'ja')}（消費税込み）`],
         ]
       : [
           ['Experience', input.experience.title],
@@ -107,11 +108,16 @@ export function guestFacts(input: BookingMailInput, language: MailLanguage): Mai
           ['Time', formatTime(booking.time, 'en')],
           ['Guests', formatGuests(booking.guests, 'en')],
           ['Tour language', tourLanguageName(booking, 'en')],
-          ['Total', `${formatYen(booking.amount, 'en')} (JPY, tax included)`],
+          ['Total', `${formatYen(booking.amount, 'en')} (JPY, consumption tax included)`],
         ];
   const requests = booking.specialRequests?.trim();
   if (requests) rows.push([language === 'ja' ? 'ご要望' : 'Special requests', requests]);
   return { kind: 'facts', rows };
+}
+
+/** What the total covers (the same statement as the FAQ, the terms and the commercial notice). */
+export function priceTermsBlock(language: MailLanguage): MailBlock {
+  return { kind: 'paragraph', text: PRICE_TERMS[language] };
 }
 
 /** Where to meet, with a map link when the host placed a pin. */

@@ -38,7 +38,7 @@ export function hostNewRequestMail(input: BookingMailInput): RenderedMail {
           ['日付', formatDate(booking.date, 'ja')],
           ['時間', formatTime(booking.time, 'ja')],
           ['人数', formatGuests(booking.guests, 'ja')],
-          ['合計金額', `${formatYen(booking.amount, 'ja')}（税込・与信済み）`],
+          ['合計金額', `${formatYen(booking.amount, 'ja')}（消費税込み・与信済み）`],
           ['予約者', guestFullName(booking, 'en')],
           ['国籍', booking.nationality],
           ['希望言語', tourLanguageName(booking, 'ja')],

@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { formatJpy, totalPrice } from '@domain/pricing';
+import { formatJpy, PRICE_TERMS, totalPrice } from '@domain/pricing';
 import { toBookingGuest } from '@domain/schemas/guest-form';
 import type { CreateBookingRequestInput } from '@domain/schemas/booking';
 import { useApi } from '../../../app/api';
@@ -258,7 +258,7 @@ function BookingForm({ data }: { data: BookingData }) {
                 </Typography>
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                All payments are processed in Japanese yen (JPY).
+                All payments are processed in Japanese yen (JPY). {PRICE_TERMS.en}
               </Typography>
               {paymentLoadError ? (
                 <Alert severity="error">{paymentLoadError}</Alert>
