@@ -162,8 +162,9 @@ export function hostFooter(): string {
 }
 
 /**
- * The cancellation policy a guest is held to: the experience's own text when the host wrote one, else the
- * host's rule (days before, refund percentage; 7 days and 100 % when the host has set nothing).
+ * The cancellation policy a guest is held to: the experience's own text when the host wrote one (it is the whole
+ * policy and states the standard terms itself, so nothing is appended to it), else the host's rule (days before,
+ * refund percentage; 7 days and 100 % when the host has set nothing) followed by the standard terms.
  */
 export function cancellationPolicyText(
   experience: MailExperience,
@@ -175,7 +176,7 @@ export function cancellationPolicyText(
     language === 'ja'
       ? '返金手数料はお客様のご負担となります。カードへの返金は、締め日によって1〜2か月かかる場合があります。'
       : 'Refund handling fees are borne by the guest. A refund to your card may take 1–2 months to appear, depending on your card’s billing cycle.';
-  if (own) return `${own}\n\n${general}`;
+  if (own) return own;
   const { days, refundPercentage } = hostPolicy ?? { days: 7, refundPercentage: 100 };
   const rule =
     language === 'ja'

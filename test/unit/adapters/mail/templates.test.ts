@@ -173,6 +173,9 @@ describe('guest mails', () => {
       'Free cancellation until 2 days before.<br>&lt;b&gt;No refund&lt;/b&gt; after.',
     );
     expect(own.text).not.toContain('Cancel at least 7 days');
+    // The experience's own text is the whole policy: the standard terms are not appended to it a second time.
+    expect(own.text).not.toContain('Refund handling fees are borne by the guest');
+    expect(en.text).toContain('Refund handling fees are borne by the guest');
   });
 
   it("the denied mail carries the host's reason, escaped, and says the card was not charged", () => {
