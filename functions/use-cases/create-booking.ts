@@ -4,7 +4,6 @@ import { deadlineFor } from '../domain/booking-status';
 import { TOKYO_TIME_ZONE, bookableWindow, isDateInRange } from '../domain/calendar';
 import type { Booking, PaymentProvider } from '../domain/entities';
 import { DomainError, SLOT_UNAVAILABLE_MESSAGE, isDomainError } from '../domain/errors';
-import { normalisePhone } from '../domain/phone';
 import { isWithinParticipants, totalPrice } from '../domain/pricing';
 import type { CreateBookingRequest } from '../domain/schemas/booking';
 import { errorFields } from './console-logger';
@@ -77,7 +76,8 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       lastName: request.guest.lastName.trim(),
       // Kept as typed (trimmed) for display in mails; every comparison is case-insensitive.
       email: request.guest.email.trim(),
-      phone: normalisePhone(request.guest.phone.trim()),
+      // E.164 from the request schema.
+      phone: request.guest.phone,
       nationality: request.guest.nationality.trim(),
       specialRequests: request.guest.specialRequests?.trim() || null,
       unitPrice: experience.price,

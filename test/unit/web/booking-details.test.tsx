@@ -59,6 +59,14 @@ describe('BookingDetails', () => {
   });
 });
 
+describe('BookingDetails phone', () => {
+  it('shows the stored E.164 phone in the international format', () => {
+    renderWithApp(<BookingDetails result={result()} />);
+    const details = screen.getByRole('region', { name: 'Booking details' });
+    expect(row(details, 'Phone')).toBe('+81 90 1234 5678');
+  });
+});
+
 describe('BookingSummaryCard', () => {
   it('shows the chosen date with its weekday', () => {
     renderWithApp(

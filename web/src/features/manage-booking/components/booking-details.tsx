@@ -13,6 +13,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { bookingStatusPresentation, type StatusColour } from '@domain/booking-status';
 import { formatBookingDate } from '@domain/calendar';
 import { languageName } from '@domain/languages';
+import { formatPhoneInternational } from '@domain/phone';
 import { formatJpy, participantLabel } from '@domain/pricing';
 import { CancellationPolicy } from '../../../components/cancellation-policy';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
@@ -116,7 +117,7 @@ export function BookingDetails({ result }: { result: LookupBookingResult }) {
             {booking.firstName} {booking.lastName}
           </Row>
           <Row label="Email">{booking.email}</Row>
-          <Row label="Phone">{booking.phone}</Row>
+          <Row label="Phone">{formatPhoneInternational(booking.phone)}</Row>
           <Row label="Special requests">{booking.specialRequests ?? 'None'}</Row>
           {address && experience && (
             <Row label="Meeting point">
