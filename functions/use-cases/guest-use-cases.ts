@@ -14,6 +14,7 @@ import { makeListCategories } from './list-categories';
 import { makeListExperiences } from './list-experiences';
 import { makeLookupBooking } from './lookup-booking';
 import { makeBookingNotifications } from './mail-notifications';
+import { makeReleaseHold } from './release-hold';
 import type {
   BookingRepository,
   CategoryRepository,
@@ -70,6 +71,7 @@ export function makeGuestUseCases(deps: GuestUseCaseDeps) {
       ...(deps.expiryBatchSize ? { batchSize: deps.expiryBatchSize } : {}),
     }),
     lookupBooking: makeLookupBooking(deps),
+    releaseHold: makeReleaseHold(deps),
   };
 }
 

@@ -36,8 +36,6 @@ export interface NoticeResult {
 export interface BookingNotifications {
   /** Booking now `pending`: the guest's "request received" (in their site language), the host's "new request". */
   requestReceived(booking: Booking): Promise<NoticeResult>;
-  /** Booking `expired` from `awaiting_payment`: the 15-minute hold lapsed before the card was authorised. */
-  holdLapsed(booking: Booking): Promise<NoticeResult>;
   /** Booking `expired` from `pending`: the host did not answer within 48 hours; guest and host are told. */
   requestExpired(booking: Booking): Promise<NoticeResult>;
   /**
@@ -120,14 +118,6 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
       send(booking, [
         { kind: 'guest_request_received', target: 'guest', render: guestRequestReceivedMail },
         { kind: 'host_new_request', target: 'host', render: hostNewRequestMail },
-      ]),
-    holdLapsed: (booking) =>
-      send(booking, [
-        {
-          kind: 'guest_hold_lapsed',
-          target: 'guest',
-          render: (input) => guestBookingExpiredMail({ ...input, cause: 'hold_lapsed' }),
-        },
       ]),
     requestExpired: (booking) =>
       send(booking, [

@@ -194,6 +194,11 @@ export interface PaymentGateway {
   /** The intent's real status as the provider sees it; `not_found` for an unknown id. */
   retrieve(paymentIntentId: string): Promise<PaymentIntentView>;
   /**
+   * Whether `clientSecret` is the intent's own client secret, the one handed to the guest's browser: the proof a
+   * browser shows to give its own hold back. Compared in constant time; `false` for an unknown intent.
+   */
+  clientSecretMatches(paymentIntentId: string, clientSecret: string): Promise<boolean>;
+  /**
    * Captures the authorised amount (idempotent per booking: a repeated capture of a captured intent returns
    * `succeeded`). `state_conflict` when the intent is not capturable (e.g. canceled), `payment_failed` on provider
    * failure.

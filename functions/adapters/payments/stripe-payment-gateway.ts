@@ -3,7 +3,7 @@
  * requests, captured when the host approves, cancelled on denial or expiry).
  */
 import Stripe from 'stripe';
-import { DomainError, errorCodes } from '../../domain/errors';
+import { DomainError, errorCodes, isDomainError } from '../../domain/errors';
 import type {
   CreateAuthorizationRequest,
   PaymentAuthorization,
@@ -13,6 +13,7 @@ import type {
   PaymentIntentView,
   StripeLikeEvent,
 } from '../../use-cases/ports';
+import { sameSecret } from './client-secret';
 import { isStripeLikeEvent } from './payment-events';
 
 export interface StripePaymentGatewayOptions {
@@ -101,6 +102,16 @@ export class StripePaymentGateway implements PaymentGateway {
   async retrieve(paymentIntentId: string): Promise<PaymentIntentView> {
     const intent = await this.call(() => this.client().paymentIntents.retrieve(paymentIntentId));
     return viewOf(intent);
+  }
+
+  async clientSecretMatches(paymentIntentId: string, clientSecret: string): Promise<boolean> {
+    try {
+      const intent = await this.call(() => this.client().paymentIntents.retrieve(paymentIntentId));
+      return sameSecret(intent.client_secret, clientSecret);
+    } catch (e) {
+      if (isDomainError(e) && e.code === errorCodes.notFound) return false;
+      throw e;
+    }
   }
 
   async capture(paymentIntentId: string, context: { bookingId: string }): Promise<PaymentIntentStatus> {

@@ -70,3 +70,9 @@ export const createBookingRequestSchema = z.strictObject({
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
 export type CreateBookingRequestInput = z.input<typeof createBookingRequestSchema>;
+
+/** `POST /api/bookings/{id}/release`: the payment's client secret, which only the guest's browser holds. */
+export const releaseHoldRequestSchema = z.strictObject({
+  clientSecret: z.string({ error: 'Required field' }).trim().min(1, { error: 'Required field' }).max(300),
+});
+export type ReleaseHoldRequest = z.infer<typeof releaseHoldRequestSchema>;

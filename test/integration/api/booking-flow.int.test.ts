@@ -170,6 +170,48 @@ describe('slot taken', () => {
   });
 });
 
+describe('giving a hold back (POST /api/bookings/{id}/release)', () => {
+  it('releases an unpaid hold for the browser that holds its client secret, at once and without a mail', async () => {
+    const experience = await addExperience(world);
+    const [slot] = await freeSlots(world, experience.id);
+    const created = await createBooking(world, bookingBody(experience.id, slot!));
+    const declined = await payWithCard(world, created.payment.clientSecret, DECLINED_CARD);
+    expect(declined.status).toBe(402);
+    expect(await freeSlots(world, experience.id)).not.toContainEqual(slot);
+
+    const stranger = await call<ErrorBody>(world, 'POST', `/api/bookings/${created.bookingId}/release`, {
+      clientSecret: `${created.payment.clientSecret}x`,
+    });
+    expect(stranger.status).toBe(404);
+    const noSecret = await call<ErrorBody>(world, 'POST', `/api/bookings/${created.bookingId}/release`, {});
+    expect(noSecret.status).toBe(400);
+    expect(noSecret.body.error.fields).toHaveProperty('clientSecret');
+    expect(await statusOf(created.bookingId)).toBe('awaiting_payment');
+
+    const released = await call(world, 'POST', `/api/bookings/${created.bookingId}/release`, {
+      clientSecret: created.payment.clientSecret,
+    });
+    expect(released.status).toBe(200);
+    expect(released.body).toEqual({ bookingId: created.bookingId, status: 'cancelled' });
+    await world.stack.events.idle();
+    expect(await statusOf(created.bookingId)).toBe('cancelled');
+    expect(await freeSlots(world, experience.id)).toContainEqual(slot);
+    expect(await mailsAbout(world, created.reference)).toEqual([]);
+  });
+
+  it('answers 409 once the card is authorised', async () => {
+    const experience = await addExperience(world);
+    const [slot] = await freeSlots(world, experience.id);
+    const { created } = await pendingBooking(world, experience.id, slot!);
+    const refused = await call<ErrorBody>(world, 'POST', `/api/bookings/${created.bookingId}/release`, {
+      clientSecret: created.payment.clientSecret,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('state_conflict');
+    expect(await statusOf(created.bookingId)).toBe('pending');
+  });
+});
+
 describe('expiry job', () => {
   it('expires a lapsed 15-minute hold and gives the slot back', async () => {
     const experience = await addExperience(world);
@@ -184,6 +226,8 @@ describe('expiry job', () => {
     await world.stack.events.idle();
 
     expect(await statusOf(created.bookingId)).toBe('expired');
+    // The card was never authorised: the guest never had this booking and is not mailed about it.
+    expect(await mailsAbout(world, created.reference)).toEqual([]);
     world.stack.clock.reset();
     expect(await freeSlots(world, experience.id)).toContainEqual(slot);
     const again = await call(world, 'POST', '/api/bookings', bookingBody(experience.id, slot!));
