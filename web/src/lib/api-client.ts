@@ -24,6 +24,8 @@ export interface ApiRequestOptions {
   /** A Cognito token for host/admin routes. */
   token?: string;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a guest leaving it): `fetch`'s `keepalive`. */
+  keepalive?: boolean;
 }
 
 export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
@@ -39,6 +41,7 @@ export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...a
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
