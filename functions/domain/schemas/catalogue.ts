@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { compareDates, isCalendarDate } from '../calendar';
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG_MESSAGE } from '../search-text';
 import { calendarDate } from './common';
 
 export const experienceSorts = ['newest', 'lowest_price'] as const;
@@ -39,7 +40,10 @@ export const listExperiencesQuery = z.object({
       .pipe(z.array(z.string().max(100)).max(MAX_CATEGORY_FILTERS).optional()),
   ),
   sort: z.preprocess(blankToUndefined, experienceSortSchema.default('newest')),
-  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  q: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(SEARCH_MAX_LENGTH, { error: SEARCH_TOO_LONG_MESSAGE }).optional(),
+  ),
   limit: z.preprocess(
     blankToUndefined,
     z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),

@@ -59,6 +59,16 @@ describe('experience list query', () => {
   );
 });
 
+describe('search text', () => {
+  it('refuses a text over 200 characters with a plain message', () => {
+    const r = listExperiencesQuery.safeParse({ q: 'a'.repeat(250) });
+    expect(fieldErrors(r.error!)).toEqual({
+      q: 'Your search is too long. Please use at most 200 characters.',
+    });
+    expect(listExperiencesQuery.parse({ q: ` ${'a'.repeat(200)} ` }).q).toHaveLength(200);
+  });
+});
+
 describe('availability query', () => {
   it('accepts from ≤ to', () => {
     expect(availabilityQuery.parse({ from: '2026-12-01', to: '2026-12-31' })).toEqual({

@@ -64,3 +64,11 @@ export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...a
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * A 4xx answer: the request itself is refused (invalid, not found, not allowed, throttled). Asking again unchanged
+ * gets the same answer, so such a failure is never retried.
+ */
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}

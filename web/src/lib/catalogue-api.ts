@@ -72,9 +72,6 @@ export function experienceQuery(api: ApiClient, id: string) {
     queryKey: ['experience', id],
     queryFn: ({ signal }) => api<ExperienceDetail>(`/experiences/${encodeURIComponent(id)}`, { signal }),
     staleTime: EXPERIENCE_STALE_MS,
-    // A 404 will not turn into a 200 by asking again.
-    retry: (count, error) =>
-      count < 3 && !(error instanceof Error && 'status' in error && error.status === 404),
   });
 }
 
