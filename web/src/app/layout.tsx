@@ -12,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import { PageLoader } from '../components/page-loader';
+import { useToastPageScope } from '../lib/toast';
 import { useAppConfig } from './config-context';
 import { externalLinks, footerLinks, headerLinks } from './links';
 
@@ -176,6 +177,7 @@ export { PageLoader };
 
 export function AppLayout() {
   const { pathname } = useLocation();
+  useToastPageScope(pathname);
   // Pages without a hero start below the fixed header; hero pages run underneath it.
   const underHeader = !HERO_PATHS.has(pathname);
   return (

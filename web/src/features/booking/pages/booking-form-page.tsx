@@ -137,7 +137,8 @@ function BookingForm({ data }: { data: BookingData }) {
   const [held, setHeld] = useState<HeldBooking | null>(hold.resumed);
 
   const slotGone = useCallback(() => {
-    toast({ title: 'Error', message: SLOT_GONE_MESSAGE, severity: 'error' });
+    // Guest spec §8: the message, then back one step; it explains the page it leads back to.
+    toast({ title: 'Error', message: SLOT_GONE_MESSAGE, severity: 'error', carryToNextPage: true });
     void navigate(-1);
   }, [toast, navigate]);
 
