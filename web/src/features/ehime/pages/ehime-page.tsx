@@ -131,7 +131,7 @@ export function EhimePage() {
   // Guest spec §7: experiences whose prefecture is Ehime, oldest first, six at most (the API sorts newest first
   // or by price, so the page asks for Ehime's list and orders it itself).
   const topics = useExperienceCards({ prefecture: 'Ehime' });
-  const loading = useMinDurationLoader(!topics.isPending);
+  const loading = useMinDurationLoader(!topics.isPending, 'ehime');
   if (loading) return <PageLoader label="Loading" minHeight="100vh" />;
   return (
     <>
