@@ -1,26 +1,40 @@
-import { memo, useDeferredValue } from 'react';
+import { memo, useDeferredValue, useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { PageLoader } from '../../../components/page-loader';
-import { useExperienceCards } from '../../../lib/catalogue-api';
+import { useCategories, useExperienceCards } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { FilterBar } from '../components/filter-bar';
 import { ExperienceGrid } from '../components/experience-grid';
-import { listQueryParams, useExperienceFilters } from '../hooks/experience-filters';
+import {
+  hasActiveFilters,
+  knownCategories,
+  listQueryParams,
+  useExperienceFilters,
+} from '../hooks/experience-filters';
 
 const Grid = memo(ExperienceGrid);
 const Filters = memo(FilterBar);
 
 export const LIST_ERROR_MESSAGE = 'An error occurred while loading experiences. Please try again later.';
 export const LIST_EMPTY_MESSAGE = 'No experiences available at the moment.';
+export const NO_MATCH_MESSAGE = 'No experiences match these filters.';
 
 /** Guest spec §2: `/experiences` with its filter bar; filters live in the query string. */
 export function ExperienceListPage() {
   const { filters, update } = useExperienceFilters();
-  const list = useExperienceCards(listQueryParams(filters));
+  const categories = useCategories();
+  // A category id that names no category (an old or mistyped link) is dropped from the address, so the filter bar
+  // never counts a category it cannot show ticked and the list is not emptied by it.
+  const known = categories.isSuccess ? knownCategories(filters.categories, categories.data) : null;
+  const unknownChosen = known !== null && known.length !== filters.categories.length;
+  useEffect(() => {
+    if (unknownChosen) update({ categories: known }, { replace: true });
+  }, [unknownChosen, known, update]);
+  const list = useExperienceCards(listQueryParams(known ? { ...filters, categories: known } : filters));
   // The cards render in the background in small slices when the answer arrives, instead of in one blocking task;
   // until that render has caught up with the current answer the spinner stays.
   const items = useDeferredValue(list.data);
@@ -40,6 +54,13 @@ export function ExperienceListPage() {
           <PageLoader label="Loading experiences" minHeight="30vh" />
         ) : list.isError ? (
           <Alert severity="error">{LIST_ERROR_MESSAGE}</Alert>
+        ) : list.data.length === 0 && hasActiveFilters(filters) ? (
+          <Box sx={{ textAlign: 'center', py: 8 }}>
+            <Typography sx={{ mb: 2 }}>{NO_MATCH_MESSAGE}</Typography>
+            <Button variant="outlined" onClick={() => update({ prefecture: null, categories: [] })}>
+              Clear all
+            </Button>
+          </Box>
         ) : list.data.length === 0 ? (
           <Box sx={{ textAlign: 'center', py: 8 }}>
             <Typography sx={{ mb: 2 }}>{LIST_EMPTY_MESSAGE}</Typography>
