@@ -14,7 +14,8 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { PageLoader } from '../components/page-loader';
 import { useToastPageScope } from '../lib/toast';
 import { useAppConfig } from './config-context';
-import { externalLinks, footerLinks, headerLinks } from './links';
+import { externalLinkProps, useExternalLinks } from '../lib/external-link';
+import { footerLinks, headerLinks } from './links';
 
 /** Guest spec §2: the entries collapse into a menu under 768 px. */
 const MOBILE_QUERY = '(max-width:767.95px)';
@@ -36,6 +37,7 @@ function useScrolledPast(offset: number): boolean {
 
 function Header() {
   const { siteName } = useAppConfig();
+  const links = useExternalLinks();
   const location = useLocation();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -66,9 +68,11 @@ function Header() {
           {link.label}
         </Button>
       ))}
-      <Button color="inherit" href={externalLinks.contactForm} target="_blank" rel="noopener noreferrer">
-        Contact us
-      </Button>
+      {links.contactForm && (
+        <Button color="inherit" {...externalLinkProps(links.contactForm)}>
+          Contact us
+        </Button>
+      )}
     </>
   );
 
@@ -95,7 +99,7 @@ function Header() {
             mr: 'auto',
           }}
         >
-          <img src="/logo.svg" alt="" width={36} height={36} />
+          <img src="/logo.png" alt="" width={36} height={36} />
           <Typography component="span" variant="h6" sx={{ fontWeight: 700 }}>
             {siteName}
           </Typography>
@@ -136,12 +140,13 @@ const footerLinkSx = {
 } as const;
 
 function Footer() {
-  const { siteName } = useAppConfig();
+  const { siteName, links } = useAppConfig();
+  // Only the pages this deployment has: an unconfigured one is left out rather than pointing nowhere.
   const external = [
-    { label: 'Company', href: externalLinks.companySite },
-    { label: 'Instagram', href: externalLinks.instagram },
-    { label: 'Facebook', href: externalLinks.facebook },
-  ];
+    { label: 'Company', href: links.companySite },
+    { label: 'Instagram', href: links.instagram },
+    { label: 'Facebook', href: links.facebook },
+  ].filter((link): link is { label: string; href: string } => link.href !== null);
   return (
     <Box component="footer" sx={{ bgcolor: '#10242d', color: '#e5eef2', mt: 'auto', py: 5 }}>
       <Container>
@@ -153,14 +158,7 @@ function Footer() {
             </Box>
           ))}
           {external.map((link) => (
-            <Box
-              key={link.label}
-              component="a"
-              href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              sx={footerLinkSx}
-            >
+            <Box key={link.label} component="a" {...externalLinkProps(link.href)} sx={footerLinkSx}>
               {link.label}
             </Box>
           ))}

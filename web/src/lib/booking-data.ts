@@ -32,6 +32,8 @@ export interface HeldBooking {
   bookingId: string;
   reference: string;
   clientSecret: string;
+  /** What the server will authorise (whole yen). */
+  amount: number;
   /** The choice it holds: it resumes only on the booking form of that same choice. */
   choice: Pick<BookingData, 'experienceId' | 'date' | 'time' | 'guests' | 'language'>;
   /** The guest details it was made with (locked while it lasts). */
@@ -110,6 +112,7 @@ function isHeldBooking(value: unknown): value is HeldBooking {
     typeof v.bookingId === 'string' &&
     typeof v.reference === 'string' &&
     typeof v.clientSecret === 'string' &&
+    typeof v.amount === 'number' &&
     typeof v.heldAt === 'number' &&
     typeof v.choice === 'object' &&
     v.choice !== null &&

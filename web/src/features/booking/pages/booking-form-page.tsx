@@ -17,6 +17,7 @@ import { formatJpy, PRICE_TERMS, totalPrice } from '@domain/pricing';
 import { toBookingGuest } from '@domain/schemas/guest-form';
 import type { CreateBookingRequestInput } from '@domain/schemas/booking';
 import { useApi } from '../../../app/api';
+import { trackEvent } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { useAppConfig } from '../../../app/config-context';
 import { CancellationPolicy } from '../../../components/cancellation-policy';
@@ -248,6 +249,7 @@ function BookingForm({ data }: { data: BookingData }) {
           bookingId: answer.bookingId,
           reference: answer.reference,
           clientSecret: answer.payment.clientSecret,
+          amount: answer.amount,
           choice: {
             experienceId: data.experienceId,
             date: data.date,
@@ -276,6 +278,11 @@ function BookingForm({ data }: { data: BookingData }) {
       await api(`/bookings/${encodeURIComponent(booking.bookingId)}/payment-confirmed`, { method: 'POST' });
       clearHeldBooking();
       clearBookingData();
+      // Guest spec §4: the booking_request_complete event (price_total, experience_id), when analytics is on.
+      trackEvent(config.analytics, 'booking_request_complete', {
+        price_total: booking.amount,
+        experience_id: data.experienceId,
+      });
       setCompleting(true);
       const state = { reference: booking.reference, email: form.parsed.email, justBooked: true };
       setTimeout(() => void navigate('/booking-complete', { state, replace: true }), COMPLETE_DELAY_MS);

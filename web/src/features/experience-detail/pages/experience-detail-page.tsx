@@ -10,19 +10,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { fromPriceLabel } from '@domain/pricing';
-import { externalLinks } from '../../../app/links';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
 import { NotFoundView } from '../../../components/not-found';
 import { PageLoader } from '../../../components/page-loader';
+import { VideoEmbed } from '../../../components/video-embed';
 import { addressOrFallback, hasMeetingPoint } from '@domain/address';
 import { cardLocation } from '../../../lib/address';
 import { ApiError } from '../../../lib/api-client';
+import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
 import { useExperience, type ExperienceDetail } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AboutHost } from '../components/about-host';
 import { PhotoGallery } from '../components/photo-gallery';
 import { StickyBookingBar } from '../components/sticky-booking-bar';
-import { VideoEmbed } from '../components/video-embed';
 
 /**
  * The booking request form brings the date picker and date-fns (about a third of the page's code). It loads while
@@ -141,6 +141,9 @@ function MeetingPoint({ experience }: { experience: ExperienceDetail }) {
 }
 
 function ConciergeCallToAction() {
+  const { messenger, contactForm } = useExternalLinks();
+  // No concierge channel in this deployment: no invitation to use one.
+  if (!messenger && !contactForm) return null;
   return (
     <Paper
       component="section"
@@ -156,12 +159,16 @@ function ConciergeCallToAction() {
         suggest alternatives.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <Button variant="outlined" href={externalLinks.messenger} target="_blank" rel="noopener noreferrer">
-          Consult via Messenger
-        </Button>
-        <Button variant="outlined" href={externalLinks.contactForm} target="_blank" rel="noopener noreferrer">
-          Consult via contact form
-        </Button>
+        {messenger && (
+          <Button variant="outlined" {...externalLinkProps(messenger)}>
+            Consult via Messenger
+          </Button>
+        )}
+        {contactForm && (
+          <Button variant="outlined" {...externalLinkProps(contactForm)}>
+            Consult via contact form
+          </Button>
+        )}
       </Stack>
     </Paper>
   );

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { externalLinks } from '../../../app/links';
+import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
 import { useRotatingIndex } from '../../../lib/use-rotating-index';
 
 /** Guest spec §2: four hero images (TOP_1…TOP_4) drawn locally; the first two load eagerly. */
@@ -18,6 +18,7 @@ export const HERO_INTERVAL_MS = 5000;
 
 export function Hero() {
   const index = useRotatingIndex(HERO_IMAGES.length, HERO_INTERVAL_MS);
+  const links = useExternalLinks();
 
   return (
     <Box
@@ -89,26 +90,20 @@ export function Hero() {
           <Button component={RouterLink} to="/experiences" variant="contained" color="secondary" size="large">
             See All Experiences
           </Button>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button
-              href={externalLinks.messenger}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="outlined"
-              color="inherit"
-            >
-              Consult with a concierge via Messenger
-            </Button>
-            <Button
-              href={externalLinks.contactForm}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="outlined"
-              color="inherit"
-            >
-              Consult with a concierge via contact form
-            </Button>
-          </Stack>
+          {(links.messenger || links.contactForm) && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+              {links.messenger && (
+                <Button {...externalLinkProps(links.messenger)} variant="outlined" color="inherit">
+                  Consult with a concierge via Messenger
+                </Button>
+              )}
+              {links.contactForm && (
+                <Button {...externalLinkProps(links.contactForm)} variant="outlined" color="inherit">
+                  Consult with a concierge via contact form
+                </Button>
+              )}
+            </Stack>
+          )}
           <Button component={RouterLink} to="/about" color="inherit" sx={{ textDecoration: 'underline' }}>
             Learn more about our service
           </Button>
