@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import type { BookingData } from '../../../web/src/lib/booking-data';
 import { BookingFormPage } from '../../../web/src/features/booking/pages/booking-form-page';
 import { makeExperience } from '../../support/fakes/fixtures';
-import { renderWithApp, stubFetch } from './support/render';
+import type { AppConfig } from '../../../web/src/lib/config';
+import { renderWithApp, stubFetch, testConfig } from './support/render';
 
 const DATA: BookingData = {
   experienceId: 'e1',
@@ -74,8 +75,9 @@ function stubApi(cards: { declined: boolean }) {
   return calls;
 }
 
-function openForm() {
+function openForm(config: AppConfig = testConfig) {
   return renderWithApp(<BookingFormPage />, {
+    config,
     path: '/booking-form',
     initialEntry: '/booking-form',
     extraRoutes: [
@@ -134,7 +136,8 @@ describe('booking form: the guest’s own hold', () => {
     window.dispatchEvent(new Event('pageshow'));
     cards.declined = false;
     const user = userEvent.setup({ delay: null });
-    openForm();
+    // This deployment has analytics on (guest spec §4's booking_request_complete event).
+    openForm({ ...testConfig, analytics: { enabled: true, gtmContainerId: 'GTM-AB12CD' } });
     await screen.findByRole('heading', { name: 'Booking Information' });
     expect(await screen.findByText(/Your time slot is held for you/)).toBeInTheDocument();
     expect(field(/^First name/)).toHaveValue('Hanako');
@@ -150,6 +153,11 @@ describe('booking form: the guest’s own hold', () => {
     expect(confirms.map((c) => (c.body as { clientSecret: string }).clientSecret)).toEqual([SECRET, SECRET]);
     expect(calls.some((c) => c.path === '/api/bookings/bk-1/payment-confirmed')).toBe(true);
     expect(calls.some((c) => c.path.endsWith('/release'))).toBe(false);
+    expect(window.dataLayer).toContainEqual({
+      event: 'booking_request_complete',
+      price_total: 10000,
+      experience_id: 'e1',
+    });
   });
 
   it('a guest who leaves the form gives the slot back at once, with what only their browser holds', async () => {
