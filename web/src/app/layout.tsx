@@ -12,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import { PageLoader } from '../components/page-loader';
+import { QuickSearch } from '../components/quick-search';
 import { useToastPageScope } from '../lib/toast';
 import { useAppConfig } from './config-context';
 import { externalLinkProps, useExternalLinks } from '../lib/external-link';
@@ -19,6 +20,8 @@ import { footerLinks, headerLinks } from './links';
 
 /** Guest spec §2: the entries collapse into a menu under 768 px. */
 const MOBILE_QUERY = '(max-width:767.95px)';
+/** From this width the header's search box fits in the bar beside the entries. */
+const WIDE_QUERY = '(min-width:1200px)';
 /** Pages that open with a full-screen hero the header floats over. */
 const HERO_PATHS = new Set(['/', '/ehime']);
 /** Past this scroll offset the header stops being transparent, so its white text stays readable over content. */
@@ -40,6 +43,7 @@ function Header() {
   const links = useExternalLinks();
   const location = useLocation();
   const isMobile = useMediaQuery(MOBILE_QUERY);
+  const isWide = useMediaQuery(WIDE_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   // Transparent over a hero; solid elsewhere, after scrolling, and black whenever the mobile menu is open.
@@ -104,6 +108,8 @@ function Header() {
             {siteName}
           </Typography>
         </Box>
+        {/* In the bar where it fits beside the entries; in the menu on phones; the home hero has one for the rest. */}
+        {isWide && <QuickSearch />}
         {isMobile ? (
           <IconButton
             color="inherit"
@@ -120,6 +126,9 @@ function Header() {
       </Toolbar>
       {isMobile && menuOpen && (
         <Stack id="mobile-menu" sx={{ px: 2, pb: 2, alignItems: 'flex-start' }}>
+          <Box sx={{ width: '100%', pb: 1 }}>
+            <QuickSearch fullWidth />
+          </Box>
           {entries}
         </Stack>
       )}

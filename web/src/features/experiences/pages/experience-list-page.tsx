@@ -9,6 +9,7 @@ import { useCategories, useExperienceCards } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { FilterBar } from '../components/filter-bar';
 import { ExperienceGrid } from '../components/experience-grid';
+import { SearchBox } from '../components/search-box';
 import {
   hasActiveFilters,
   knownCategories,
@@ -48,6 +49,9 @@ export function ExperienceListPage() {
       <Typography variant="h1" component="h1" sx={{ mb: 3, fontSize: { xs: '2rem', md: '2.5rem' } }}>
         Experiences
       </Typography>
+      <Box sx={{ mb: 2, maxWidth: 560 }}>
+        <SearchBox />
+      </Box>
       <Filters filters={filters} onChange={update} />
       <Box sx={{ mt: 4 }} aria-live="polite" aria-busy={list.isPending}>
         {list.isPending || (list.isSuccess && items !== list.data) ? (

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { QuickSearch } from '../../../components/quick-search';
 import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
 import { useRotatingIndex } from '../../../lib/use-rotating-index';
 
@@ -86,6 +87,9 @@ export function Hero() {
           Private tours and hands-on experiences in Ehime and across Japan, hosted by the people who live
           there.
         </Typography>
+        <Box sx={{ maxWidth: 460, mx: 'auto', mb: 3 }}>
+          <QuickSearch fullWidth />
+        </Box>
         <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
           <Button component={RouterLink} to="/experiences" variant="contained" color="secondary" size="large">
             See All Experiences
