@@ -32,7 +32,12 @@ export interface CardQuery {
   /** Any-of. */
   categoryIds?: string[];
   limit?: number;
+  /** Continue after this card in the query's order (the last card of the previous page). */
+  after?: CardPosition;
 }
+
+/** Where a card stands in either order of the catalogue (newest first: creation, then id; price, then id). */
+export type CardPosition = Pick<ExperienceCard, 'id' | 'createdAt' | 'price'>;
 
 export interface ExperienceRepository {
   /** Creates the experience, its card (when public) and its category links; 409 `duplicate` if the id exists. */

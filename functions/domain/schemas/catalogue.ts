@@ -48,6 +48,8 @@ export const listExperiencesQuery = z.object({
     blankToUndefined,
     z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
   ),
+  /** The `cursor` of the previous page's answer: the next page (opaque; checked by the use case). */
+  cursor: z.preprocess(blankToUndefined, z.string().max(1000).optional()),
 });
 export type ListExperiencesQuery = z.infer<typeof listExperiencesQuery>;
 

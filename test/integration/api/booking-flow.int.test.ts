@@ -315,6 +315,35 @@ describe('lookup', () => {
   });
 });
 
+describe('catalogue pages', () => {
+  it('pages through the published catalogue with a cursor, each card once', async () => {
+    const all = await call<{ items: { id: string }[]; cursor?: string }>(
+      world,
+      'GET',
+      '/api/experiences?limit=100',
+    );
+    expect(all.status).toBe(200);
+    expect(all.body.cursor).toBeUndefined();
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await call<{ items: { id: string }[]; cursor?: string }>(
+        world,
+        'GET',
+        `/api/experiences?limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(4);
+      seen.push(...page.body.items.map((c) => c.id));
+      cursor = page.body.cursor;
+    } while (cursor);
+    expect(seen).toEqual(all.body.items.map((c) => c.id));
+    const forged = await call<ErrorBody>(world, 'GET', '/api/experiences?cursor=forged');
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.fields).toHaveProperty('cursor');
+  });
+});
+
 describe('catalogue reads', () => {
   it('lists published cards and lets public reads be cached for 30 seconds', async () => {
     const res = await call<{ items: { id: string }[] }>(
