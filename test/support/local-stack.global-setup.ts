@@ -18,6 +18,8 @@ declare module 'vitest' {
     browserWsEndpoint: string;
     demoHost: { email: string; password: string };
     demoAdmin: { email: string; password: string };
+    /** The local SES outbox (`GET /store` lists every mail sent). */
+    mailboxUrl: string;
   }
 }
 
@@ -68,6 +70,7 @@ async function startWorld(project: TestProject) {
   project.provide('browserWsEndpoint', browserServer.wsEndpoint());
   project.provide('demoHost', stack.config.demo.host);
   project.provide('demoAdmin', stack.config.demo.admin);
+  project.provide('mailboxUrl', stack.config.sesEndpoint);
 }
 
 export async function teardown() {
