@@ -5,7 +5,6 @@ import { ConfigErrorPage } from './app/config-error-page';
 import { providePrefetchContext } from './app/prefetch';
 import { AppProviders, createQueryClient } from './app/providers';
 import { router } from './app/router';
-import { startAnalytics } from './lib/analytics';
 import { createApiClient } from './lib/api-client';
 import { loadAppConfig } from './lib/load-config';
 
@@ -19,7 +18,10 @@ void loadAppConfig().then((result) => {
     root.render(<ConfigErrorPage detail={result.detail} />);
     return;
   }
-  startAnalytics(result.config.analytics);
+  // Only a deployment with analytics on loads the module (and, from it, the tag manager).
+  if (result.config.analytics.enabled) {
+    void import('./lib/analytics').then(({ startAnalytics }) => startAnalytics(result.config.analytics));
+  }
   // The router started the first page's loader already (with its code download); its requests can go out now.
   providePrefetchContext({ queryClient, api: createApiClient(result.config.apiBaseUrl) });
   // A transition: React renders the shell in small slices instead of one long task that would block input.

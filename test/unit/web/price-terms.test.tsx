@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { PRICE_TERMS } from '@domain/pricing';
+import { PRICE_TERMS } from '@domain/price-terms';
 import { guestRequestReceivedMail } from '../../../functions/adapters/mail/templates/guest-request-received';
 import { hostNewRequestMail } from '../../../functions/adapters/mail/templates/host-new-request';
 import type { Booking } from '../../../functions/domain/entities';

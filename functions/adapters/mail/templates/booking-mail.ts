@@ -5,7 +5,7 @@
 import { formatAddress, mapsSearchUrl } from '../../../domain/address';
 import type { Booking, Experience, Host } from '../../../domain/entities';
 import { languageName } from '../../../domain/languages';
-import { PRICE_TERMS } from '../../../domain/pricing';
+import { PRICE_TERMS } from '../../../domain/price-terms';
 import {
   formatDate,
   formatGuests,

@@ -2,7 +2,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { PRICE_TERMS } from '@domain/pricing';
+import { PRICE_TERMS } from '@domain/price-terms';
 import { StaticPage } from '../components/static-page';
 
 /** The notation required by the Act on Specified Commercial Transactions (特定商取引法に基づく表記). */

@@ -3,7 +3,7 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { PRICE_TERMS } from '@domain/pricing';
+import { PRICE_TERMS } from '@domain/price-terms';
 import { StaticPage } from '../components/static-page';
 
 /** Guest spec §2 and §9: booking online or via the concierge, changes and cancellation, payment, lateness, interpreters. */

@@ -1,4 +1,4 @@
-import { PRICE_TERMS } from '@domain/pricing';
+import { PRICE_TERMS } from '@domain/price-terms';
 import { P, Section, StaticPage } from '../components/static-page';
 
 const ARTICLES: readonly [string, string[]][] = [
