@@ -227,7 +227,11 @@ export class MarketplaceStack extends Stack {
         },
         payments: { provider: 'stripe', publishableKey: config.stripePublishableKey ?? null },
         mapsApiKey: config.mapsApiKey ?? null,
+        links: config.links,
+        ehimeVideoUrl: config.ehimeVideoUrl,
+        analytics: config.analytics,
       }),
+      analytics: config.analytics.enabled,
     });
     const siteUrl = web.siteUrl;
     for (const fn of [...Object.values(groupFunctions), paymentEvents, expireBookings]) {

@@ -24,12 +24,48 @@ export interface StageConfig {
   stripePublishableKey?: string;
   /** Schedule of the expiry job, in minutes. */
   expiryIntervalMinutes: number;
+  /** Links out of the site the guest pages show (`config.json`); a `null` one is not shown. */
+  links: {
+    messenger: string | null;
+    contactForm: string | null;
+    companySite: string | null;
+    instagram: string | null;
+    facebook: string | null;
+  };
+  /** The YouTube video of /ehime's video section; the section is left out without one. */
+  ehimeVideoUrl: string | null;
+  /** Google Tag Manager for the specification's analytics events; on only with a container id. */
+  analytics: { enabled: boolean; gtmContainerId: string | null };
 }
 
 type ContextReader = (key: string) => unknown;
 
 const optionalString = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/**
+ * A link of the deployment: a `https:` page (or, for the contact form, a `mailto:` address), checked at synth so a
+ * typo fails the deploy rather than reaching guests as a dead or unsafe link.
+ */
+function linkFromContext(tryGetContext: ContextReader, key: string, allowMail = false): string | null {
+  const value = optionalString(tryGetContext(key));
+  if (value === undefined) return null;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const ok =
+    (url?.protocol === 'https:' && url.hostname !== '') ||
+    (allowMail && url?.protocol === 'mailto:' && url.pathname !== '');
+  if (!ok) {
+    throw new Error(
+      `Context "${key}" must be a https:// URL${allowMail ? ' or a mailto: address' : ''}, not "${value}"`,
+    );
+  }
+  return value;
+}
 
 export function readStageConfig(tryGetContext: ContextReader): StageConfig {
   const stage = tryGetContext('stage') ?? 'dev';
@@ -48,5 +84,24 @@ export function readStageConfig(tryGetContext: ContextReader): StageConfig {
     mapsApiKey: optionalString(tryGetContext('mapsApiKey')),
     stripePublishableKey: optionalString(tryGetContext('stripePublishableKey')),
     expiryIntervalMinutes: Number(tryGetContext('expiryIntervalMinutes') ?? 5),
+    links: {
+      messenger: linkFromContext(tryGetContext, 'conciergeMessengerUrl'),
+      contactForm: linkFromContext(tryGetContext, 'contactFormUrl', true),
+      companySite: linkFromContext(tryGetContext, 'companySiteUrl'),
+      instagram: linkFromContext(tryGetContext, 'instagramUrl'),
+      facebook: linkFromContext(tryGetContext, 'facebookUrl'),
+    },
+    ehimeVideoUrl: linkFromContext(tryGetContext, 'ehimeVideoUrl'),
+    analytics: analyticsFromContext(optionalString(tryGetContext('gtmContainerId'))),
   };
+}
+
+function analyticsFromContext(gtmContainerId: string | undefined): StageConfig['analytics'] {
+  if (gtmContainerId === undefined) return { enabled: false, gtmContainerId: null };
+  if (!/^GTM-[A-Z0-9]{4,12}$/.test(gtmContainerId)) {
+    throw new Error(
+      `Context "gtmContainerId" must be a Google Tag Manager container id (GTM-…), not "${gtmContainerId}"`,
+    );
+  }
+  return { enabled: true, gtmContainerId };
 }

@@ -16,6 +16,8 @@ export interface WebConstructProps {
   webAssetPath: string;
   /** Written to `/config.json` beside the SPA, given the site's URL; may contain deploy-time tokens. */
   runtimeConfig: (siteUrl: string) => Record<string, unknown>;
+  /** Google Tag Manager runs on the site: the CSP lets its script and beacons through (only then). */
+  analytics?: boolean;
 }
 
 /** Path prefix of public images, both in the URL and as the object key prefix in the images bucket. */
@@ -125,7 +127,10 @@ export class WebConstruct extends Construct {
         override: true,
       },
       xssProtection: { protection: true, modeBlock: true, override: true },
-      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(region), override: true },
+      contentSecurityPolicy: {
+        contentSecurityPolicy: contentSecurityPolicy(region, props.analytics ?? false),
+        override: true,
+      },
     };
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'HSTS, CSP (Stripe, Google Maps, YouTube), nosniff, frame and referrer policy',
@@ -295,15 +300,24 @@ export function grantPhotoPipeline(bucket: s3.IBucket, grantee: iam.IGrantable):
   );
 }
 
-function contentSecurityPolicy(region: string): string {
+function contentSecurityPolicy(region: string, analytics: boolean): string {
+  // Google Tag Manager and the Google Analytics beacons it sends, only on a site that turned analytics on.
+  const tags = analytics
+    ? {
+        script: ' https://www.googletagmanager.com',
+        img: ' https://www.googletagmanager.com https://*.google-analytics.com',
+        connect:
+          ' https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com',
+      }
+    : { script: '', img: '', connect: '' };
   return [
     "default-src 'self'",
-    "script-src 'self' https://js.stripe.com https://maps.googleapis.com",
+    `script-src 'self' https://js.stripe.com https://maps.googleapis.com${tags.script}`,
     // MUI (emotion) injects style elements at run time.
     "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
     "font-src 'self' data: https://fonts.gstatic.com",
-    "img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com https://*.google.com https://*.stripe.com https://i.ytimg.com",
-    `connect-src 'self' https://api.stripe.com https://maps.googleapis.com https://cognito-idp.${region}.amazonaws.com`,
+    `img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com https://*.google.com https://*.stripe.com https://i.ytimg.com${tags.img}`,
+    `connect-src 'self' https://api.stripe.com https://maps.googleapis.com https://cognito-idp.${region}.amazonaws.com${tags.connect}`,
     'frame-src https://js.stripe.com https://hooks.stripe.com https://www.google.com https://www.youtube.com https://www.youtube-nocookie.com',
     "object-src 'none'",
     "base-uri 'self'",

@@ -16,6 +16,7 @@ import { getHost } from './public/get-host';
 import { listCategories } from './public/list-categories';
 import { listExperiences } from './public/list-experiences';
 import { lookupBooking } from './public/lookup-booking';
+import { releaseHold } from './public/release-hold';
 
 const routes = {
   'GET /api/health': getHealth,
@@ -27,6 +28,7 @@ const routes = {
   'POST /api/bookings': createBooking,
   'POST /api/bookings/{id}/payment-confirmed': confirmPayment,
   'POST /api/bookings/lookup': lookupBooking,
+  'POST /api/bookings/{id}/release': releaseHold,
 };
 
 export const handler = middy<JsonBodyEvent, HttpApiStructuredResult, Error, LambdaContext>()

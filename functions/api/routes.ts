@@ -45,6 +45,8 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/bookings', group: 'public-api', auth: 'public' },
   { method: 'POST', path: '/api/bookings/{id}/payment-confirmed', group: 'public-api', auth: 'public' },
   { method: 'POST', path: '/api/bookings/lookup', group: 'public-api', auth: 'public' },
+  // Added by the guest audit: a guest leaving the booking form gives their unpaid hold back.
+  { method: 'POST', path: '/api/bookings/{id}/release', group: 'public-api', auth: 'public' },
   // Host back office (DESIGN §6 "Back office"), behind the host pool's authorizer.
   ...(
     [

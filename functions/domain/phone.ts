@@ -1,13 +1,21 @@
 /**
- * Phone numbers as the guest form handles them (guest spec §5): the input keeps only characters a phone number
- * is written with and carries the selected country's dialling code; storage drops the spaces.
+ * Phone numbers as the guest form handles them (guest spec §5): the input keeps only characters a phone number is
+ * written with and carries the selected country's dialling code. Whether it is a phone number, how it is stored
+ * (E.164, dialable from anywhere) and how it is shown (international format) is libphonenumber-js's call, not a
+ * hand-written rule: a rule on the text would count the dialling code the field added ("+81 0" is five
+ * characters) and keep the trunk 0 a Japanese guest types after it (+81 090… cannot be dialled from abroad).
+ *
+ * The `min` metadata build: the same rules in the browser and in Lambda, at the smallest size (it judges a number
+ * by its country's possible lengths and leading digits, which is what a booking form needs).
  */
+import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/min';
 
 /** Dialling code preselected in the phone field (Japan). */
 export const DEFAULT_DIAL_CODE = '+81';
+/** A number written without a country code is read as a number of this country (the form's default). */
+const DEFAULT_COUNTRY = 'JP';
 
-/** At least this many characters after trimming. */
-export const PHONE_MIN_LENGTH = 5;
+/** The longest text accepted (formatting characters included); E.164 itself is at most 16 characters. */
 export const PHONE_MAX_LENGTH = 30;
 
 /**
@@ -25,13 +33,23 @@ export function filterPhoneInput(raw: string, dialCode: string = DEFAULT_DIAL_CO
   return code === '' ? start : `${code} ${start}`;
 }
 
-/** The stored form: every whitespace removed (guest spec §3: "spaces removed"). */
-export function normalisePhone(phone: string): string {
-  return phone.replace(/\s+/g, '');
+function parse(phone: string): PhoneNumber | undefined {
+  return parsePhoneNumberFromString(phone.trim(), DEFAULT_COUNTRY);
 }
 
-/** The rule of the guest form: at least 5 characters after trimming and at least one digit. */
-export function isPlausiblePhone(phone: string): boolean {
-  const trimmed = phone.trim();
-  return trimmed.length >= PHONE_MIN_LENGTH && /\d/.test(trimmed);
+/** A number that can exist in its country (length and leading digits), with or without a `+` country code. */
+export function isValidPhone(phone: string): boolean {
+  return parse(phone)?.isValid() ?? false;
+}
+
+/** The stored form, `+819012345678`; null when the text is not a valid phone number. */
+export function toE164(phone: string): string | null {
+  const parsed = parse(phone);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** How a number is shown: `+81 90 1234 5678`. Text that is not a number is shown as it is. */
+export function formatPhoneInternational(phone: string): string {
+  const parsed = parse(phone);
+  return parsed?.isValid() ? parsed.formatInternational() : phone;
 }

@@ -4,7 +4,6 @@ import { deadlineFor } from '../domain/booking-status';
 import { TOKYO_TIME_ZONE, bookableWindow, isDateInRange } from '../domain/calendar';
 import type { Booking, PaymentProvider } from '../domain/entities';
 import { DomainError, SLOT_UNAVAILABLE_MESSAGE, isDomainError } from '../domain/errors';
-import { normalisePhone } from '../domain/phone';
 import { isWithinParticipants, totalPrice } from '../domain/pricing';
 import type { CreateBookingRequest } from '../domain/schemas/booking';
 import { errorFields } from './console-logger';
@@ -85,7 +84,8 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       lastName: request.guest.lastName.trim(),
       // Kept as typed (trimmed) for display in mails; every comparison is case-insensitive.
       email: request.guest.email.trim(),
-      phone: normalisePhone(request.guest.phone.trim()),
+      // E.164 from the request schema.
+      phone: request.guest.phone,
       nationality: request.guest.nationality.trim(),
       specialRequests: request.guest.specialRequests?.trim() || null,
       unitPrice: experience.price,
@@ -96,8 +96,7 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       paymentIntentId: null,
       deadline: deadlineFor('awaiting_payment', now)?.toISOString() ?? null,
       deniedMessage: null,
-      // The site is English today; the request will carry the guest's site language once there are others.
-      guestLocale: 'en',
+      guestLocale: request.guestLocale,
       experienceTitle: experience.title,
       decidedBy: null,
       decidedAt: null,

@@ -36,8 +36,9 @@ type Outcome = 'expired' | 'confirmed' | 'skipped';
 
 /**
  * The scheduled job (DESIGN §4 step 6): lapsed 15-minute holds and requests the host left unanswered for 48 hours
- * become `expired`, their slot is released and their authorisation cancelled, and the guest (and, for an unanswered
- * request, the host) is told. One booking's failure never stops the others.
+ * become `expired`, their slot is released and their authorisation cancelled. For an unanswered request guest and
+ * host are told; a lapsed hold expires silently (its card was never authorised). One booking's failure never stops
+ * the others.
  */
 export function makeExpireBookings(deps: ExpireBookingsDeps) {
   return async function expireBookings(): Promise<ExpireBookingsResult> {
@@ -93,11 +94,9 @@ export function makeExpireBookings(deps: ExpireBookingsDeps) {
     }
     const expired = await transitionOrSkip(booking);
     if (!expired) return 'skipped';
-    if (booking.paymentIntentId) {
-      await releaseAuthorisation(deps, booking.paymentIntentId, booking.id);
-      await deps.notifications.holdLapsed(expired);
-    }
-    // Without a payment the guest never got past the error of the booking request: there is nothing to tell.
+    if (booking.paymentIntentId) await releaseAuthorisation(deps, booking.paymentIntentId, booking.id);
+    // Silently: the card was never authorised, so the guest never had a booking (nor saw its Booking ID), and a
+    // mail about one would only confuse them. A guest who paid at the last second was confirmed above instead.
     return 'expired';
   }
 

@@ -12,8 +12,9 @@ export interface AvailabilityAnswer {
 
 /**
  * `GET /api/experiences/{id}/availability?from&to`: the rule's slots minus blocked and full ones, in the part of
- * `from`..`to` inside the bookable window (Tokyo: today + 3 days … end of the sixth month). A range wholly
- * outside the window is an empty answer, not an error: the calendar simply has nothing to offer there.
+ * `from`..`to` inside the bookable window (Tokyo: today + 3 days … end of the sixth month). A missing bound is the
+ * window's own, so no range at all is the whole window. A range wholly outside the window is an empty answer, not
+ * an error: the calendar simply has nothing to offer there.
  */
 export function makeGetAvailability(deps: {
   experiences: ExperienceRepository;
@@ -27,7 +28,7 @@ export function makeGetAvailability(deps: {
   ): Promise<AvailabilityAnswer> {
     const experience = await loadPublishedExperience(deps, experienceId);
     const window = bookableWindow(deps.clock(), TOKYO_TIME_ZONE);
-    const range = clipRange({ from: query.from, to: query.to }, window);
+    const range = clipRange({ from: query.from ?? window.from, to: query.to ?? window.to }, window);
     if (!range) return { timeZone: TOKYO_TIME_ZONE, dates: {} };
     // Only the clipped range is read: a request for ten years costs no more than one for the window.
     const states = await deps.slots.listStates(experience.id, range.from, range.to);

@@ -15,6 +15,7 @@ import { makeListExperiences } from './list-experiences';
 import { makeLookupBooking } from './lookup-booking';
 import { makeBookingNotifications } from './mail-notifications';
 import { makeRemindHosts } from './remind-hosts';
+import { makeReleaseHold } from './release-hold';
 import type {
   BookingRepository,
   CategoryRepository,
@@ -72,6 +73,7 @@ export function makeGuestUseCases(deps: GuestUseCaseDeps) {
     }),
     lookupBooking: makeLookupBooking(deps),
     remindHosts: makeRemindHosts({ ...deps, notifications }),
+    releaseHold: makeReleaseHold(deps),
   };
 }
 

@@ -10,11 +10,13 @@ export const LOOKUP_NOT_FOUND_MESSAGE = 'Booking not found. Please check your bo
 export const LOOKUP_RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
 
 /**
- * Attempts allowed per window. Per reference: guessing the e-mail of one booking is capped at 10 tries per
- * quarter hour. Per client: trying many references from one address is capped at 30.
+ * Failed attempts allowed per window. Per reference and client: guessing the e-mail of one booking from one
+ * address is capped at 10 tries per quarter hour. Per client: trying many references from one address is capped at
+ * 30. Only failures count (a successful lookup gives its attempts back), and no limit is per reference alone: a
+ * stranger who knows a reference can exhaust only their own allowance, never lock the booking's owner out.
  */
 export const LOOKUP_LIMITS = {
-  perReference: { limit: 10, windowSeconds: 15 * 60 },
+  perReferenceAndClient: { limit: 10, windowSeconds: 15 * 60 },
   perClient: { limit: 30, windowSeconds: 15 * 60 },
 } as const;
 
@@ -37,8 +39,9 @@ export interface LookupBookingDeps {
 
 /**
  * `POST /api/bookings/lookup`: the booking and the experience facts the Manage Booking page shows, for the
- * e-mail (case-insensitive) and reference of a booking. Every mismatch answers the same `not_found`, and attempts
- * are limited per client and per reference so references and e-mails cannot be guessed.
+ * e-mail (case-insensitive) and reference of a booking. Every mismatch answers the same `not_found`, and failed
+ * attempts are limited per client and per reference and client (`LOOKUP_LIMITS`) so references and e-mails cannot
+ * be guessed.
  *
  * A booking still `awaiting_payment` (or cancelled before any payment existed) is not shown: a guest who never
  * paid has no booking.
@@ -49,14 +52,20 @@ export function makeLookupBooking(deps: LookupBookingDeps) {
     clientKey: string,
   ): Promise<LookupBookingResult> {
     const reference = normaliseBookingReference(request.reference);
-    // The client first: an address that is already refused does not also use up a reference's attempts.
-    await limit(`lookup:client:${clientKey}`, LOOKUP_LIMITS.perClient);
-    await limit(`lookup:reference:${reference}`, LOOKUP_LIMITS.perReference);
+    // Every attempt is counted before the booking is read (atomic counters: a burst of parallel guesses cannot
+    // slip past the limit), and a successful one is given back below. The client first: an address that is
+    // already refused does not also use up its attempts on this reference.
+    const hits = [
+      await limit(`lookup:client:${clientKey}`, LOOKUP_LIMITS.perClient),
+      await limit(`lookup:reference:${reference}:client:${clientKey}`, LOOKUP_LIMITS.perReferenceAndClient),
+    ];
 
     const booking = await deps.bookings.getByReference(reference);
     if (!booking || !lookupEmailMatches(booking.email, request.email) || !visibleToGuest(booking)) {
       throw new DomainError('not_found', LOOKUP_NOT_FOUND_MESSAGE);
     }
+    // The owner's own lookups never count against them (or their address).
+    await Promise.all(hits.map((hit) => deps.rateLimiter.refund(hit.key, hit.windowStartSeconds)));
     const experience = await deps.experiences.get(booking.experienceId);
     const host = experience ? await deps.hosts.get(experience.hostId) : null;
     return {
@@ -65,9 +74,13 @@ export function makeLookupBooking(deps: LookupBookingDeps) {
     };
   };
 
-  async function limit(key: string, rule: { limit: number; windowSeconds: number }): Promise<void> {
+  async function limit(
+    key: string,
+    rule: { limit: number; windowSeconds: number },
+  ): Promise<{ key: string; windowStartSeconds: number }> {
     const decision = await deps.rateLimiter.hit(key, rule.limit, rule.windowSeconds);
     if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+    return { key, windowStartSeconds: decision.windowStartSeconds };
   }
 }
 

@@ -7,6 +7,7 @@
  * the notice carries on with the next mail.
  */
 import type { Booking, BookingStatus, Experience, Host } from '../domain/entities';
+import { guestMailLanguage } from '../adapters/mail/templates/booking-mail';
 import { guestBookingApprovedMail } from '../adapters/mail/templates/guest-booking-approved';
 import type { BookingApprovedMailInput } from '../adapters/mail/templates/guest-booking-approved';
 import { guestBookingDeniedMail } from '../adapters/mail/templates/guest-booking-denied';
@@ -36,10 +37,8 @@ export interface NoticeResult {
 }
 
 export interface BookingNotifications {
-  /** Booking now `pending`: the guest's "request received" (in the booking's language), the host's "new request". */
+  /** Booking now `pending`: the guest's "request received" (in their site language), the host's "new request". */
   requestReceived(booking: Booking): Promise<NoticeResult>;
-  /** Booking `expired` from `awaiting_payment`: the 15-minute hold lapsed before the card was authorised. */
-  holdLapsed(booking: Booking): Promise<NoticeResult>;
   /** Booking `expired` from `pending`: the host did not answer within 48 hours; guest and host are told. */
   requestExpired(booking: Booking): Promise<NoticeResult>;
   /**
@@ -93,7 +92,7 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
       booking,
       experience,
       hostCancellationPolicy: host?.cancellationPolicy ?? null,
-      hostBusinessName: host?.businessName ?? (booking.language === 'ja' ? 'ホスト' : 'The host'),
+      hostBusinessName: host?.businessName ?? (guestMailLanguage(booking) === 'ja' ? 'ホスト' : 'The host'),
       baseUrl: deps.baseUrl,
       ...(deps.siteName ? { siteName: deps.siteName } : {}),
     };
@@ -136,14 +135,6 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
       send(booking, [
         { kind: 'guest_request_received', target: 'guest', render: guestRequestReceivedMail },
         { kind: 'host_new_request', target: 'host', render: hostNewRequestMail },
-      ]),
-    holdLapsed: (booking) =>
-      send(booking, [
-        {
-          kind: 'guest_hold_lapsed',
-          target: 'guest',
-          render: (input) => guestBookingExpiredMail({ ...input, cause: 'hold_lapsed' }),
-        },
       ]),
     requestExpired: (booking) =>
       send(booking, [

@@ -36,7 +36,12 @@ export interface CardQuery {
   /** Cards of these hosts are left out (suspended hosts), before `limit` applies. */
   excludeHostIds?: ReadonlySet<string>;
   limit?: number;
+  /** Continue after this card in the query's order (the last card of the previous page). */
+  after?: CardPosition;
 }
+
+/** Where a card stands in either order of the catalogue (newest first: creation, then id; price, then id). */
+export type CardPosition = Pick<ExperienceCard, 'id' | 'createdAt' | 'price'>;
 
 export interface ExperienceRepository {
   /** Creates the experience, its card (when public) and its category links; 409 `duplicate` if the id exists. */
@@ -295,6 +300,11 @@ export interface PaymentGateway {
   /** The intent's real status as the provider sees it; `not_found` for an unknown id. */
   retrieve(paymentIntentId: string): Promise<PaymentIntentView>;
   /**
+   * Whether `clientSecret` is the intent's own client secret, the one handed to the guest's browser: the proof a
+   * browser shows to give its own hold back. Compared in constant time; `false` for an unknown intent.
+   */
+  clientSecretMatches(paymentIntentId: string, clientSecret: string): Promise<boolean>;
+  /**
    * Captures the authorised amount (idempotent per booking: a repeated capture of a captured intent returns
    * `succeeded`). `state_conflict` when the intent is not capturable (e.g. canceled), `payment_failed` on provider
    * failure.
@@ -370,6 +380,8 @@ export interface RateLimitDecision {
   remaining: number;
   /** Seconds until the current window ends (when a refused caller may try again). */
   retryAfterSeconds: number;
+  /** Unix seconds the counted window started at: what `refund` needs to give this hit back. */
+  windowStartSeconds: number;
 }
 
 export interface RateLimiter {
@@ -378,6 +390,11 @@ export interface RateLimiter {
    * `limit`. Atomic: N concurrent hits on one key allow exactly `limit` of them.
    */
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitDecision>;
+  /**
+   * Gives one hit of the window starting at `windowStartSeconds` back (an attempt that turned out legitimate).
+   * Never takes a count below zero, and a window that has ended is left alone.
+   */
+  refund(key: string, windowStartSeconds: number): Promise<void>;
 }
 
 /** Remembers which payment events were handled, so a redelivered event is not handled again. */

@@ -83,6 +83,22 @@ export const LOCAL_IMAGES_BUCKET = 'marketplace-local-images';
 export const SITE_NAME = 'Ehime Experiences';
 export const LOCAL_MAIL_FROM = `${SITE_NAME} <no-reply@example.com>`;
 
+/**
+ * The deployment settings of the guest pages locally: the concierge is reached by mail (the one channel that works
+ * offline); no messenger, company site, social pages, video or analytics exist on a laptop, so none is shown.
+ */
+export const LOCAL_GUEST_SETTINGS: Pick<AppConfig, 'links' | 'ehimeVideoUrl' | 'analytics'> = {
+  links: {
+    messenger: null,
+    contactForm: 'mailto:concierge@example.com',
+    companySite: null,
+    instagram: null,
+    facebook: null,
+  },
+  ehimeVideoUrl: null,
+  analytics: { enabled: false, gtmContainerId: null },
+};
+
 export interface PoolIds {
   userPoolId: string;
   clientId: string;
@@ -151,6 +167,8 @@ export interface StartLocalStackOptions {
   persistPayments?: boolean;
   /** On the first start, also make requests for the demo host (pending, approved, denied); `npm start` does. */
   demoBookings?: boolean;
+  /** Other links, video or analytics settings than `LOCAL_GUEST_SETTINGS` (tests of those pages). */
+  guestSettings?: Partial<Pick<AppConfig, 'links' | 'ehimeVideoUrl' | 'analytics'>>;
 }
 
 /** Where the local payment gateway keeps its intents, under the data folder so they survive a restart. */
@@ -269,6 +287,8 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       cognito: { endpoint: cognito.endpoint, hostPool: state.hostPool, adminPool: state.adminPool },
       payments: { provider: 'local', publishableKey: null },
       mapsApiKey: null,
+      ...LOCAL_GUEST_SETTINGS,
+      ...options.guestSettings,
     };
     const config: LocalStackConfig = {
       dataDir,

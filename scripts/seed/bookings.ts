@@ -109,6 +109,7 @@ export async function seedDemoBookings(repositories: DynamoRepositories, hostId:
       time,
       guests,
       language: 'en',
+      guestLocale: 'en',
       guest: {
         firstName: demo.firstName,
         lastName: demo.lastName,

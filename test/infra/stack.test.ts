@@ -496,7 +496,43 @@ describe('web', () => {
         },
       },
       payments: { provider: 'stripe' },
+      // No link, video or container configured for this stage: nothing is shown rather than a dead link.
+      links: { messenger: null, contactForm: null, companySite: null, instagram: null, facebook: null },
+      ehimeVideoUrl: null,
+      analytics: { enabled: false, gtmContainerId: null },
     });
+  });
+
+  it('writes the configured links, video and analytics container into config.json, and lets the container load', () => {
+    const { app, template } = synthStack({
+      context: {
+        contactFormUrl: 'https://forms.example.jp/contact',
+        instagramUrl: 'https://www.instagram.com/ehime/',
+        ehimeVideoUrl: 'https://www.youtube.com/watch?v=Ab3_xY9-k2Q',
+        gtmContainerId: 'GTM-AB12CD',
+      },
+    });
+    const synthesised = template();
+    const staged = readdirSync(app.outdir)
+      .map((d) => path.join(app.outdir, d, 'config.json'))
+      .find((f) => existsSync(f));
+    const config = JSON.parse(readFileSync(staged!, 'utf8'));
+    expect(config.links).toEqual({
+      messenger: null,
+      contactForm: 'https://forms.example.jp/contact',
+      companySite: null,
+      instagram: 'https://www.instagram.com/ehime/',
+      facebook: null,
+    });
+    expect(config.ehimeVideoUrl).toBe('https://www.youtube.com/watch?v=Ab3_xY9-k2Q');
+    expect(config.analytics).toEqual({ enabled: true, gtmContainerId: 'GTM-AB12CD' });
+    const csp = JSON.stringify(synthesised.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(csp).toContain('https://www.googletagmanager.com');
+  });
+
+  it('keeps the tag manager out of the CSP when analytics is off', () => {
+    const csp = JSON.stringify(dev.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(csp).not.toContain('googletagmanager');
   });
 });
 

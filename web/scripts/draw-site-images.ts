@@ -1,7 +1,7 @@
 /**
  * Draws the site's own imagery in code (no downloads, no stock photos): the four home hero images, the Ehime
- * landing images, the nine category tiles, the six producer portraits and the 1200×630 social-share image (as
- * PNG, rendered by the test Chromium, because link previews do not read SVG). Deterministic: the same script
+ * landing images, the nine category tiles, the six producer portraits, the 1200×630 social-share image (as
+ * PNG, rendered by the test Chromium, because link previews do not read SVG) and the logo as PNG. Deterministic: the same script
  * always writes the same files. Run with `npx tsx web/scripts/draw-site-images.ts` after changing a scene.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -278,5 +278,15 @@ async function drawShareImage() {
   }
 }
 
+/** The logo at the specification's path (`/logo.png`, guest spec §3), 192 px from logo.svg. */
+async function drawLogoPng() {
+  const { default: sharp } = await import('sharp');
+  await sharp(join(PUBLIC, 'logo.svg'), { density: 288 })
+    .resize(192, 192)
+    .png({ compressionLevel: 9 })
+    .toFile(join(PUBLIC, 'logo.png'));
+}
+
 await drawShareImage();
-console.log('site images written to web/public/media and web/public/og-image.png');
+await drawLogoPng();
+console.log('site images written to web/public/media, web/public/og-image.png and web/public/logo.png');

@@ -18,6 +18,10 @@ void loadAppConfig().then((result) => {
     root.render(<ConfigErrorPage detail={result.detail} />);
     return;
   }
+  // Only a deployment with analytics on loads the module (and, from it, the tag manager).
+  if (result.config.analytics.enabled) {
+    void import('./lib/analytics').then(({ startAnalytics }) => startAnalytics(result.config.analytics));
+  }
   // The router started the first page's loader already (with its code download); its requests can go out now.
   providePrefetchContext({ queryClient, api: createApiClient(result.config.apiBaseUrl) });
   // A transition: React renders the shell in small slices instead of one long task that would block input.

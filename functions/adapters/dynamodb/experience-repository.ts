@@ -3,7 +3,14 @@ import type { Experience, ExperienceCard } from '../../domain/entities';
 import { PLACEHOLDER_IMAGE, toCard } from '../../domain/experience-card';
 import { EXPERIENCE_CHANGED_MESSAGE } from '../../domain/schemas/host-api';
 import { DomainError } from '../../domain/errors';
-import type { CardQuery, CardSort, ExperienceRepository, Page, PageRequest } from '../../use-cases/ports';
+import type {
+  CardPosition,
+  CardQuery,
+  CardSort,
+  ExperienceRepository,
+  Page,
+  PageRequest,
+} from '../../use-cases/ports';
 import { batchGetAll } from './batch';
 import { fromItem, toItem, type Item } from './items';
 import { itemTypes, keys, sortableInstant } from './keys';
@@ -17,15 +24,15 @@ import {
 
 export { PLACEHOLDER_IMAGE, toCard };
 
-const newestFirst = (a: ExperienceCard, b: ExperienceCard) => {
+const newestFirst = (a: CardPosition, b: CardPosition) => {
   const ka = `${sortableInstant(a.createdAt)}#${a.id}`;
   const kb = `${sortableInstant(b.createdAt)}#${b.id}`;
   return ka < kb ? 1 : ka > kb ? -1 : 0;
 };
 /** Price, then id: the order of the price index, so in-memory and index-served lists agree. */
-const lowestPriceFirst = (a: ExperienceCard, b: ExperienceCard) =>
+const lowestPriceFirst = (a: CardPosition, b: CardPosition) =>
   a.price - b.price || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-const comparators: Record<CardSort, (a: ExperienceCard, b: ExperienceCard) => number> = {
+const comparators: Record<CardSort, (a: CardPosition, b: CardPosition) => number> = {
   newest: newestFirst,
   lowest_price: lowestPriceFirst,
 };
@@ -168,8 +175,11 @@ export class DynamoExperienceRepository implements ExperienceRepository {
     const excluded = query.excludeHostIds;
     // Applied while reading, so that `limit` counts only cards a guest may see.
     const visible = (item: Item) => !excluded?.has(String(item.hostId));
+    const after = query.after;
+    /** Cards ordered after the position a page continues from (all of them on a first page). */
+    const followsAfter = (card: ExperienceCard) => !after || comparators[query.sort](card, after) > 0;
     const categoryIds = [...new Set(query.categoryIds ?? [])];
-    if (categoryIds.length > 0) return this.cardsOfCategories(categoryIds, query, limit);
+    if (categoryIds.length > 0) return this.cardsOfCategories(categoryIds, query, limit, followsAfter);
 
     if (query.prefecture !== undefined) {
       const byPrefecture: KeyQuery = {
@@ -177,30 +187,47 @@ export class DynamoExperienceRepository implements ExperienceRepository {
         partition: keys.cardsByPrefecture(query.prefecture),
         ascending: false,
       };
-      // The prefecture index is ordered by creation: newest reads only what it returns, price sorts everything.
+      // The prefecture index is ordered by creation: newest reads only what it returns (from where the previous
+      // page ended), price sorts everything.
+      const newest = query.sort === 'newest';
       const items = await queryAll(
         this.doc,
         this.tableName,
         byPrefecture,
-        query.sort === 'newest' ? limit : undefined,
+        newest ? limit : undefined,
         visible,
+        newest && after ? keys.cardIndexStart('GSI3', after, query.prefecture) : undefined,
       );
       return items
         .map((i) => fromItem<ExperienceCard>(i))
+        .filter(followsAfter)
         .sort(comparators[query.sort])
         .slice(0, limit);
     }
 
+    const index = query.sort === 'lowest_price' ? 'GSI2' : 'GSI1';
     const all: KeyQuery =
-      query.sort === 'lowest_price'
-        ? { index: 'GSI2', partition: keys.cardsByPrice, ascending: true }
-        : { index: 'GSI1', partition: keys.cardsNewest, ascending: false };
-    const items = await queryAll(this.doc, this.tableName, all, limit, visible);
+      index === 'GSI2'
+        ? { index, partition: keys.cardsByPrice, ascending: true }
+        : { index, partition: keys.cardsNewest, ascending: false };
+    const items = await queryAll(
+      this.doc,
+      this.tableName,
+      all,
+      limit,
+      visible,
+      after ? keys.cardIndexStart(index, after) : undefined,
+    );
     return items.map((i) => fromItem<ExperienceCard>(i));
   }
 
   /** Any-of: the union of the categories' links, de-duplicated; only published experiences have a card to read. */
-  private async cardsOfCategories(categoryIds: string[], query: CardQuery, limit: number) {
+  private async cardsOfCategories(
+    categoryIds: string[],
+    query: CardQuery,
+    limit: number,
+    followsAfter: (card: ExperienceCard) => boolean,
+  ) {
     const linkLists = await Promise.all(
       categoryIds.map((c) =>
         queryAll(this.doc, this.tableName, {
@@ -222,6 +249,7 @@ export class DynamoExperienceRepository implements ExperienceRepository {
     return cards
       .filter((c) => !query.excludeHostIds?.has(c.hostId))
       .filter((c) => prefecture === undefined || samePrefecture(c.prefecture, prefecture))
+      .filter(followsAfter)
       .sort(comparators[query.sort])
       .slice(0, limit);
   }

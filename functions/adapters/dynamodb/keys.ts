@@ -80,6 +80,20 @@ export const keys = {
     GSI3PK: `CARDS#PREFECTURE#${card.prefecture.trim().toLowerCase()}`,
     GSI3SK: timeOrdered(card.createdAt, card.id),
   }),
+  /**
+   * The start key of a card index query that continues after `card` (the table keys plus the index's keys), for
+   * the newest (GSI1), price (GSI2) or prefecture (GSI3, `prefecture` as queried) index.
+   */
+  cardIndexStart: (
+    index: 'GSI1' | 'GSI2' | 'GSI3',
+    card: { id: string; createdAt: string; price: number },
+    prefecture = '',
+  ): Record<string, string> => {
+    // The same key values as `card` and `cardIndexes` above write.
+    const pk = index === 'GSI3' ? `CARDS#PREFECTURE#${prefecture.trim().toLowerCase()}` : 'CARDS';
+    const sk = index === 'GSI2' ? `${padPrice(card.price)}#${card.id}` : timeOrdered(card.createdAt, card.id);
+    return { PK: `EXPERIENCE#${card.id}`, SK: 'CARD', [`${index}PK`]: pk, [`${index}SK`]: sk };
+  },
   cardsNewest: 'CARDS',
   cardsByPrice: 'CARDS',
   cardsByPrefecture: (prefecture: string) => `CARDS#PREFECTURE#${prefecture.trim().toLowerCase()}`,

@@ -122,6 +122,7 @@ export async function queryPage(
 
 /**
  * Every item of a query, page after page, that passes `keep` (all by default); stops once `max` items are kept.
+ * `startAfter` continues after that key (the query's own keys of an item, which need not exist any more).
  */
 export async function queryAll(
   doc: DynamoDBDocumentClient,
@@ -129,9 +130,10 @@ export async function queryAll(
   q: KeyQuery,
   max = Number.POSITIVE_INFINITY,
   keep: (item: Item) => boolean = () => true,
+  startAfter?: Record<string, unknown>,
 ): Promise<Item[]> {
   const items: Item[] = [];
-  let start: Record<string, unknown> | undefined;
+  let start: Record<string, unknown> | undefined = startAfter;
   do {
     const remaining = max - items.length;
     const out = await doc.send(

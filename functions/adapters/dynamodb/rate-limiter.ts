@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitDecision, RateLimiter } from '../../use-cases/ports';
 import { itemTypes, keys } from './keys';
@@ -46,6 +47,32 @@ export class DynamoRateLimiter implements RateLimiter {
       allowed: count <= limit,
       remaining: Math.max(0, limit - count),
       retryAfterSeconds: Math.max(1, windowEnd - nowSeconds),
+      windowStartSeconds: windowStart,
     };
+  }
+
+  /**
+   * `ADD -1` on the window's item, on condition that it exists with a positive count: a refund never creates an
+   * item (no credit for hits that never happened) and never goes below zero. The window is named by its start, so a
+   * refund after the window ended touches the old item (or nothing), never the current one.
+   */
+  async refund(key: string, windowStartSeconds: number): Promise<void> {
+    if (key === '' || key.length > MAX_KEY_LENGTH)
+      throw new RangeError('Rate-limit keys are 1–512 characters');
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.rateLimitWindow(key, windowStartSeconds),
+          UpdateExpression: 'ADD #count :minusOne',
+          ConditionExpression: '#count > :zero',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+        }),
+      );
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return;
+      throw e;
+    }
   }
 }

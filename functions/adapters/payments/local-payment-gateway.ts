@@ -16,6 +16,7 @@ import type {
   PaymentIntentView,
   StripeLikeEvent,
 } from '../../use-cases/ports';
+import { sameSecret } from './client-secret';
 import type { LocalPaymentIntent, LocalPaymentStore } from './local-payment-store';
 import { paymentEventTypes, type PaymentEventType } from './payment-events';
 
@@ -123,6 +124,12 @@ export class LocalPaymentGateway implements PaymentGateway {
 
   retrieve(paymentIntentId: string): Promise<PaymentIntentView> {
     return this.serialised(async () => viewOf(await this.require(paymentIntentId)));
+  }
+
+  clientSecretMatches(paymentIntentId: string, clientSecret: string): Promise<boolean> {
+    return this.serialised(async () =>
+      sameSecret((await this.store.get(paymentIntentId))?.client_secret, clientSecret),
+    );
   }
 
   /**

@@ -5,7 +5,7 @@
  * (README, Benchmarks); webhook signatures are checked here with `node:crypto`, by Stripe's documented scheme.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DomainError, errorCodes } from '../../domain/errors';
+import { DomainError, errorCodes, isDomainError } from '../../domain/errors';
 import type {
   CreateAuthorizationRequest,
   PaymentAuthorization,
@@ -15,6 +15,7 @@ import type {
   PaymentIntentView,
   StripeLikeEvent,
 } from '../../use-cases/ports';
+import { sameSecret } from './client-secret';
 import { isStripeLikeEvent } from './payment-events';
 import { StripeApi, StripeApiError } from './stripe-api';
 
@@ -110,6 +111,18 @@ export class StripePaymentGateway implements PaymentGateway {
       this.api.get<StripePaymentIntent>(`/v1/payment_intents/${encodeURIComponent(paymentIntentId)}`),
     );
     return viewOf(intent);
+  }
+
+  async clientSecretMatches(paymentIntentId: string, clientSecret: string): Promise<boolean> {
+    try {
+      const intent = await this.call(() =>
+        this.api.get<StripePaymentIntent>(`/v1/payment_intents/${encodeURIComponent(paymentIntentId)}`),
+      );
+      return sameSecret(intent.client_secret, clientSecret);
+    } catch (e) {
+      if (isDomainError(e) && e.code === errorCodes.notFound) return false;
+      throw e;
+    }
   }
 
   async capture(paymentIntentId: string, context: { bookingId: string }): Promise<PaymentIntentStatus> {

@@ -222,6 +222,10 @@ class SecretKeyStripeGateway implements PaymentGateway {
     return (await this.gateway()).retrieve(paymentIntentId);
   }
 
+  async clientSecretMatches(paymentIntentId: string, clientSecret: string): Promise<boolean> {
+    return (await this.gateway()).clientSecretMatches(paymentIntentId, clientSecret);
+  }
+
   async capture(paymentIntentId: string, context: { bookingId: string }): Promise<PaymentIntentStatus> {
     return (await this.gateway()).capture(paymentIntentId, context);
   }

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { compareDates, isCalendarDate } from '../calendar';
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG_MESSAGE } from '../search-text';
 import { calendarDate } from './common';
 
 export const experienceSorts = ['newest', 'lowest_price'] as const;
@@ -39,20 +40,41 @@ export const listExperiencesQuery = z.object({
       .pipe(z.array(z.string().max(100)).max(MAX_CATEGORY_FILTERS).optional()),
   ),
   sort: z.preprocess(blankToUndefined, experienceSortSchema.default('newest')),
-  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  q: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(SEARCH_MAX_LENGTH, { error: SEARCH_TOO_LONG_MESSAGE }).optional(),
+  ),
   limit: z.preprocess(
     blankToUndefined,
     z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
   ),
+  /** The `cursor` of the previous page's answer: the next page (opaque; checked by the use case). */
+  cursor: z.preprocess(blankToUndefined, z.string().max(1000).optional()),
 });
 export type ListExperiencesQuery = z.infer<typeof listExperiencesQuery>;
 
-/** `?from&to` of the availability route; the use case clips them to the bookable window. */
+const dateBound = (name: 'start' | 'end', param: 'from' | 'to') =>
+  z.preprocess(
+    blankToUndefined,
+    calendarDate(
+      `The ${name} date (${param}) must be a real date written yyyy-MM-dd, e.g. 2026-05-01.`,
+    ).optional(),
+  );
+
+/**
+ * `?from&to` of the availability route. Either bound may be left out: the use case opens it to the bookable window
+ * (no bounds at all = the whole window), and clips what is given to it.
+ */
 export const availabilityQuery = z
-  .object({ from: calendarDate(), to: calendarDate() })
+  .object({ from: dateBound('start', 'from'), to: dateBound('end', 'to') })
   // Field refinements do not stop object refinements in zod, so compare only two real dates.
-  .refine((q) => !isCalendarDate(q.from) || !isCalendarDate(q.to) || compareDates(q.from, q.to) <= 0, {
-    error: '`to` must not be before `from`',
-    path: ['to'],
-  });
+  .refine(
+    (q) =>
+      q.from === undefined ||
+      q.to === undefined ||
+      !isCalendarDate(q.from) ||
+      !isCalendarDate(q.to) ||
+      compareDates(q.from, q.to) <= 0,
+    { error: 'The end date (to) must not be before the start date (from).', path: ['to'] },
+  );
 export type AvailabilityQuery = z.infer<typeof availabilityQuery>;

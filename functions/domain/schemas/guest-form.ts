@@ -3,15 +3,13 @@
  * the `guest` object of `POST /api/bookings` through `toBookingGuest`.
  */
 import * as z from 'zod';
-import { isPlausiblePhone, normalisePhone } from '../phone';
-import { GUEST_FIELD_LIMITS } from './booking';
+import { isValidPhone, toE164 } from '../phone';
+import { GUEST_FIELD_LIMITS, INVALID_PHONE_MESSAGE } from './booking';
 import { emailField, requiredText, sameEmail } from './common';
 
 export const REQUIRED_FIELD_MESSAGE = 'Required field';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const EMAIL_MISMATCH_MESSAGE = 'Email addresses do not match';
-/** The specification gives the phone rule but no wording; this is ours. */
-export const INVALID_PHONE_MESSAGE = 'Please enter a valid phone number';
 
 export const guestFormSchema = z
   .object({
@@ -20,7 +18,7 @@ export const guestFormSchema = z
     email: emailField(REQUIRED_FIELD_MESSAGE, INVALID_EMAIL_MESSAGE),
     confirmEmail: emailField(REQUIRED_FIELD_MESSAGE, INVALID_EMAIL_MESSAGE),
     phone: requiredText(REQUIRED_FIELD_MESSAGE, GUEST_FIELD_LIMITS.phone, INVALID_PHONE_MESSAGE, (v) =>
-      isPlausiblePhone(v) ? null : INVALID_PHONE_MESSAGE,
+      isValidPhone(v) ? null : INVALID_PHONE_MESSAGE,
     ),
     nationality: requiredText(REQUIRED_FIELD_MESSAGE, GUEST_FIELD_LIMITS.nationality),
     specialRequests: z
@@ -59,7 +57,7 @@ export const emptyGuestForm: GuestFormValues = {
   specialRequests: '',
 };
 
-/** The `guest` object of `POST /api/bookings` from a valid form (phone without spaces, blank requests dropped). */
+/** The `guest` object of `POST /api/bookings` from a valid form (phone in E.164, blank requests dropped). */
 export function toBookingGuest(form: GuestForm): {
   firstName: string;
   lastName: string;
@@ -72,7 +70,8 @@ export function toBookingGuest(form: GuestForm): {
     firstName: form.firstName,
     lastName: form.lastName,
     email: form.email,
-    phone: normalisePhone(form.phone),
+    // A valid form holds a valid number; the fallback only keeps the type honest.
+    phone: toE164(form.phone) ?? form.phone,
     nationality: form.nationality,
     ...(form.specialRequests ? { specialRequests: form.specialRequests } : {}),
   };

@@ -77,7 +77,8 @@ describe('create → local card → payment-confirmed', () => {
   it('moves the booking to pending once and mails the guest and the host exactly once', async () => {
     const experience = await addExperience(world);
     const [slot] = await freeSlots(world, experience.id);
-    const body = bookingBody(experience.id, slot!, { guests: 3 });
+    // A guest of the English site who chose a Japanese-speaking tour.
+    const body = bookingBody(experience.id, slot!, { guests: 3, language: 'ja' });
     const created = await createBooking(world, body);
     expect(created.amount).toBe(experience.price * 3);
 
@@ -99,6 +100,9 @@ describe('create → local card → payment-confirmed', () => {
     expect(mails.map((m) => m.destination.to[0]).sort()).toEqual(
       [body.guest.email, await hostEmailOf(experience.id)].sort(),
     );
+    const guestMail = mails.find((m) => m.destination.to[0] === body.guest.email)!;
+    expect(guestMail.subject).toMatch(/^Booking request received: /);
+    expect(guestMail.body.text).toContain('Tour language: Japanese');
 
     const again = await call(world, 'POST', `/api/bookings/${created.bookingId}/payment-confirmed`);
     expect(again.status).toBe(200);
@@ -166,6 +170,48 @@ describe('slot taken', () => {
   });
 });
 
+describe('giving a hold back (POST /api/bookings/{id}/release)', () => {
+  it('releases an unpaid hold for the browser that holds its client secret, at once and without a mail', async () => {
+    const experience = await addExperience(world);
+    const [slot] = await freeSlots(world, experience.id);
+    const created = await createBooking(world, bookingBody(experience.id, slot!));
+    const declined = await payWithCard(world, created.payment.clientSecret, DECLINED_CARD);
+    expect(declined.status).toBe(402);
+    expect(await freeSlots(world, experience.id)).not.toContainEqual(slot);
+
+    const stranger = await call<ErrorBody>(world, 'POST', `/api/bookings/${created.bookingId}/release`, {
+      clientSecret: `${created.payment.clientSecret}x`,
+    });
+    expect(stranger.status).toBe(404);
+    const noSecret = await call<ErrorBody>(world, 'POST', `/api/bookings/${created.bookingId}/release`, {});
+    expect(noSecret.status).toBe(400);
+    expect(noSecret.body.error.fields).toHaveProperty('clientSecret');
+    expect(await statusOf(created.bookingId)).toBe('awaiting_payment');
+
+    const released = await call(world, 'POST', `/api/bookings/${created.bookingId}/release`, {
+      clientSecret: created.payment.clientSecret,
+    });
+    expect(released.status).toBe(200);
+    expect(released.body).toEqual({ bookingId: created.bookingId, status: 'cancelled' });
+    await world.stack.events.idle();
+    expect(await statusOf(created.bookingId)).toBe('cancelled');
+    expect(await freeSlots(world, experience.id)).toContainEqual(slot);
+    expect(await mailsAbout(world, created.reference)).toEqual([]);
+  });
+
+  it('answers 409 once the card is authorised', async () => {
+    const experience = await addExperience(world);
+    const [slot] = await freeSlots(world, experience.id);
+    const { created } = await pendingBooking(world, experience.id, slot!);
+    const refused = await call<ErrorBody>(world, 'POST', `/api/bookings/${created.bookingId}/release`, {
+      clientSecret: created.payment.clientSecret,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('state_conflict');
+    expect(await statusOf(created.bookingId)).toBe('pending');
+  });
+});
+
 describe('expiry job', () => {
   it('expires a lapsed 15-minute hold and gives the slot back', async () => {
     const experience = await addExperience(world);
@@ -180,6 +226,8 @@ describe('expiry job', () => {
     await world.stack.events.idle();
 
     expect(await statusOf(created.bookingId)).toBe('expired');
+    // The card was never authorised: the guest never had this booking and is not mailed about it.
+    expect(await mailsAbout(world, created.reference)).toEqual([]);
     world.stack.clock.reset();
     expect(await freeSlots(world, experience.id)).toContainEqual(slot);
     const again = await call(world, 'POST', '/api/bookings', bookingBody(experience.id, slot!));
@@ -255,17 +303,48 @@ describe('lookup', () => {
     expect(wrongEmail.text).toBe(wrongReference.text);
   });
 
-  it('answers 429 with Retry-After past the per-reference limit', async () => {
+  it('answers 429 with Retry-After past the failures allowed per reference and client', async () => {
     const reference = 'QQ' + Math.random().toString(36).slice(2, 6).toUpperCase().padEnd(4, 'Q');
     const attempt = () =>
       call<ErrorBody>(world, 'POST', '/api/bookings/lookup', { email: 'guess@example.com', reference });
-    for (let i = 0; i < LOOKUP_LIMITS.perReference.limit; i++) expect((await attempt()).status).toBe(404);
+    for (let i = 0; i < LOOKUP_LIMITS.perReferenceAndClient.limit; i++) {
+      expect((await attempt()).status).toBe(404);
+    }
     const refused = await attempt();
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('rate_limited');
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(LOOKUP_LIMITS.perReference.windowSeconds);
+    expect(retryAfter).toBeLessThanOrEqual(LOOKUP_LIMITS.perReferenceAndClient.windowSeconds);
+  });
+});
+
+describe('catalogue pages', () => {
+  it('pages through the published catalogue with a cursor, each card once', async () => {
+    const all = await call<{ items: { id: string }[]; cursor?: string }>(
+      world,
+      'GET',
+      '/api/experiences?limit=100',
+    );
+    expect(all.status).toBe(200);
+    expect(all.body.cursor).toBeUndefined();
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await call<{ items: { id: string }[]; cursor?: string }>(
+        world,
+        'GET',
+        `/api/experiences?limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(4);
+      seen.push(...page.body.items.map((c) => c.id));
+      cursor = page.body.cursor;
+    } while (cursor);
+    expect(seen).toEqual(all.body.items.map((c) => c.id));
+    const forged = await call<ErrorBody>(world, 'GET', '/api/experiences?cursor=forged');
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.fields).toHaveProperty('cursor');
   });
 });
 
@@ -326,7 +405,34 @@ describe('catalogue reads', () => {
       `/api/experiences/${SEEDED.id}/availability?from=2025-02-30`,
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toHaveProperty('from');
+    expect(bad.body.error.fields).toEqual({
+      from: 'The start date (from) must be a real date written yyyy-MM-dd, e.g. 2026-05-01.',
+    });
+    const reversed = await call<ErrorBody>(
+      world,
+      'GET',
+      `/api/experiences/${SEEDED.id}/availability?from=2030-01-02&to=2030-01-01`,
+    );
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.error.fields).toEqual({
+      to: 'The end date (to) must not be before the start date (from).',
+    });
+  });
+
+  it('availability without from and to answers the whole bookable window', async () => {
+    const whole = await call<{ dates: Record<string, string[]> }>(
+      world,
+      'GET',
+      `/api/experiences/${SEEDED.id}/availability`,
+    );
+    expect(whole.status).toBe(200);
+    const explicit = await call<{ dates: Record<string, string[]> }>(
+      world,
+      'GET',
+      `/api/experiences/${SEEDED.id}/availability?from=2000-01-01&to=2100-12-31`,
+    );
+    expect(Object.keys(whole.body.dates).length).toBeGreaterThan(30);
+    expect(whole.body.dates).toEqual(explicit.body.dates);
   });
 
   it('answers 413 to a body over the 64 KB limit', async () => {

@@ -139,6 +139,26 @@ describe('DynamoExperienceRepository.listCards', () => {
     ]);
   });
 
+  it('continues after a given card, in every order and filter (the next page)', async () => {
+    const after = (id: string) => {
+      const card = toCard(experience(id));
+      return { id: card.id, createdAt: card.createdAt, price: card.price };
+    };
+    expect(await ids({ sort: 'newest', after: after('c') })).toEqual(['b', 'a', 'f']);
+    expect(await ids({ sort: 'newest', after: after('c'), limit: 2 })).toEqual(['b', 'a']);
+    expect(await ids({ sort: 'lowest_price', after: after('c') })).toEqual(['f', 'b', 'e']);
+    expect(await ids({ sort: 'newest', prefecture: 'Ehime', after: after('b') })).toEqual(['a', 'f']);
+    expect(await ids({ sort: 'lowest_price', prefecture: 'Ehime', after: after('a') })).toEqual(['f', 'b']);
+    expect(await ids({ sort: 'newest', categoryIds: ['food', 'nature'], after: after('b') })).toEqual([
+      'a',
+      'f',
+    ]);
+    // A card unpublished since is still a valid place to continue from.
+    expect(
+      await ids({ sort: 'newest', after: { id: 'gone', createdAt: minutesAfter(base, 4), price: 1 } }),
+    ).toEqual(['c', 'b', 'a', 'f']);
+  });
+
   it('treats an empty category list as no category filter', async () => {
     expect(await ids({ sort: 'newest', categoryIds: [] })).toEqual(['e', 'c', 'b', 'a', 'f']);
   });

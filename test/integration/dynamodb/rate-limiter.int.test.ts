@@ -36,6 +36,7 @@ describe('DynamoRateLimiter', () => {
       allowed: false,
       remaining: 0,
       retryAfterSeconds: 300,
+      windowStartSeconds: START / 1000,
     });
     advanceSeconds(300);
     expect(await limiter.hit('ref:ABC123', 3, 900)).toMatchObject({ allowed: true, remaining: 2 });
@@ -56,6 +57,28 @@ describe('DynamoRateLimiter', () => {
       new GetCommand({ TableName: table.tableName, Key: keys.rateLimitWindow('ttl-key', windowStart) }),
     );
     expect(out.Item).toMatchObject({ count: 1, type: 'RateLimitWindow', expiresAt: windowStart + 900 });
+  });
+
+  it('gives a hit back within its own window, never below zero and never into a later window', async () => {
+    const { limiter, advanceSeconds } = limiterAt();
+    const first = await limiter.hit('refund-key', 2, 900);
+    await limiter.hit('refund-key', 2, 900);
+    expect((await limiter.hit('refund-key', 2, 900)).allowed).toBe(false);
+    await limiter.refund('refund-key', first.windowStartSeconds);
+    await limiter.refund('refund-key', first.windowStartSeconds);
+    // Two hits given back: two more fit before the limit again.
+    expect((await limiter.hit('refund-key', 2, 900)).allowed).toBe(true);
+    expect((await limiter.hit('refund-key', 2, 900)).allowed).toBe(false);
+    // A refund of a window that has ended leaves the new window alone.
+    advanceSeconds(900);
+    const next = await limiter.hit('refund-key', 1, 900);
+    expect(next.windowStartSeconds).toBe(first.windowStartSeconds + 900);
+    await limiter.refund('refund-key', first.windowStartSeconds);
+    expect((await limiter.hit('refund-key', 1, 900)).allowed).toBe(false);
+    // Refunds of a window with no hits do not create credit.
+    for (let i = 0; i < 3; i++) await limiter.refund('never-hit', next.windowStartSeconds);
+    expect((await limiter.hit('never-hit', 1, 900)).allowed).toBe(true);
+    expect((await limiter.hit('never-hit', 1, 900)).allowed).toBe(false);
   });
 
   it('allows exactly `limit` of 50 concurrent hits on one key', async () => {

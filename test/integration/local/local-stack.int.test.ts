@@ -129,6 +129,16 @@ describe('/config.json', () => {
       },
       payments: { provider: 'local', publishableKey: null },
       mapsApiKey: null,
+      // Locally the concierge is reached by mail; no messenger, company site or social pages exist offline.
+      links: {
+        messenger: null,
+        contactForm: 'mailto:concierge@example.com',
+        companySite: null,
+        instagram: null,
+        facebook: null,
+      },
+      ehimeVideoUrl: null,
+      analytics: { enabled: false, gtmContainerId: null },
     });
     expect(config.cognito.hostPool.userPoolId).not.toBe(config.cognito.adminPool.userPoolId);
   });

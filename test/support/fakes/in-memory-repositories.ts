@@ -20,6 +20,7 @@ import { DomainError, SLOT_UNAVAILABLE_MESSAGE } from '../../../functions/domain
 import type {
   BookingRepository,
   BookingTransitionOptions,
+  CardPosition,
   CardQuery,
   CategoryRepository,
   ExperienceRepository,
@@ -93,11 +94,14 @@ export class InMemoryExperienceRepository implements ExperienceRepository {
       .filter(
         (e) => categories.length === 0 || (this.links.get(e.id) ?? []).some((c) => categories.includes(c)),
       )
-      .map(toCard)
-      .sort(
-        query.sort === 'lowest_price' ? (a, b) => a.price - b.price || a.id.localeCompare(b.id) : newestFirst,
-      );
-    return query.limit === undefined ? cards : cards.slice(0, query.limit);
+      .map(toCard);
+    const order = (a: CardPosition, b: CardPosition) =>
+      query.sort === 'lowest_price'
+        ? a.price - b.price || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+        : newestFirst(a, b);
+    const after = query.after;
+    const sorted = cards.filter((c) => !after || order(c, after) > 0).sort(order);
+    return query.limit === undefined ? sorted : sorted.slice(0, query.limit);
   }
 }
 

@@ -69,7 +69,13 @@ export class InMemoryRateLimiter implements RateLimiter {
       allowed: count <= limit,
       remaining: Math.max(0, limit - count),
       retryAfterSeconds: start + windowSeconds - now,
+      windowStartSeconds: start,
     };
+  }
+  async refund(key: string, windowStartSeconds: number): Promise<void> {
+    const id = `${key}#${windowStartSeconds}`;
+    const count = this.counts.get(id) ?? 0;
+    if (count > 0) this.counts.set(id, count - 1);
   }
 }
 

@@ -6,7 +6,7 @@ import {
   hostProfileFormSchemaJa,
 } from '@domain/schemas/host';
 import { fieldErrors } from '@domain/validation';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 const errorsOf = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input);

@@ -1,8 +1,5 @@
-import {
-  bookingRequestFormSchema,
-  createBookingRequestSchema,
-  REQUIRED_FIELDS_MESSAGE,
-} from '@domain/schemas/booking';
+import { createBookingRequestSchema } from '@domain/schemas/booking';
+import { bookingRequestFormSchema, REQUIRED_FIELDS_MESSAGE } from '@domain/schemas/booking-request-form';
 import { fieldErrors } from '@domain/validation';
 
 const valid = () => ({
@@ -33,6 +30,25 @@ describe('POST /api/bookings request', () => {
     expect(r.guest.email).toBe('hanako@example.com');
     expect(r.guest.phone).toBe('+819012345678');
     expect(r.guest.specialRequests).toBe('Vegetarian meal, please');
+  });
+
+  it('carries the site language the guest books in (guestLocale), English when absent', () => {
+    expect(createBookingRequestSchema.parse(valid()).guestLocale).toBe('en');
+    expect(createBookingRequestSchema.parse({ ...valid(), guestLocale: 'ja' }).guestLocale).toBe('ja');
+    expect(errorsOf({ ...valid(), guestLocale: 'fr' })).toHaveProperty('guestLocale');
+  });
+
+  it('stores the phone in E.164 and refuses what is not a phone number, with a plain message', () => {
+    const withPhone = (phone: string) => ({ ...valid(), guest: { ...valid().guest, phone } });
+    expect(createBookingRequestSchema.parse(withPhone('+81 090-1234-5678')).guest.phone).toBe(
+      '+819012345678',
+    );
+    expect(createBookingRequestSchema.parse(withPhone('+44 20 7946 0958')).guest.phone).toBe('+442079460958');
+    for (const phone of ['+81 -', '+81 0', '-----', '+81 12345']) {
+      expect(errorsOf(withPhone(phone)), phone).toEqual({
+        'guest.phone': 'Please enter a valid phone number',
+      });
+    }
   });
 
   it('treats absent, null or blank special requests as none', () => {

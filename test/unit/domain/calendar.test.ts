@@ -3,6 +3,7 @@ import {
   addHours,
   addMinutes,
   bookableWindow,
+  formatBookingDate,
   clipRange,
   compareDates,
   dateInZone,
@@ -212,5 +213,13 @@ describe('deadlines', () => {
     expect(addMinutes(now, -30).toISOString()).toBe('2026-11-21T09:30:00.000Z');
     expect(addHours(now, 1.5).toISOString()).toBe('2026-11-21T11:30:00.000Z');
     expect(now.toISOString()).toBe('2026-11-21T10:00:00.000Z');
+  });
+});
+
+describe('formatBookingDate', () => {
+  it('adds the weekday of the calendar date, in English and Japanese, whatever the machine’s zone', () => {
+    expect(formatBookingDate('2025-05-01', 'en')).toBe('2025-05-01 (Thu)');
+    expect(formatBookingDate('2025-05-01', 'ja')).toBe('2025年5月1日（木）');
+    expect(formatBookingDate('2026-12-04', 'en')).toBe('2026-12-04 (Fri)');
   });
 });

@@ -59,6 +59,16 @@ describe('experience list query', () => {
   );
 });
 
+describe('search text', () => {
+  it('refuses a text over 200 characters with a plain message', () => {
+    const r = listExperiencesQuery.safeParse({ q: 'a'.repeat(250) });
+    expect(fieldErrors(r.error!)).toEqual({
+      q: 'Your search is too long. Please use at most 200 characters.',
+    });
+    expect(listExperiencesQuery.parse({ q: ` ${'a'.repeat(200)} ` }).q).toHaveLength(200);
+  });
+});
+
 describe('availability query', () => {
   it('accepts from ≤ to', () => {
     expect(availabilityQuery.parse({ from: '2026-12-01', to: '2026-12-31' })).toEqual({
@@ -68,11 +78,25 @@ describe('availability query', () => {
     expect(availabilityQuery.safeParse({ from: '2026-12-01', to: '2026-12-01' }).success).toBe(true);
   });
 
-  it('rejects reversed ranges and impossible dates', () => {
+  it('rejects reversed ranges and impossible dates with plain messages', () => {
     const reversed = availabilityQuery.safeParse({ from: '2026-12-02', to: '2026-12-01' });
-    expect(fieldErrors(reversed.error!)).toHaveProperty('to');
-    expect(availabilityQuery.safeParse({ from: '2026-02-29', to: '2026-03-01' }).success).toBe(false);
-    expect(availabilityQuery.safeParse({ from: '2026-12-01' }).success).toBe(false);
+    expect(fieldErrors(reversed.error!)).toEqual({
+      to: 'The end date (to) must not be before the start date (from).',
+    });
+    const impossible = availabilityQuery.safeParse({ from: '2026-02-29', to: '2026-03-01' });
+    expect(fieldErrors(impossible.error!)).toEqual({
+      from: 'The start date (from) must be a real date written yyyy-MM-dd, e.g. 2026-05-01.',
+    });
+    const garbage = availabilityQuery.safeParse({ from: '2026-12-01', to: 'soon' });
+    expect(fieldErrors(garbage.error!)).toEqual({
+      to: 'The end date (to) must be a real date written yyyy-MM-dd, e.g. 2026-05-01.',
+    });
+  });
+
+  it('leaves a missing or blank bound open, for the use case to fill with the bookable window', () => {
+    expect(availabilityQuery.parse({})).toEqual({});
+    expect(availabilityQuery.parse({ from: '2026-12-01' })).toEqual({ from: '2026-12-01' });
+    expect(availabilityQuery.parse({ from: ' ', to: '2026-12-31' })).toEqual({ to: '2026-12-31' });
   });
 });
 

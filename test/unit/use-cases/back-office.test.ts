@@ -75,6 +75,7 @@ async function request(experience: Experience, time = BOOKABLE_TIME) {
     time,
     guests: 2,
     language: 'en',
+    guestLocale: 'en',
     guest: {
       firstName: 'Emma',
       lastName: 'Stone',
@@ -250,6 +251,7 @@ describe('approve and deny', () => {
       time: '11:00',
       guests: 1,
       language: 'en',
+      guestLocale: 'en',
       guest: {
         firstName: 'A',
         lastName: 'B',

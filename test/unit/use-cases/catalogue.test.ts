@@ -113,6 +113,74 @@ describe('listExperiences', () => {
   });
 });
 
+describe('listExperiences: pages beyond the limit (audit item 18)', () => {
+  const list = (query: Record<string, string>) =>
+    makeListExperiences(repos)(listExperiencesQuery.parse(query));
+
+  /** 60 published cards, 20 per prefecture, prices repeating so ties are broken by id. */
+  beforeEach(async () => {
+    const prefectures = ['Ehime', 'Kagawa', 'Kochi'];
+    for (let i = 0; i < 60; i++) {
+      await repos.experiences.create(
+        makeExperience({
+          id: `x${String(i).padStart(2, '0')}`,
+          title: i % 2 === 0 ? `Even tour ${i}` : `Odd tour ${i}`,
+          price: 1000 * (i % 7),
+          prefecture: prefectures[i % 3]!,
+          createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
+        }),
+        i % 4 === 0 ? ['food'] : [],
+      );
+    }
+  });
+
+  async function allPages(query: Record<string, string>) {
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const answer = await list({ ...query, ...(cursor ? { cursor } : {}) });
+      pages.push(answer.items.map((c) => c.id));
+      cursor = answer.cursor;
+    } while (cursor && pages.length < 20);
+    return pages;
+  }
+
+  it.each([
+    ['newest', { sort: 'newest' }],
+    ['lowest price', { sort: 'lowest_price' }],
+    ['a prefecture, newest', { prefecture: 'Ehime' }],
+    ['a prefecture, lowest price', { prefecture: 'kagawa', sort: 'lowest_price' }],
+    ['a category', { categories: 'food', sort: 'lowest_price' }],
+    ['a search text', { q: 'odd tour' }],
+  ])('pages through every match of %s, each card once and in order', async (_label, filters) => {
+    const everything = (await list({ ...filters, limit: '100' })).items.map((c) => c.id);
+    const pages = await allPages({ ...filters, limit: '7' });
+    expect(pages.flat()).toEqual(everything);
+    expect(pages.slice(0, -1).every((p) => p.length === 7)).toBe(true);
+    expect(pages.at(-1)!.length).toBeGreaterThan(0);
+  });
+
+  it('answers a cursor only while more cards follow', async () => {
+    const first = await list({ limit: '50' });
+    expect(first.items).toHaveLength(50);
+    expect(first.cursor).toEqual(expect.any(String));
+    const second = await list({ limit: '50', cursor: first.cursor! });
+    expect(second.items).toHaveLength(10);
+    expect(second).not.toHaveProperty('cursor');
+    expect(await list({ limit: '60' })).not.toHaveProperty('cursor');
+  });
+
+  it('refuses a forged cursor, or one of another sort, with validation_failed', async () => {
+    const newest = await list({ limit: '5' });
+    for (const cursor of ['nonsense', 'eyJ4IjoxfQ', newest.cursor!.slice(0, -3)]) {
+      expect((await rejection(list({ cursor }))).code, cursor).toBe('validation_failed');
+    }
+    const e = await rejection(list({ sort: 'lowest_price', cursor: newest.cursor! }));
+    expect(e.code).toBe('validation_failed');
+    expect(e.fields).toEqual({ cursor: 'This page link is out of date. Please start the list again.' });
+  });
+});
+
 describe('getExperience', () => {
   it('answers a published experience with its categories and the host’s public fields only', async () => {
     await repos.hosts.create(makeHost({ id: 'host-1', email: 'owner@example.com', phone: '+81 00' }));
@@ -183,6 +251,17 @@ describe('getAvailability', () => {
     expect(Object.keys(early.dates)).toEqual(['2025-05-09']);
     const late = await availability()('e1', { from: '2025-11-29', to: '2025-12-31' });
     expect(Object.keys(late.dates)).toEqual(['2025-11-29', '2025-11-30']);
+  });
+
+  it('answers the whole bookable window when from and to are absent, and opens a missing bound to it', async () => {
+    const whole = await availability()('e1', {});
+    const days = Object.keys(whole.dates);
+    expect(days[0]).toBe('2025-05-09');
+    expect(days.at(-1)).toBe('2025-11-30');
+    const fromOnly = await availability()('e1', { from: '2025-11-29' });
+    expect(Object.keys(fromOnly.dates)).toEqual(['2025-11-29', '2025-11-30']);
+    const toOnly = await availability()('e1', { to: '2025-05-10' });
+    expect(Object.keys(toOnly.dates)).toEqual(['2025-05-09', '2025-05-10']);
   });
 
   it('answers an empty map, not an error, for a range wholly outside the window', async () => {

@@ -77,6 +77,20 @@ describe('createBooking', () => {
     expect(raw!.description).toContain(result.reference);
   });
 
+  it('keeps the tour language and the site language the guest booked in apart', async () => {
+    const english = await h.createBooking(request({ language: 'ja' }));
+    expect(await h.repos.bookings.get(english.bookingId)).toMatchObject({
+      language: 'ja',
+      guestLocale: 'en',
+    });
+    await h.repos.slots.setOverride('e1', BOOKABLE_DATE, BOOKABLE_TIME, { capacity: 2 });
+    const japanese = await h.createBooking(request({ language: 'en', guestLocale: 'ja' }));
+    expect(await h.repos.bookings.get(japanese.bookingId)).toMatchObject({
+      language: 'en',
+      guestLocale: 'ja',
+    });
+  });
+
   it('answers slot_unavailable with the specification’s message when the slot is already taken', async () => {
     await h.createBooking(request());
     const e = await rejection(h.createBooking(request()));

@@ -7,8 +7,10 @@ import {
   createBooking,
   harnessWithExperience,
   payWithCard,
+  rejection,
   slotBooked,
 } from './booking-flow';
+import { DECLINED_CARD } from '../../support/fakes/guest-harness';
 
 let h: GuestHarness;
 beforeEach(async () => {
@@ -25,8 +27,8 @@ describe('expireBookings: lapsed holds', () => {
     expect(await statusOf(bookingId)).toBe('awaiting_payment');
   });
 
-  it('expires a lapsed hold: slot released, authorisation cancelled, guest told the hold lapsed', async () => {
-    const { bookingId, paymentIntentId, reference } = await createBooking(h);
+  it('expires a lapsed hold silently: slot released, authorisation cancelled, no mail about a booking the guest never had', async () => {
+    const { bookingId, paymentIntentId } = await createBooking(h);
     h.advanceMinutes(15);
     expect(await h.expireBookings()).toEqual({
       examined: 1,
@@ -38,12 +40,8 @@ describe('expireBookings: lapsed holds', () => {
     expect(await h.repos.bookings.get(bookingId)).toMatchObject({ status: 'expired', deadline: null });
     expect(slotBooked(h)).toBe(0);
     expect((await h.payments.retrieve(paymentIntentId)).status).toBe('canceled');
-    const mails = h.mailer.to(GUEST_EMAIL);
-    expect(mails.map((m) => m.subject)).toEqual([
-      `Your booking request has expired (Booking ID ${reference})`,
-    ]);
-    expect(mails[0]!.text).toContain('held the time slot below for 15 minutes');
-    expect(h.mailer.to(HOST_EMAIL)).toEqual([]);
+    // The guest never saw this Booking ID (the card was never authorised): nobody is mailed about it.
+    expect(h.mailer.sent).toEqual([]);
     // The slot is bookable again, and a second run finds nothing to do.
     await createBooking(h);
     expect((await h.expireBookings()).examined).toBe(0);
@@ -68,7 +66,16 @@ describe('expireBookings: lapsed holds', () => {
     const event = h.events.ofType(paymentEventTypes.canceled)[0]!;
     expect((await h.handlePaymentEvent(event)).outcome).toBe('unchanged');
     expect(await statusOf(bookingId)).toBe('expired');
-    expect(h.mailer.sent).toHaveLength(1);
+    expect(h.mailer.sent).toHaveLength(0);
+  });
+
+  it('expires a hold whose card was declined silently too', async () => {
+    const { bookingId, paymentIntentId } = await createBooking(h);
+    await rejection(payWithCard(h, paymentIntentId, DECLINED_CARD));
+    h.advanceMinutes(15);
+    expect(await h.expireBookings()).toMatchObject({ expired: 1 });
+    expect(await statusOf(bookingId)).toBe('expired');
+    expect(h.mailer.sent).toEqual([]);
   });
 
   it('skips, silently, a hold confirmed by the guest between the job’s check and its transition', async () => {

@@ -100,23 +100,46 @@ describe('lookupBooking', () => {
     expect(result.experience).toBeNull();
   });
 
-  it('allows 10 attempts per reference per 15 minutes, then answers rate_limited until the window ends', async () => {
+  it('allows 10 failed attempts per reference and client per 15 minutes, then answers rate_limited until the window ends', async () => {
+    const stranger = '198.51.100.7';
     for (let i = 0; i < 10; i++) {
-      // From different clients: the per-reference limit holds whoever asks.
-      await rejection(lookup(`guess${i}@example.com`, 'PEND01', `198.51.100.${i}`));
+      expect((await rejection(lookup(`guess${i}@example.com`, 'PEND01', stranger))).code).toBe('not_found');
     }
-    const limited = await rejection(lookup('hanako@example.com', 'PEND01', '198.51.100.99'));
+    const limited = await rejection(lookup('guess10@example.com', 'PEND01', stranger));
     expect(limited.code).toBe('rate_limited');
     expect(limited).toBeInstanceOf(RateLimitedError);
     expect((limited as RateLimitedError).retryAfterSeconds).toBeGreaterThan(0);
     expect((limited as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
     expect(limited.message).toBe('Too many attempts. Please try again later.');
+    // Even the right pair is refused to that client now: the limit is checked before the booking is read.
+    expect((await rejection(lookup('hanako@example.com', 'PEND01', stranger))).code).toBe('rate_limited');
 
     h.advanceMinutes(15);
-    expect((await lookup('hanako@example.com', 'PEND01')).booking.reference).toBe('PEND01');
+    expect((await lookup('hanako@example.com', 'PEND01', stranger)).booking.reference).toBe('PEND01');
   });
 
-  it('allows 30 attempts per client per 15 minutes across references', async () => {
+  it('never lets a stranger who knows a reference lock its owner out', async () => {
+    // A stranger spends every attempt on the owner's reference, from many addresses.
+    for (let client = 0; client < 5; client++) {
+      for (let i = 0; i < 12; i++)
+        await rejection(lookup(`guess${i}@example.com`, 'PEND01', `198.51.100.${client}`));
+    }
+    // The owner, from their own address, still finds the booking.
+    expect((await lookup('hanako@example.com', 'PEND01', '203.0.113.7')).booking.status).toBe('pending');
+  });
+
+  it('never counts a successful lookup against its owner', async () => {
+    for (let i = 0; i < 40; i++) {
+      expect((await lookup('hanako@example.com', 'PEND01')).booking.reference).toBe('PEND01');
+    }
+    // Nor against the owner's address: failures there still have their whole allowance.
+    for (let i = 0; i < 10; i++) {
+      expect((await rejection(lookup(`typo${i}@example.com`, 'PEND01'))).code).toBe('not_found');
+    }
+    expect((await rejection(lookup('typo10@example.com', 'PEND01'))).code).toBe('rate_limited');
+  });
+
+  it('allows 30 failed attempts per client per 15 minutes across references', async () => {
     for (let i = 0; i < 30; i++) {
       const reference = `Q${String(i).padStart(5, '0')}`;
       expect((await rejection(lookup('hanako@example.com', reference))).code).toBe('not_found');

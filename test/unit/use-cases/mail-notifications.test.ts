@@ -20,15 +20,32 @@ async function setUp(options: { host?: boolean; experience?: boolean } = {}) {
 }
 
 describe('booking notifications', () => {
-  it('sends the request pair: the guest’s in the booking’s language, the host’s in Japanese, with links', async () => {
+  it('sends the request pair: the guest’s in the site language they booked in, the host’s in Japanese, with links', async () => {
     const { notices, mailer, booking } = await setUp();
-    expect(await notices.requestReceived({ ...booking, language: 'ja' })).toEqual({ sent: 2, failed: 0 });
+    // A guest on the English site who chose a Japanese-speaking tour.
+    const japaneseTour = { ...booking, language: 'ja' as const, guestLocale: 'en' as const };
+    expect(await notices.requestReceived(japaneseTour)).toEqual({ sent: 2, failed: 0 });
     const [guest, host] = mailer.sent;
     expect(guest!.to).toBe('guest@example.com');
-    expect(guest!.subject).toBe('【予約リクエスト受付】Sake brewery tour（予約番号 REF123）');
+    expect(guest!.subject).toBe('Booking request received: Sake brewery tour (Booking ID REF123)');
+    expect(guest!.text).toContain('Tour language: Japanese');
     expect(guest!.text).toContain('https://ehime.example.jp/booking-confirmation');
     expect(host!.to).toBe('host@example.com');
+    expect(host!.subject).toMatch(/^【新しい予約リクエスト】/);
     expect(host!.html).toContain('REF123');
+  });
+
+  it('writes to a guest of the Japanese site in Japanese, whatever the tour language', async () => {
+    const { notices, mailer, booking } = await setUp();
+    await notices.requestReceived({ ...booking, language: 'en', guestLocale: 'ja' });
+    expect(mailer.sent[0]!.subject).toBe('【予約リクエスト受付】Sake brewery tour（予約番号 REF123）');
+    expect(mailer.sent[0]!.text).toContain('体験の言語：英語');
+  });
+
+  it('names a missing host in the guest’s site language', async () => {
+    const { notices, mailer, booking } = await setUp({ host: false });
+    await notices.requestReceived({ ...booking, language: 'ja', guestLocale: 'en' });
+    expect(mailer.sent[0]!.text).toContain('Host: The host');
   });
 
   it('never throws when the experience is gone: nothing is sent and the failure is logged', async () => {

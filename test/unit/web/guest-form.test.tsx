@@ -72,16 +72,25 @@ describe('guest form (guest spec §5)', () => {
     expect(field(/^Phone/)).toHaveValue('+33 6 12 34 56 78');
   });
 
-  it('requires at least 5 characters and a digit in the phone', async () => {
+  it('judges the phone number itself: "0" after the dialling code is not a phone', async () => {
     const user = setup();
-    await user.type(field(/^Phone/), '1');
+    await user.type(field(/^Phone/), '0');
     await user.tab();
-    // "+81 1" has five characters: valid by the rule. Deleting down to "+81 " leaves no number at all.
-    expect(screen.queryByText('Please enter a valid phone number')).not.toBeInTheDocument();
+    expect(field(/^Phone/)).toHaveValue('+81 0');
+    expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
     await user.clear(field(/^Phone/));
-    await user.type(field(/^Phone/), '+1');
+    await user.type(field(/^Phone/), '-');
     await user.tab();
     expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
+  });
+
+  it('shows a valid number in the international format once the field is left', async () => {
+    const user = setup();
+    await user.type(field(/^Phone/), '090-1234-5678');
+    expect(field(/^Phone/)).toHaveValue('+81 090-1234-5678');
+    await user.tab();
+    expect(field(/^Phone/)).toHaveValue('+81 90 1234 5678');
+    expect(screen.queryByText('Please enter a valid phone number')).not.toBeInTheDocument();
   });
 
   it('becomes valid only with every required field, nationality from the country list included', async () => {

@@ -21,6 +21,40 @@ describe('zod-free config validation', () => {
     ],
     ['unknown provider', { ...testConfig, payments: { provider: 'paypal', publishableKey: null } }],
     ['maps key missing', { ...testConfig, mapsApiKey: undefined }],
+    [
+      'every link configured, a mail link among them',
+      {
+        ...testConfig,
+        links: {
+          messenger: 'https://m.me/x',
+          contactForm: 'mailto:concierge@example.jp',
+          companySite: 'https://example.jp/',
+          instagram: 'https://www.instagram.com/x/',
+          facebook: 'https://www.facebook.com/x',
+        },
+      },
+    ],
+    ['links missing', { ...testConfig, links: undefined }],
+    ['a link that is not a URL', { ...testConfig, links: { ...testConfig.links, messenger: 'm.me/x' } }],
+    ['a script link', { ...testConfig, links: { ...testConfig.links, contactForm: 'javascript:alert(1)' } }],
+    [
+      'a plain http link',
+      { ...testConfig, links: { ...testConfig.links, facebook: 'http://facebook.com/x' } },
+    ],
+    ['a link left out', { ...testConfig, links: { ...testConfig.links, companySite: undefined } }],
+    ['video link', { ...testConfig, ehimeVideoUrl: 'https://www.youtube.com/watch?v=abcdefghijk' }],
+    ['video link missing', { ...testConfig, ehimeVideoUrl: undefined }],
+    ['video link not a URL', { ...testConfig, ehimeVideoUrl: 'youtube' }],
+    ['analytics on', { ...testConfig, analytics: { enabled: true, gtmContainerId: 'GTM-AB12CD' } }],
+    [
+      'analytics on without a container',
+      { ...testConfig, analytics: { enabled: true, gtmContainerId: null } },
+    ],
+    [
+      'analytics with a bad container id',
+      { ...testConfig, analytics: { enabled: true, gtmContainerId: 'x"><' } },
+    ],
+    ['analytics missing', { ...testConfig, analytics: undefined }],
     ['not an object', 'hello'],
     ['the e2e test body', { stage: 'local', apiBaseUrl: '/api', siteName: 'Ehime Experiences' }],
   ];
@@ -30,5 +64,23 @@ describe('zod-free config validation', () => {
     const ours = parseAppConfig(raw);
     expect(ours.ok).toBe(zod.success);
     if (ours.ok && zod.success) expect(ours.config).toEqual(zod.data);
+  });
+});
+
+describe('deployment settings in /config.json (audit items 2, 7 and 18)', () => {
+  it('carries the external links, the /ehime video and the analytics flag; a link is a https or mail URL or null', () => {
+    expect(parseAppConfig(testConfig)).toMatchObject({
+      ok: true,
+      config: { links: testConfig.links, ehimeVideoUrl: null, analytics: { enabled: false } },
+    });
+    for (const broken of [
+      { ...testConfig, links: undefined },
+      { ...testConfig, links: { ...testConfig.links, contactForm: 'javascript:alert(1)' } },
+      { ...testConfig, ehimeVideoUrl: undefined },
+      { ...testConfig, analytics: { enabled: true, gtmContainerId: null } },
+    ]) {
+      expect(appConfigSchema.safeParse(broken).success).toBe(false);
+      expect(parseAppConfig(broken).ok).toBe(false);
+    }
   });
 });

@@ -58,10 +58,11 @@ describe('route prefetching', () => {
 
   it('asks for the list with the filters of the query string, and for the categories, under the page keys', async () => {
     void router.navigate('/experiences?prefecture=ehime&sort=lowest_price');
+    // The list is paged: its first page lands under the key of the page's infinite query.
     await vi.waitFor(() =>
-      expect(queryClient.getQueryData(['experiences', '?prefecture=Ehime&sort=lowest_price'])).toEqual([
-        card,
-      ]),
+      expect(
+        queryClient.getQueryData(['experiences', '?prefecture=Ehime&sort=lowest_price&limit=24', 'pages']),
+      ).toEqual({ pages: [{ items: [card] }], pageParams: [null] }),
     );
     expect(queryClient.getQueryData(['categories'])).toEqual([]);
     await vi.waitFor(() => expect(preloads()).toContain('/images/exp-1/card.jpg'));

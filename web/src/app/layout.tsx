@@ -12,11 +12,16 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import { PageLoader } from '../components/page-loader';
+import { QuickSearch } from '../components/quick-search';
+import { useToastPageScope } from '../lib/toast';
 import { useAppConfig } from './config-context';
-import { externalLinks, footerLinks, headerLinks } from './links';
+import { externalLinkProps, useExternalLinks } from '../lib/external-link';
+import { footerLinks, headerLinks } from './links';
 
 /** Guest spec §2: the entries collapse into a menu under 768 px. */
 const MOBILE_QUERY = '(max-width:767.95px)';
+/** From this width the header's search box fits in the bar beside the entries. */
+const WIDE_QUERY = '(min-width:1200px)';
 /** Pages that open with a full-screen hero the header floats over. */
 const HERO_PATHS = new Set(['/', '/ehime']);
 /** Past this scroll offset the header stops being transparent, so its white text stays readable over content. */
@@ -35,8 +40,10 @@ function useScrolledPast(offset: number): boolean {
 
 function Header() {
   const { siteName } = useAppConfig();
+  const links = useExternalLinks();
   const location = useLocation();
   const isMobile = useMediaQuery(MOBILE_QUERY);
+  const isWide = useMediaQuery(WIDE_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   // Transparent over a hero; solid elsewhere, after scrolling, and black whenever the mobile menu is open.
@@ -65,9 +72,11 @@ function Header() {
           {link.label}
         </Button>
       ))}
-      <Button color="inherit" href={externalLinks.contactForm} target="_blank" rel="noopener noreferrer">
-        Contact us
-      </Button>
+      {links.contactForm && (
+        <Button color="inherit" {...externalLinkProps(links.contactForm)}>
+          Contact us
+        </Button>
+      )}
     </>
   );
 
@@ -94,11 +103,13 @@ function Header() {
             mr: 'auto',
           }}
         >
-          <img src="/logo.svg" alt="" width={36} height={36} />
+          <img src="/logo.png" alt="" width={36} height={36} />
           <Typography component="span" variant="h6" sx={{ fontWeight: 700 }}>
             {siteName}
           </Typography>
         </Box>
+        {/* In the bar where it fits beside the entries; in the menu on phones; the home hero has one for the rest. */}
+        {isWide && <QuickSearch />}
         {isMobile ? (
           <IconButton
             color="inherit"
@@ -115,6 +126,9 @@ function Header() {
       </Toolbar>
       {isMobile && menuOpen && (
         <Stack id="mobile-menu" sx={{ px: 2, pb: 2, alignItems: 'flex-start' }}>
+          <Box sx={{ width: '100%', pb: 1 }}>
+            <QuickSearch fullWidth />
+          </Box>
           {entries}
         </Stack>
       )}
@@ -135,12 +149,13 @@ const footerLinkSx = {
 } as const;
 
 function Footer() {
-  const { siteName } = useAppConfig();
+  const { siteName, links } = useAppConfig();
+  // Only the pages this deployment has: an unconfigured one is left out rather than pointing nowhere.
   const external = [
-    { label: 'Company', href: externalLinks.companySite },
-    { label: 'Instagram', href: externalLinks.instagram },
-    { label: 'Facebook', href: externalLinks.facebook },
-  ];
+    { label: 'Company', href: links.companySite },
+    { label: 'Instagram', href: links.instagram },
+    { label: 'Facebook', href: links.facebook },
+  ].filter((link): link is { label: string; href: string } => link.href !== null);
   return (
     <Box component="footer" sx={{ bgcolor: '#10242d', color: '#e5eef2', mt: 'auto', py: 5 }}>
       <Container>
@@ -152,14 +167,7 @@ function Footer() {
             </Box>
           ))}
           {external.map((link) => (
-            <Box
-              key={link.label}
-              component="a"
-              href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              sx={footerLinkSx}
-            >
+            <Box key={link.label} component="a" {...externalLinkProps(link.href)} sx={footerLinkSx}>
               {link.label}
             </Box>
           ))}
@@ -176,6 +184,7 @@ export { PageLoader };
 
 export function AppLayout() {
   const { pathname } = useLocation();
+  useToastPageScope(pathname);
   // Pages without a hero start below the fixed header; hero pages run underneath it.
   const underHeader = !HERO_PATHS.has(pathname);
   return (

@@ -1,16 +1,4 @@
-/**
- * Destinations outside the SPA. The contact form and social pages are operated outside this product (guest spec
- * §2: "Contact us" opens an external feedback form in a new tab); replace them per deployment.
- */
-export const externalLinks = {
-  contactForm: 'https://forms.example.com/ehime-experiences/contact',
-  /** Guest spec §2: 'Consult with a concierge via Messenger' (external chat, new tab). */
-  messenger: 'https://m.me/ehime.experiences',
-  companySite: 'https://example.com/',
-  instagram: 'https://www.instagram.com/',
-  facebook: 'https://www.facebook.com/',
-} as const;
-
+/** Routes of the site the header and footer link to (links out of the site are settings: `config.links`). */
 /** The header's entries, in the order of the specification. */
 export const headerLinks = [
   { label: 'About us', to: '/about' },

@@ -1,6 +1,11 @@
 import { createBrowserRouter } from 'react-router';
 import { HOME_TOPICS_QUERY } from '../features/home/content/topics-query';
-import { categoriesQuery, experienceCardsQuery, experienceQuery } from '../lib/catalogue-api';
+import {
+  categoriesQuery,
+  experienceCardPagesQuery,
+  experienceCardsQuery,
+  experienceQuery,
+} from '../lib/catalogue-api';
 import { galleryMainSizes, LIST_CARD_SIZES } from '../lib/image-sizes';
 import { AppLayout } from './layout';
 import { prefetchLoader, preloadImage } from './prefetch';
@@ -39,11 +44,11 @@ export const router = createBrowserRouter(
             const { listQueryParams, parseFilters } =
               await import('../features/experiences/hooks/experience-filters');
             const filters = parseFilters(new URL(request.url).searchParams);
-            const [cards] = await Promise.all([
-              queryClient.query(experienceCardsQuery(api, listQueryParams(filters))),
+            const [pages] = await Promise.all([
+              queryClient.fetchInfiniteQuery(experienceCardPagesQuery(api, listQueryParams(filters))),
               queryClient.query(categoriesQuery(api)),
             ]);
-            preloadImage(cards[0]?.image, LIST_CARD_SIZES);
+            preloadImage(pages.pages[0]?.items[0]?.image, LIST_CARD_SIZES);
           }),
           lazy: async () => ({
             Component: (await import('../features/experiences/pages/experience-list-page'))

@@ -24,6 +24,8 @@ export interface ApiRequestOptions {
   /** A Cognito token for host/admin routes. */
   token?: string;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a guest leaving it): `fetch`'s `keepalive`. */
+  keepalive?: boolean;
 }
 
 export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
@@ -39,6 +41,7 @@ export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...a
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
@@ -61,3 +64,11 @@ export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...a
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * A 4xx answer: the request itself is refused (invalid, not found, not allowed, throttled). Asking again unchanged
+ * gets the same answer, so such a failure is never retried.
+ */
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}

@@ -3,7 +3,7 @@
  * list, search), one experience (detail page, booking form), its availability and the categories. Types come from
  * the domain's zod schemas (type-only imports: no zod in the pages that only read).
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Category, Experience, ExperienceCard } from '@domain/entities';
 import type { ExperienceSort } from '@domain/schemas/catalogue';
 import { useApi } from '../app/api';
@@ -59,6 +59,35 @@ export function experienceCardsQuery(api: ApiClient, params: ExperienceListParam
   });
 }
 
+/** Cards per page of the experience list (a multiple of its 2, 3 and 4 columns). */
+export const LIST_PAGE_SIZE = 24;
+
+/** One page of `GET /api/experiences`: `cursor` while more cards follow. */
+export interface ExperienceCardPage {
+  items: ExperienceCard[];
+  cursor?: string;
+}
+
+/** The experience list, page by page (each page asks for the cards after the previous one's cursor). */
+export function experienceCardPagesQuery(api: ApiClient, params: ExperienceListParams) {
+  const qs = experienceListQueryString({ ...params, limit: LIST_PAGE_SIZE });
+  return infiniteQueryOptions({
+    queryKey: ['experiences', qs, 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      api<ExperienceCardPage>(
+        `/experiences${qs}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ExperienceCardPage) => last.cursor ?? null,
+  });
+}
+
+export function useExperienceCardPages(params: ExperienceListParams) {
+  const api = useApi();
+  return useInfiniteQuery(experienceCardPagesQuery(api, params));
+}
+
 export function useExperienceCards(params: ExperienceListParams, options: { enabled?: boolean } = {}) {
   const api = useApi();
   return useQuery({ ...experienceCardsQuery(api, params), enabled: options.enabled ?? true });
@@ -72,9 +101,6 @@ export function experienceQuery(api: ApiClient, id: string) {
     queryKey: ['experience', id],
     queryFn: ({ signal }) => api<ExperienceDetail>(`/experiences/${encodeURIComponent(id)}`, { signal }),
     staleTime: EXPERIENCE_STALE_MS,
-    // A 404 will not turn into a 200 by asking again.
-    retry: (count, error) =>
-      count < 3 && !(error instanceof Error && 'status' in error && error.status === 404),
   });
 }
 

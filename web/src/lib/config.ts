@@ -5,8 +5,13 @@
  * outputs, so one build runs in every stage. No secrets here: everything in it is public by nature.
  */
 import * as z from 'zod';
+import { GTM_CONTAINER_PATTERN, isExternalLinkUrl } from './external-url';
 
 const nonEmpty = z.string().trim().min(1);
+const externalLink = z
+  .string()
+  .refine(isExternalLinkUrl, { error: 'expected a https: or mailto: URL' })
+  .nullable();
 
 const poolSchema = z.object({
   userPoolId: nonEmpty,
@@ -34,6 +39,27 @@ export const appConfigSchema = z.object({
     publishableKey: z.string().nullable(),
   }),
   mapsApiKey: z.string().nullable(),
+  /**
+   * Destinations outside the site, set per deployment (CDK context, `npm start`'s defaults locally). A link that is
+   * `null` is not configured, and the pages leave it out rather than point nowhere.
+   */
+  links: z.object({
+    /** Guest spec §2: 'Consult with a concierge via Messenger' (external chat). */
+    messenger: externalLink,
+    /** Guest spec §2: 'Contact us' and 'Consult with a concierge via contact form' (external form, or mail). */
+    contactForm: externalLink,
+    companySite: externalLink,
+    instagram: externalLink,
+    facebook: externalLink,
+  }),
+  /** The video of /ehime's video section (a YouTube watch link); the section is left out without one. */
+  ehimeVideoUrl: externalLink,
+  /** Guest spec §1's analytics flag: Google Tag Manager loads (and events are pushed) only when it is on. */
+  analytics: z
+    .object({ enabled: z.boolean(), gtmContainerId: z.string().regex(GTM_CONTAINER_PATTERN).nullable() })
+    .refine((a) => !a.enabled || a.gtmContainerId !== null, {
+      error: 'analytics needs a Google Tag Manager container id when enabled',
+    }),
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

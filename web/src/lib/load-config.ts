@@ -5,8 +5,11 @@
  * component test runs both over the same samples so they cannot drift apart.
  */
 import type { AppConfig, ConfigLoadResult } from './config';
+import { GTM_CONTAINER_PATTERN, isExternalLinkUrl } from './external-url';
 
 type Issue = string;
+
+const LINK_KEYS = ['messenger', 'contactForm', 'companySite', 'instagram', 'facebook'] as const;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -69,6 +72,26 @@ export function parseAppConfig(
     'mapsApiKey',
     'expected a string or null',
   );
+  const linkOrNull = (v: unknown) => v === null || isExternalLinkUrl(v);
+  const links = raw.links;
+  if (!isRecord(links)) issues.push('links: required');
+  else {
+    for (const key of LINK_KEYS)
+      need(linkOrNull(links[key]), `links.${key}`, 'expected a https: or mailto: URL or null');
+  }
+  need(linkOrNull(raw.ehimeVideoUrl), 'ehimeVideoUrl', 'expected a https: URL or null');
+  const analytics = raw.analytics;
+  if (!isRecord(analytics)) issues.push('analytics: required');
+  else {
+    need(typeof analytics.enabled === 'boolean', 'analytics.enabled', 'expected true or false');
+    const id = analytics.gtmContainerId;
+    need(
+      id === null || (typeof id === 'string' && GTM_CONTAINER_PATTERN.test(id)),
+      'analytics.gtmContainerId',
+      'expected GTM-… or null',
+    );
+    need(analytics.enabled !== true || id !== null, 'analytics', 'needs a container id when enabled');
+  }
   if (issues.length > 0) return { ok: false, issues };
 
   const c = raw as unknown as AppConfig;
@@ -91,6 +114,15 @@ export function parseAppConfig(
       },
       payments: { provider: c.payments.provider, publishableKey: c.payments.publishableKey },
       mapsApiKey: c.mapsApiKey,
+      links: {
+        messenger: c.links.messenger,
+        contactForm: c.links.contactForm,
+        companySite: c.links.companySite,
+        instagram: c.links.instagram,
+        facebook: c.links.facebook,
+      },
+      ehimeVideoUrl: c.ehimeVideoUrl,
+      analytics: { enabled: c.analytics.enabled, gtmContainerId: c.analytics.gtmContainerId },
     },
   };
 }

@@ -4,6 +4,8 @@
  */
 import { formatAddress, mapsSearchUrl } from '../../../domain/address';
 import type { Booking, Experience, Host } from '../../../domain/entities';
+import { languageName } from '../../../domain/languages';
+import { PRICE_TERMS } from '../../../domain/price-terms';
 import {
   formatDate,
   formatGuests,
@@ -52,6 +54,19 @@ export const hostBookingsUrl = (input: BookingMailInput) => siteUrl(input.baseUr
 
 export const siteNameOf = (input: BookingMailInput) => input.siteName ?? DEFAULT_SITE_NAME;
 
+/**
+ * The language of every mail to the guest: the language of the site they booked on, never the tour's language (a
+ * guest reading English may book a Japanese-speaking tour). The one place that decides it, for every guest mail.
+ */
+export function guestMailLanguage(booking: Pick<Booking, 'guestLocale'>): MailLanguage {
+  return booking.guestLocale;
+}
+
+/** The tour language's name, in the reader's language. */
+export function tourLanguageName(booking: Pick<Booking, 'language'>, reader: MailLanguage): string {
+  return languageName(booking.language, reader);
+}
+
 export function guestGreeting(booking: Booking, language: MailLanguage): string {
   return language === 'ja'
     ? `${booking.lastName} ${booking.firstName} 様`
@@ -83,7 +98,8 @@ export function guestFacts(input: BookingMailInput, language: MailLanguage): Mai
           ['日付', formatDate(booking.date, 'ja')],
           ['時間', formatTime(booking.time, 'ja')],
           ['人数', formatGuests(booking.guests, 'ja')],
-          ['合計金額', `${formatYen(booking.amount, 'ja')}（税込）`],
+          ['体験の言語', tourLanguageName(booking, 'ja')],
+          ['合計金額', `${formatYen(booking.amount, 'ja')}（消費税込み）`],
         ]
       : [
           ['Experience', input.experience.title],
@@ -91,11 +107,37 @@ export function guestFacts(input: BookingMailInput, language: MailLanguage): Mai
           ['Date', formatDate(booking.date, 'en')],
           ['Time', formatTime(booking.time, 'en')],
           ['Guests', formatGuests(booking.guests, 'en')],
-          ['Total', `${formatYen(booking.amount, 'en')} (JPY, tax included)`],
+          ['Tour language', tourLanguageName(booking, 'en')],
+          ['Total', `${formatYen(booking.amount, 'en')} (JPY, consumption tax included)`],
         ];
   const requests = booking.specialRequests?.trim();
   if (requests) rows.push([language === 'ja' ? 'ご要望' : 'Special requests', requests]);
   return { kind: 'facts', rows };
+}
+
+/**
+ * What a host needs to recognise a request (in Japanese): experience, date, time, guests, the authorised total and
+ * the guest's name; `more` rows follow (the new-request mail adds nationality, language and requests).
+ */
+export function hostRequestFacts(input: BookingMailInput, more: [string, string][] = []): MailBlock {
+  const { booking } = input;
+  return {
+    kind: 'facts',
+    rows: [
+      ['体験', input.experience.title],
+      ['日付', formatDate(booking.date, 'ja')],
+      ['時間', formatTime(booking.time, 'ja')],
+      ['人数', formatGuests(booking.guests, 'ja')],
+      ['合計金額', `${formatYen(booking.amount, 'ja')}（消費税込み・与信済み）`],
+      ['予約者', guestFullName(booking, 'en')],
+      ...more,
+    ],
+  };
+}
+
+/** What the total covers (the same statement as the FAQ, the terms and the commercial notice). */
+export function priceTermsBlock(language: MailLanguage): MailBlock {
+  return { kind: 'paragraph', text: PRICE_TERMS[language] };
 }
 
 /** Where to meet, with a map link when the host placed a pin. */
@@ -140,8 +182,9 @@ export function hostFooter(): string {
 }
 
 /**
- * The cancellation policy a guest is held to: the experience's own text when the host wrote one, else the
- * host's rule (days before, refund percentage; 7 days and 100 % when the host has set nothing).
+ * The cancellation policy a guest is held to: the experience's own text when the host wrote one (it is the whole
+ * policy and states the standard terms itself, so nothing is appended to it), else the host's rule (days before,
+ * refund percentage; 7 days and 100 % when the host has set nothing) followed by the standard terms.
  */
 export function cancellationPolicyText(
   experience: MailExperience,
@@ -153,7 +196,7 @@ export function cancellationPolicyText(
     language === 'ja'
       ? '返金手数料はお客様のご負担となります。カードへの返金は、締め日によって1〜2か月かかる場合があります。'
       : 'Refund handling fees are borne by the guest. A refund to your card may take 1–2 months to appear, depending on your card’s billing cycle.';
-  if (own) return `${own}\n\n${general}`;
+  if (own) return own;
   const { days, refundPercentage } = hostPolicy ?? { days: 7, refundPercentage: 100 };
   const rule =
     language === 'ja'

@@ -2,7 +2,7 @@
  * Formatting for mails: pure functions, no clock, no zone of the machine. Dates and times are the Tokyo
  * wall-clock strings the booking stores (`yyyy-MM-dd`, `HH:mm`); instants (deadlines) are shown in Tokyo time.
  */
-import { TOKYO_TIME_ZONE, zonedParts } from '../../../domain/calendar';
+import { TOKYO_TIME_ZONE, formatBookingDate, zonedParts } from '../../../domain/calendar';
 import type { GuestLanguage } from '../../../domain/entities';
 
 export type MailLanguage = GuestLanguage;
@@ -33,17 +33,9 @@ export function formatYen(amount: number, language: MailLanguage): string {
   return language === 'ja' ? `${digits}円` : `¥${digits}`;
 }
 
-const WEEKDAYS_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'];
-
-/** `2025-05-01 (Thu)` / `2025年5月1日（木）` from a stored `yyyy-MM-dd`. */
+/** `2025-05-01 (Thu)` / `2025年5月1日（木）` from a stored `yyyy-MM-dd` (the booking pages show the same). */
 export function formatDate(date: string, language: MailLanguage): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  // A calendar date has no zone; UTC is only the arithmetic (no daylight saving), not a conversion.
-  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  return language === 'ja'
-    ? `${year}年${month}月${day}日（${WEEKDAYS_JA[weekday]}）`
-    : `${date} (${WEEKDAYS_EN[weekday]})`;
+  return formatBookingDate(date, language);
 }
 
 /** The stored slot start, marked as Japan time (a guest abroad must not read it in their own zone). */

@@ -5,8 +5,10 @@ import {
   guestFacts,
   guestFooter,
   guestGreeting,
+  guestMailLanguage,
   manageBookingBlocks,
   meetingPointText,
+  priceTermsBlock,
   referenceBlock,
   siteNameOf,
   type BookingMailInput,
@@ -21,7 +23,7 @@ export interface BookingApprovedMailInput extends BookingMailInput {
 
 export function guestBookingApprovedMail(input: BookingApprovedMailInput): RenderedMail {
   const { booking, experience } = input;
-  const language = booking.language;
+  const language = guestMailLanguage(booking);
   const amount = formatYen(booking.amount, language);
   const policy = cancellationPolicyText(experience, input.hostCancellationPolicy, language);
 
@@ -45,6 +47,7 @@ export function guestBookingApprovedMail(input: BookingApprovedMailInput): Rende
           kind: 'paragraph',
           text: `お支払い：ご登録のカードに${amount}を請求しました。`,
         },
+        priceTermsBlock(language),
         {
           kind: 'paragraph',
           text: '集合時刻に遅れないようお越しください。15分を超えて遅れた場合、ご予約はキャンセル扱いとなります。雨天でも催行します。天候により中止する場合は、前日19時までにメールでお知らせします。',
@@ -72,6 +75,7 @@ export function guestBookingApprovedMail(input: BookingApprovedMailInput): Rende
       guestFacts(input, language),
       { kind: 'note', title: 'Meeting point', text: meetingPointText(experience, language) },
       { kind: 'paragraph', text: `Payment: your card has now been charged ${amount}.` },
+      priceTermsBlock(language),
       {
         kind: 'paragraph',
         text: 'Please arrive on time: a booking is cancelled if you are more than 15 minutes late. Experiences take place in the rain; if the weather forces a cancellation, we will tell you by e-mail by 7 PM the day before.',

@@ -4,6 +4,7 @@ import {
   guestFacts,
   guestFooter,
   guestGreeting,
+  guestMailLanguage,
   referenceBlock,
   siteNameOf,
   type BookingMailInput,
@@ -18,7 +19,7 @@ export interface BookingDeniedMailInput extends BookingMailInput {
 
 export function guestBookingDeniedMail(input: BookingDeniedMailInput): RenderedMail {
   const { booking } = input;
-  const language = booking.language;
+  const language = guestMailLanguage(booking);
   const amount = formatYen(booking.amount, language);
   const reason = (input.reason ?? booking.deniedMessage)?.trim();
 

@@ -8,6 +8,7 @@ import {
   guestFacts,
   guestFooter,
   guestGreeting,
+  guestMailLanguage,
   referenceBlock,
   siteNameOf,
   type BookingMailInput,
@@ -23,7 +24,7 @@ export interface BookingExpiredMailInput extends BookingMailInput {
 
 export function guestBookingExpiredMail(input: BookingExpiredMailInput): RenderedMail {
   const { booking, cause } = input;
-  const language = booking.language;
+  const language = guestMailLanguage(booking);
   const amount = formatYen(booking.amount, language);
 
   if (language === 'ja') {

@@ -4,8 +4,10 @@ import {
   guestFacts,
   guestFooter,
   guestGreeting,
+  guestMailLanguage,
   hostDeadlineText,
   manageBookingBlocks,
+  priceTermsBlock,
   referenceBlock,
   siteNameOf,
   type BookingMailInput,
@@ -15,7 +17,7 @@ import { renderMail, type RenderedMail } from './layout';
 
 export function guestRequestReceivedMail(input: BookingMailInput): RenderedMail {
   const { booking } = input;
-  const language = booking.language;
+  const language = guestMailLanguage(booking);
   const deadline = hostDeadlineText(booking, language);
   const amount = formatYen(booking.amount, language);
 
@@ -42,6 +44,7 @@ export function guestRequestReceivedMail(input: BookingMailInput): RenderedMail 
             `カードは${amount}の与信（オーソリ）のみで、まだ請求されていません。ホストが予約を確定した時点で決済されます。` +
             `${HOST_RESPONSE_HOURS}時間以内に確定されなかった場合は与信が解除され、料金は一切発生しません。`,
         },
+        priceTermsBlock(language),
         {
           kind: 'paragraph',
           text: '今後の流れ：ホストからの返答があり次第、メールでお知らせします。予約確定のメールが届いた時点で、ご予約と決済が完了します。',
@@ -75,6 +78,7 @@ export function guestRequestReceivedMail(input: BookingMailInput): RenderedMail 
           `your booking. If the host does not confirm it within ${HOST_RESPONSE_HOURS} hours, the authorisation is ` +
           `released and you pay nothing.`,
       },
+      priceTermsBlock(language),
       {
         kind: 'paragraph',
         text: 'What happens next: we will e-mail you as soon as the host answers. Your booking is complete when you receive the confirmation e-mail.',

@@ -1,18 +1,17 @@
 /** To the host (in Japanese), when a guest's authorised request arrives (booking `pending`). */
 import {
   HOST_RESPONSE_HOURS,
-  guestFullName,
   hostBookingsUrl,
   hostDeadlineText,
   hostFooter,
+  hostRequestFacts,
   referenceBlock,
   siteNameOf,
+  tourLanguageName,
   type BookingMailInput,
 } from './booking-mail';
-import { formatDate, formatGuests, formatTime, formatYen } from './format';
+import { formatDate } from './format';
 import { renderMail, type RenderedMail } from './layout';
-
-const LANGUAGE_NAMES = { en: '英語', ja: '日本語' } as const;
 
 export function hostNewRequestMail(input: BookingMailInput): RenderedMail {
   const { booking } = input;
@@ -32,20 +31,11 @@ export function hostNewRequestMail(input: BookingMailInput): RenderedMail {
           '予約一覧から承認または否認してください。期限を過ぎるとリクエストは自動的に失効し、ゲストのカードの与信は解除されます。',
       },
       referenceBlock(booking, 'ja'),
-      {
-        kind: 'facts',
-        rows: [
-          ['体験', input.experience.title],
-          ['日付', formatDate(booking.date, 'ja')],
-          ['時間', formatTime(booking.time, 'ja')],
-          ['人数', formatGuests(booking.guests, 'ja')],
-          ['合計金額', `${formatYen(booking.amount, 'ja')}（税込・与信済み）`],
-          ['予約者', guestFullName(booking, 'en')],
-          ['国籍', booking.nationality],
-          ['希望言語', LANGUAGE_NAMES[booking.language]],
-          ['ご要望', booking.specialRequests?.trim() || 'なし'],
-        ],
-      },
+      hostRequestFacts(input, [
+        ['国籍', booking.nationality],
+        ['希望言語', tourLanguageName(booking, 'ja')],
+        ['ご要望', booking.specialRequests?.trim() || 'なし'],
+      ]),
       {
         kind: 'paragraph',
         text: '承認すると決済が確定し、ゲストに予約確定のメールが送られます。否認する場合は理由を入力してください（ゲストにお伝えします）。',

@@ -35,7 +35,7 @@ export function hostRequestExpiredMail(input: BookingMailInput): RenderedMail {
           ['日付', formatDate(booking.date, 'ja')],
           ['時間', formatTime(booking.time, 'ja')],
           ['人数', formatGuests(booking.guests, 'ja')],
-          ['合計金額', `${formatYen(booking.amount, 'ja')}（税込）`],
+          ['合計金額', `${formatYen(booking.amount, 'ja')}（消費税込み）`],
           ['予約者', guestFullName(booking, 'en')],
         ],
       },

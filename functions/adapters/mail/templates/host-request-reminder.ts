@@ -3,15 +3,15 @@
  * and the guest's card authorisation is released.
  */
 import {
-  guestFullName,
   hostBookingsUrl,
   hostDeadlineText,
   hostFooter,
+  hostRequestFacts,
   referenceBlock,
   siteNameOf,
   type BookingMailInput,
 } from './booking-mail';
-import { formatDate, formatGuests, formatTime, formatYen } from './format';
+import { formatDate } from './format';
 import { renderMail, type RenderedMail } from './layout';
 import { HOST_REMINDER_HOURS } from '../../../domain/calendar';
 
@@ -33,17 +33,7 @@ export function hostRequestReminderMail(input: BookingMailInput): RenderedMail {
           '期限を過ぎるとリクエストは自動的に失効し、ゲストのカードの与信は解除されます。',
       },
       referenceBlock(booking, 'ja'),
-      {
-        kind: 'facts',
-        rows: [
-          ['体験', input.experience.title],
-          ['日付', formatDate(booking.date, 'ja')],
-          ['時間', formatTime(booking.time, 'ja')],
-          ['人数', formatGuests(booking.guests, 'ja')],
-          ['合計金額', `${formatYen(booking.amount, 'ja')}（税込・与信済み）`],
-          ['予約者', guestFullName(booking, 'en')],
-        ],
-      },
+      hostRequestFacts(input),
       { kind: 'button', label: '予約一覧を開く', url: hostBookingsUrl(input) },
     ],
     footer: hostFooter(),

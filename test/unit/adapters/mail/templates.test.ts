@@ -57,8 +57,9 @@ const experience: MailExperience = {
   cancellationPolicy: null,
 };
 
+/** `language` is the site language the guest booked in (`guestLocale`): the language of every guest mail. */
 const base = (language: 'en' | 'ja', patch: Partial<Booking> = {}) => ({
-  booking: booking({ language, ...patch }),
+  booking: booking({ guestLocale: language, ...patch }),
   experience,
   hostBusinessName: 'Dogo Tea House',
   baseUrl: 'https://ehime.example/',
@@ -172,6 +173,9 @@ describe('guest mails', () => {
       'Free cancellation until 2 days before.<br>&lt;b&gt;No refund&lt;/b&gt; after.',
     );
     expect(own.text).not.toContain('Cancel at least 7 days');
+    // The experience's own text is the whole policy: the standard terms are not appended to it a second time.
+    expect(own.text).not.toContain('Refund handling fees are borne by the guest');
+    expect(en.text).toContain('Refund handling fees are borne by the guest');
   });
 
   it("the denied mail carries the host's reason, escaped, and says the card was not charged", () => {
@@ -208,6 +212,24 @@ describe('guest mails', () => {
     });
     expect(holdJa.text).toContain('15分間お取り置き');
     expect(hostJa.text).toContain('48時間以内に返答がなかった');
+  });
+
+  describe.each(Object.entries(guestTemplates))('%s', (name, render) => {
+    it('is written in the language of the site the guest booked on, not in the tour language', () => {
+      // An English-reading guest who books a Japanese-speaking tour.
+      const mail = render('en', { language: 'ja' });
+      expect(mail.subject).toMatch(subjectMarks[name]![`en`]);
+      expect(mail.html).toContain('<html lang="en">');
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain('Booking ID');
+        expect(part).not.toMatch(/[\u3040-\u30ff]/); // no kana anywhere
+      }
+      // The tour language is a fact of the booking, shown as such.
+      expect(mail.text).toContain('Tour language: Japanese\n');
+      expect(render('en').text).toContain('Tour language: English\n');
+      expect(render('ja', { language: 'ja' }).text).toContain('体験の言語：日本語\n');
+      expect(render('ja', { language: 'en' }).text).toContain('体験の言語：英語\n');
+    });
   });
 
   it('repeats the special requests to the guest and passes them to the host', () => {
@@ -252,6 +274,7 @@ describe('host mails (Japanese)', () => {
     expect(mail.subject).toMatch(/^【新しい予約リクエスト】Tea ceremony in Matsuyama/);
     expect(mail.text).toContain('2025年5月3日（土） 10:15（日本時間）まで');
     expect(mail.text).toContain('希望言語：英語');
+    expect(hostNewRequestMail(base('en', { language: 'ja' })).text).toContain('希望言語：日本語');
   });
 
   it('the request-expired mail says the card was not charged and the slot is open again', () => {

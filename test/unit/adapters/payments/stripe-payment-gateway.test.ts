@@ -182,6 +182,23 @@ describe('StripePaymentGateway (REST client, fake Stripe API)', () => {
     expect(fake.requests[0]).toMatchObject({ method: 'GET', path: '/v1/payment_intents/pi_3Test' });
   });
 
+  it('tells whether a client secret is the intent’s own (what a browser shows to give its hold back)', async () => {
+    fake.answer(ok(intent()));
+    expect(await gateway.clientSecretMatches('pi_3Test', 'pi_3Test_secret_abc')).toBe(true);
+    fake.answer(ok(intent()));
+    expect(await gateway.clientSecretMatches('pi_3Test', 'pi_3Test_secret_abd')).toBe(false);
+    fake.answer(ok(intent()));
+    expect(await gateway.clientSecretMatches('pi_3Test', '')).toBe(false);
+    fake.answer(
+      stripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: 'No such intent',
+      }),
+    );
+    expect(await gateway.clientSecretMatches('pi_nope', 'pi_nope_secret_x')).toBe(false);
+  });
+
   it('answers not_found for an unknown intent', async () => {
     fake.answer(
       stripeError(404, {

@@ -22,6 +22,15 @@ export const testConfig: AppConfig = {
   },
   payments: { provider: 'local', publishableKey: null },
   mapsApiKey: null,
+  links: {
+    messenger: 'https://m.me/ehime.test',
+    contactForm: 'https://forms.example.com/contact',
+    companySite: null,
+    instagram: 'https://www.instagram.com/ehime.test/',
+    facebook: null,
+  },
+  ehimeVideoUrl: null,
+  analytics: { enabled: false, gtmContainerId: null },
 };
 
 export type Route = (
@@ -54,6 +63,8 @@ export function renderWithApp(
     path?: string;
     initialEntry?: string;
     extraRoutes?: { path: string; element: ReactElement }[];
+    /** The deployment's settings, when a test needs others than `testConfig`. */
+    config?: AppConfig;
   } = {},
 ) {
   const router = createMemoryRouter(
@@ -61,7 +72,7 @@ export function renderWithApp(
     { initialEntries: [options.initialEntry ?? '/'] },
   );
   const result = render(
-    <AppProviders config={testConfig}>
+    <AppProviders config={options.config ?? testConfig}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

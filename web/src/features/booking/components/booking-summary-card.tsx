@@ -4,10 +4,10 @@ import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatBookingDate } from '@domain/calendar';
+import { languageName } from '@domain/languages';
 import { formatJpy, participantLabel } from '@domain/pricing';
 import type { BookingData } from '../../../lib/booking-data';
-
-const LANGUAGE_LABEL = { en: 'English', ja: 'Japanese' } as const;
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -45,10 +45,10 @@ export function BookingSummaryCard({
           {title}
         </Typography>
         <Stack spacing={1}>
-          <Row label="Date" value={data.date} />
+          <Row label="Date" value={formatBookingDate(data.date, 'en')} />
           <Row label="Time" value={`${data.time} (Japan time)`} />
           <Row label="Guests" value={participantLabel(data.guests)} />
-          <Row label="Language" value={LANGUAGE_LABEL[data.language]} />
+          <Row label="Tour language" value={languageName(data.language, 'en')} />
           <Row label="Price per person" value={formatJpy(data.unitPrice)} />
         </Stack>
         <Divider sx={{ my: 1.5 }} />

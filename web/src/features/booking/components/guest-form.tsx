@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { countries, DEFAULT_COUNTRY_CODE, type Country } from '@domain/countries';
-import { filterPhoneInput } from '@domain/phone';
+import { filterPhoneInput, formatPhoneInternational, isValidPhone } from '@domain/phone';
 import type { GuestField, GuestFormState } from '../hooks/use-guest-form';
 
 const defaultCountry = countries.find((c) => c.code === DEFAULT_COUNTRY_CODE)!;
@@ -19,8 +19,8 @@ function swapDialCode(phone: string, from: string, to: string): string {
 
 /**
  * Guest spec §5: first and last name, e-mail twice, phone with the dialling code of a country list (default +81;
- * the input keeps only digits, spaces, +, parentheses and hyphens), nationality from the same list (stored by
- * name) and optional special requests. Messages show once a field has been left.
+ * the input keeps only digits, spaces, +, parentheses and hyphens; libphonenumber-js judges the number), nationality
+ * from the same list (stored by name) and optional special requests. Messages show once a field has been left.
  */
 export function GuestFormFields({ form, disabled = false }: { form: GuestFormState; disabled?: boolean }) {
   const [dialCountry, setDialCountry] = useState<Country>(defaultCountry);
@@ -93,7 +93,12 @@ export function GuestFormFields({ form, disabled = false }: { form: GuestFormSta
             value={form.values.phone ?? ''}
             disabled={disabled}
             onChange={(e) => form.setValue('phone', filterPhoneInput(e.target.value, dialCountry.dialCode))}
-            onBlur={() => form.touch('phone')}
+            onBlur={() => {
+              // Once left, a valid number shows as it is stored and dialled: "+81 090-…" becomes "+81 90 …".
+              const phone = form.values.phone ?? '';
+              if (isValidPhone(phone)) form.setValue('phone', formatPhoneInternational(phone));
+              form.touch('phone');
+            }}
             error={Boolean(form.errorOf('phone'))}
             helperText={form.errorOf('phone') ?? ' '}
           />

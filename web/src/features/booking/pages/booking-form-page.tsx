@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
@@ -12,22 +13,32 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { PRICE_TERMS } from '@domain/price-terms';
 import { formatJpy, totalPrice } from '@domain/pricing';
 import { toBookingGuest } from '@domain/schemas/guest-form';
 import type { CreateBookingRequestInput } from '@domain/schemas/booking';
 import { useApi } from '../../../app/api';
+import { trackEvent } from '../../../lib/analytics';
+import { ApiError } from '../../../lib/api-client';
 import { useAppConfig } from '../../../app/config-context';
 import { CancellationPolicy } from '../../../components/cancellation-policy';
 import { PageLoader } from '../../../components/page-loader';
 import {
   clearBookingData,
+  clearHeldBooking,
+  HOLD_RESUMABLE_MS,
+  holdsChoice,
   isBookingData,
   loadBookingData,
+  loadHeldBooking,
+  saveHeldBooking,
   savePendingBooking,
   type BookingData,
+  type HeldBooking,
 } from '../../../lib/booking-data';
 import { useExperience, type AvailabilityAnswer } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
+import { siteLocale } from '../../../lib/site-locale';
 import { useToast } from '../../../lib/toast';
 import {
   bookingFailure,
@@ -36,6 +47,7 @@ import {
   SLOT_GONE_MESSAGE,
 } from '../api/booking-errors';
 import type { PaymentMethodState } from '../api/payment-method';
+import { releaseHold } from '../api/release-hold';
 import { BookingSummaryCard } from '../components/booking-summary-card';
 import { GuestFormFields } from '../components/guest-form';
 import { LocalTestCardForm } from '../components/local-test-card-form';
@@ -47,6 +59,8 @@ const StripePayment = lazy(() => import('../components/stripe-payment'));
 export const INIT_FAILED_MESSAGE = 'Failed to initialize booking';
 /** Guest spec §9: 1 second between the success and the move to the completion page. */
 const COMPLETE_DELAY_MS = 1000;
+/** The server's hold (DESIGN §3), for the "held until" time the page shows. */
+const HOLD_MS = 15 * 60_000;
 
 /** `POST /api/bookings` (DESIGN §6). */
 interface CreatedBooking {
@@ -67,14 +81,27 @@ function useBookingData(): BookingData | null {
 }
 
 /**
+ * What the form finds of an earlier hold in this tab when it opens: one it resumes (same choice, still running),
+ * or one it gives back first (another choice, or too old to pay into).
+ */
+function earlierHold(data: BookingData): { resumed: HeldBooking | null; stale: HeldBooking | null } {
+  const stored = loadHeldBooking();
+  if (!stored) return { resumed: null, stale: null };
+  const resumable = holdsChoice(stored, data) && Date.now() - stored.heldAt < HOLD_RESUMABLE_MS;
+  return resumable ? { resumed: stored, stale: null } : { resumed: null, stale: stored };
+}
+
+/**
  * Guest spec §2, Booking Information (`/booking-form`), with the flow of DESIGN §4: on 'Confirm Booking Request'
  * the card details are checked, `POST /api/bookings` holds the slot and returns the payment's client secret, the
  * card is authorised, `POST /api/bookings/{id}/payment-confirmed` moves the booking to `pending`, and after 1 s
  * the guest lands on `/booking-complete`.
  *
  * A declined card leaves the booking `awaiting_payment`: the guest may try another card for the same booking
- * (same hold, same client secret); if they give up, the hold lapses after 15 minutes and nothing is booked. While
- * that booking exists the guest details are locked, because they are already part of it.
+ * (same hold, same client secret). The hold is kept for this tab (`HeldBooking`), so a guest who reloads or comes
+ * back to the form resumes it with their details; a guest who leaves the form for another page gives it back at
+ * once (`POST /api/bookings/{id}/release`). Closing the tab cannot be told from a reload, so that hold lapses
+ * after its 15 minutes, silently. While the hold exists the guest details are locked: they are part of it.
  */
 export function BookingFormPage() {
   usePageMeta({ title: 'Booking Information', noindex: true });
@@ -99,36 +126,77 @@ function BookingForm({ data }: { data: BookingData }) {
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const experience = useExperience(data.experienceId);
-  const form = useGuestForm();
+  const [hold] = useState(() => earlierHold(data));
+  const form = useGuestForm(hold.resumed?.guest);
   const [payment, setPayment] = useState<PaymentMethodState>({ ready: false, handle: null });
   const [paymentLoadError, setPaymentLoadError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [completing, setCompleting] = useState(false);
   const [paymentMessage, setPaymentMessage] = useState<string | null>(null);
-  const created = useRef<CreatedBooking | null>(null);
-  const [held, setHeld] = useState(false);
+  const created = useRef<HeldBooking | null>(hold.resumed);
+  const [held, setHeld] = useState<HeldBooking | null>(hold.resumed);
 
   const slotGone = useCallback(() => {
-    toast({ title: 'Error', message: SLOT_GONE_MESSAGE, severity: 'error' });
+    // Guest spec §8: the message, then back one step; it explains the page it leads back to.
+    toast({ title: 'Error', message: SLOT_GONE_MESSAGE, severity: 'error', carryToNextPage: true });
     void navigate(-1);
   }, [toast, navigate]);
 
-  // Guest spec §2: slot availability is re-checked on load.
+  // Guest spec §2: slot availability is re-checked on load, unless the slot is held by this very guest.
   useEffect(() => {
+    if (hold.resumed) return;
     const controller = new AbortController();
-    api<AvailabilityAnswer>(
-      `/experiences/${encodeURIComponent(data.experienceId)}/availability?from=${data.date}&to=${data.date}`,
-      { signal: controller.signal },
-    )
-      .then((answer) => {
-        if (!(answer.dates[data.date] ?? []).includes(data.time)) slotGone();
-      })
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) console.error('Availability re-check failed', e);
-      });
+    void (async () => {
+      // A hold left from earlier in this tab is given back first, so it blocks neither this slot nor another.
+      if (hold.stale) {
+        clearHeldBooking();
+        await releaseHold(api, hold.stale).catch((e: unknown) =>
+          console.error('Earlier hold not released', e),
+        );
+      }
+      const answer = await api<AvailabilityAnswer>(
+        `/experiences/${encodeURIComponent(data.experienceId)}/availability?from=${data.date}&to=${data.date}`,
+        { signal: controller.signal },
+      );
+      if (!(answer.dates[data.date] ?? []).includes(data.time)) slotGone();
+    })().catch((e: unknown) => {
+      if (!controller.signal.aborted) console.error('Availability re-check failed', e);
+    });
     return () => controller.abort();
-  }, [api, data, slotGone]);
+  }, [api, data, slotGone, hold]);
+
+  // A guest who leaves the form for another page of the app (Back, a link) gives their hold back at once. A page
+  // that is going away (reload, closed tab) announces it with `pagehide` and is not a guest leaving the form: the
+  // hold is resumed on return, or lapses. StrictMode's rehearsal unmount mounts again at once, so the release waits
+  // a tick and is dropped when the form is still there.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    let pageGoingAway = false;
+    const onPageHide = () => (pageGoingAway = true);
+    const onPageShow = () => (pageGoingAway = false);
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      mounted.current = false;
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+      if (pageGoingAway) return;
+      setTimeout(() => {
+        if (mounted.current) return;
+        const leftBehind = loadHeldBooking();
+        if (!leftBehind) return;
+        clearHeldBooking();
+        releaseHold(api, leftBehind)
+          .then(() =>
+            queryClient.invalidateQueries({ queryKey: ['availability', leftBehind.choice.experienceId] }),
+          )
+          .catch((e: unknown) => console.error('Hold not released; it lapses after 15 minutes', e));
+      }, 0);
+    };
+  }, [api, queryClient]);
 
   useEffect(() => {
     if (experience.isError)
@@ -174,11 +242,28 @@ function BookingForm({ data }: { data: BookingData }) {
           time: data.time,
           guests: data.guests,
           language: data.language,
+          guestLocale: siteLocale(),
           guest: toBookingGuest(form.parsed),
         };
-        booking = await api<CreatedBooking>('/bookings', { method: 'POST', body: request });
+        const answer = await api<CreatedBooking>('/bookings', { method: 'POST', body: request });
+        booking = {
+          bookingId: answer.bookingId,
+          reference: answer.reference,
+          clientSecret: answer.payment.clientSecret,
+          amount: answer.amount,
+          choice: {
+            experienceId: data.experienceId,
+            date: data.date,
+            time: data.time,
+            guests: data.guests,
+            language: data.language,
+          },
+          guest: form.values,
+          heldAt: Date.now(),
+        };
         created.current = booking;
-        setHeld(true);
+        saveHeldBooking(booking);
+        setHeld(booking);
         savePendingBooking({
           bookingId: booking.bookingId,
           reference: booking.reference,
@@ -186,19 +271,35 @@ function BookingForm({ data }: { data: BookingData }) {
         });
       }
       stage = 'confirm';
-      await payment.handle.confirm(booking.payment.clientSecret, {
+      await payment.handle.confirm(booking.clientSecret, {
         name: `${form.parsed.firstName} ${form.parsed.lastName}`,
         email: form.parsed.email,
         phone: toBookingGuest(form.parsed).phone,
       });
       await api(`/bookings/${encodeURIComponent(booking.bookingId)}/payment-confirmed`, { method: 'POST' });
+      clearHeldBooking();
       clearBookingData();
+      // Guest spec §4: the booking_request_complete event (price_total, experience_id), when analytics is on.
+      trackEvent(config.analytics, 'booking_request_complete', {
+        price_total: booking.amount,
+        experience_id: data.experienceId,
+      });
       setCompleting(true);
       const state = { reference: booking.reference, email: form.parsed.email, justBooked: true };
       setTimeout(() => void navigate('/booking-complete', { state, replace: true }), COMPLETE_DELAY_MS);
     } catch (e) {
       console.error('Booking request failed', e);
       const failure = bookingFailure(e, stage);
+      if (
+        stage === 'confirm' &&
+        e instanceof ApiError &&
+        (e.code === 'state_conflict' || e.code === 'not_found')
+      ) {
+        // The hold ended on the server (it lapsed): the next try makes a new request with the same details.
+        clearHeldBooking();
+        created.current = null;
+        setHeld(null);
+      }
       if (failure.kind === 'slot_gone') {
         slotGone();
         return;
@@ -234,11 +335,12 @@ function BookingForm({ data }: { data: BookingData }) {
             <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
               {held && (
                 <Alert severity="info" sx={{ mb: 2 }}>
-                  Your time slot is held for 15 minutes while you complete the payment. Your details are part
-                  of this request; to change them, go back and start a new request.
+                  Your time slot is held for you until {heldUntil(held)} while you complete the payment. Your
+                  details are part of this request; to change them, go back to the experience: the slot is
+                  given back and you can request it again.
                 </Alert>
               )}
-              <GuestFormFields form={form} disabled={held || submitting || completing} />
+              <GuestFormFields form={form} disabled={held !== null || submitting || completing} />
             </Paper>
             <Paper
               variant="outlined"
@@ -256,7 +358,7 @@ function BookingForm({ data }: { data: BookingData }) {
                 </Typography>
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                All payments are processed in Japanese yen (JPY).
+                All payments are processed in Japanese yen (JPY). {PRICE_TERMS.en}
               </Typography>
               {paymentLoadError ? (
                 <Alert severity="error">{paymentLoadError}</Alert>
@@ -311,4 +413,9 @@ function BookingForm({ data }: { data: BookingData }) {
       </Backdrop>
     </Container>
   );
+}
+
+/** The end of the hold in the guest's own clock, e.g. "10:42". */
+function heldUntil(held: HeldBooking): string {
+  return new Date(held.heldAt + HOLD_MS).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }

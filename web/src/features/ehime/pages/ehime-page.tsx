@@ -6,8 +6,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FlightIcon from '@mui/icons-material/Flight';
-import { externalLinks } from '../../../app/links';
+import { useAppConfig } from '../../../app/config-context';
 import { PageLoader } from '../../../components/page-loader';
+import { VideoEmbed, videoId } from '../../../components/video-embed';
+import { externalLinkProps } from '../../../lib/external-link';
 import { useExperienceCards } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useMinDurationLoader } from '../../../lib/use-min-duration-loader';
@@ -16,6 +18,7 @@ import { EhimeTopics } from '../components/ehime-topics';
 
 const HERO_IMAGES = ['/media/ehime/ehime-1.svg', '/media/ehime/ehime-2.svg', '/media/ehime/ehime-3.svg'];
 const HERO_INTERVAL_MS = 5000;
+const VIDEO_TITLE = 'Ehime in motion';
 
 /** Guest spec §2: flight times to Matsuyama. */
 export const FLIGHTS = [
@@ -131,44 +134,27 @@ export function EhimePage() {
   // Guest spec §7: experiences whose prefecture is Ehime, oldest first, six at most (the API sorts newest first
   // or by price, so the page asks for Ehime's list and orders it itself).
   const topics = useExperienceCards({ prefecture: 'Ehime' });
-  const loading = useMinDurationLoader(!topics.isPending);
+  const { ehimeVideoUrl, links } = useAppConfig();
+  const loading = useMinDurationLoader(!topics.isPending, 'ehime');
   if (loading) return <PageLoader label="Loading" minHeight="100vh" />;
   return (
     <>
       <RotatingHero />
       <Container sx={{ py: { xs: 5, md: 8 } }}>
         <Stack spacing={{ xs: 6, md: 9 }}>
-          <Box component="section" aria-labelledby="ehime-video-title">
-            <Typography
-              id="ehime-video-title"
-              variant="h2"
-              component="h2"
-              sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, mb: 2 }}
-            >
-              Ehime in motion
-            </Typography>
-            <Box sx={{ position: 'relative', borderRadius: 3, overflow: 'hidden' }}>
-              <Box
-                component="img"
-                src="/media/ehime/ehime-3.svg"
-                alt="Sunset over a suspension bridge of the Shimanami Kaido"
-                width={1920}
-                height={1080}
-                loading="lazy"
-                sx={{ width: '100%', height: 'auto', display: 'block' }}
-              />
-              <Button
-                href="https://www.youtube.com/results?search_query=Ehime+Shimanami+Kaido"
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="contained"
-                color="secondary"
-                sx={{ position: 'absolute', left: '50%', top: '50%', transform: 'translate(-50%, -50%)' }}
+          {videoId(ehimeVideoUrl) && (
+            <Box component="section" aria-labelledby="ehime-video-title">
+              <Typography
+                id="ehime-video-title"
+                variant="h2"
+                component="h2"
+                sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, mb: 2 }}
               >
-                Watch videos of Ehime
-              </Button>
+                {VIDEO_TITLE}
+              </Typography>
+              <VideoEmbed link={ehimeVideoUrl} title={VIDEO_TITLE} />
             </Box>
-          </Box>
+          )}
           <EhimeTopics items={topics.data} isError={topics.isError} />
           <Box component="section" aria-labelledby="reach-title">
             <Typography
@@ -262,15 +248,11 @@ export function EhimePage() {
               >
                 See experiences in Ehime
               </Button>
-              <Button
-                href={externalLinks.contactForm}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="outlined"
-                color="inherit"
-              >
-                Ask the concierge
-              </Button>
+              {links.contactForm && (
+                <Button {...externalLinkProps(links.contactForm)} variant="outlined" color="inherit">
+                  Ask the concierge
+                </Button>
+              )}
             </Stack>
           </Paper>
         </Stack>

@@ -127,7 +127,7 @@ export function BookingRequestForm({
 
   async function next() {
     // The domain's rule and message; loaded on demand so the detail page does not ship zod up front.
-    const { bookingRequestFormSchema } = await import('@domain/schemas/booking');
+    const { bookingRequestFormSchema } = await import('@domain/schemas/booking-request-form');
     const parsed = bookingRequestFormSchema.safeParse({ date, time, language, participants });
     if (!parsed.success) {
       toast({ title: 'エラー', message: parsed.error.issues[0]?.message ?? '', severity: 'error' });

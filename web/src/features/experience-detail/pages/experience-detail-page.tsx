@@ -11,18 +11,20 @@ import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { responsiveImage } from '@domain/images';
 import { fromPriceLabel } from '@domain/pricing';
-import { externalLinks } from '../../../app/links';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
+import { NotFoundView } from '../../../components/not-found';
 import { PageLoader } from '../../../components/page-loader';
+import { VideoEmbed } from '../../../components/video-embed';
 import { addressOrFallback, hasMeetingPoint } from '@domain/address';
 import { cardLocation } from '../../../lib/address';
 import { DETAIL_BLOCK_SIZES } from '../../../lib/image-sizes';
+import { ApiError } from '../../../lib/api-client';
+import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
 import { useExperience, type ExperienceDetail } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AboutHost } from '../components/about-host';
 import { PhotoGallery } from '../components/photo-gallery';
 import { StickyBookingBar } from '../components/sticky-booking-bar';
-import { VideoEmbed } from '../components/video-embed';
 
 /**
  * The booking request form brings the date picker and date-fns (about a third of the page's code). It loads while
@@ -52,7 +54,8 @@ function BookingRequestPlaceholder() {
 }
 
 export const EXPERIENCE_NOT_FOUND = 'Experience not found';
-export const EXPERIENCE_ID_REQUIRED = 'Experience ID is required';
+
+const isNotFound = (error: Error) => error instanceof ApiError && error.status === 404;
 
 function DetailBlock({
   heading,
@@ -143,6 +146,9 @@ function MeetingPoint({ experience }: { experience: ExperienceDetail }) {
 }
 
 function ConciergeCallToAction() {
+  const { messenger, contactForm } = useExternalLinks();
+  // No concierge channel in this deployment: no invitation to use one.
+  if (!messenger && !contactForm) return null;
   return (
     <Paper
       component="section"
@@ -158,12 +164,16 @@ function ConciergeCallToAction() {
         suggest alternatives.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <Button variant="outlined" href={externalLinks.messenger} target="_blank" rel="noopener noreferrer">
-          Consult via Messenger
-        </Button>
-        <Button variant="outlined" href={externalLinks.contactForm} target="_blank" rel="noopener noreferrer">
-          Consult via contact form
-        </Button>
+        {messenger && (
+          <Button variant="outlined" {...externalLinkProps(messenger)}>
+            Consult via Messenger
+          </Button>
+        )}
+        {contactForm && (
+          <Button variant="outlined" {...externalLinkProps(contactForm)}>
+            Consult via contact form
+          </Button>
+        )}
       </Stack>
     </Paper>
   );
@@ -253,25 +263,43 @@ export function ExperienceDetailPage() {
   // The whole page renders when the answer arrives. As a deferred value that render runs in the background in
   // small slices (a query result alone would render it in one long, blocking task); the loader stays meanwhile.
   const deferred = useDeferredValue(experience.data);
-  // Guest spec §2: the page meta uses the experience's title, description and first main image.
-  usePageMeta({
-    title: experience.data?.title ?? 'Experience',
-    description: experience.data?.description.slice(0, 160) || undefined,
-    image: experience.data?.mainImages[0] ?? null,
-  });
-  if (!id)
+  const notFound = !id || (experience.isError && isNotFound(experience.error));
+  // Guest spec §2: the page meta uses the experience's title, description and first main image; an experience
+  // that does not exist gets the not-found page's (and is not indexed).
+  usePageMeta(
+    notFound
+      ? { title: EXPERIENCE_NOT_FOUND, noindex: true }
+      : {
+          title: experience.data?.title ?? 'Experience',
+          description: experience.data?.description.slice(0, 160) || undefined,
+          image: experience.data?.mainImages[0] ?? null,
+        },
+  );
+  if (notFound) {
     return (
-      <Alert severity="error" sx={{ m: 4 }}>
-        {EXPERIENCE_ID_REQUIRED}
-      </Alert>
+      <NotFoundView
+        title={EXPERIENCE_NOT_FOUND}
+        message="This experience does not exist or is no longer offered. Other experiences are waiting for you."
+        actions={[
+          { label: 'Browse experiences', to: '/experiences' },
+          { label: 'Return to Home', to: '/' },
+        ]}
+      />
     );
+  }
   if (experience.isPending) return <PageLoader label="Loading experience" />;
   if (experience.isError) {
-    const notFound = 'status' in experience.error && experience.error.status === 404;
     return (
       <Container sx={{ py: 8 }}>
-        <Alert severity="error">
-          {notFound ? EXPERIENCE_NOT_FOUND : experience.error.message || EXPERIENCE_NOT_FOUND}
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void experience.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {experience.error.message || EXPERIENCE_NOT_FOUND}
         </Alert>
       </Container>
     );

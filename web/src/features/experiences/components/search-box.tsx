@@ -3,13 +3,9 @@ import { useNavigate } from 'react-router';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
+import { searchPath } from '../../../lib/search-path';
 
-/** Guest spec §5: the text is trimmed; Enter with blank text does nothing. */
-export function searchPath(text: string): string | null {
-  const q = text.trim();
-  return q ? `/search?q=${encodeURIComponent(q)}` : null;
-}
-
+/** Guest spec §2 and §5: the search box of the search and list pages; Enter with blank text does nothing. */
 export function SearchBox({ initial = '' }: { initial?: string }) {
   const [text, setText] = useState(initial);
   const navigate = useNavigate();
@@ -27,7 +23,7 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
         if (path) void navigate(path);
       }}
       slotProps={{
-        htmlInput: { 'aria-label': 'Search experiences' },
+        htmlInput: { 'aria-label': 'Search experiences', enterKeyHint: 'search' },
         input: {
           startAdornment: (
             <InputAdornment position="start">

@@ -65,14 +65,23 @@ export function hasActiveFilters(filters: ExperienceFilters): boolean {
   return filters.prefecture !== null || filters.categories.length > 0;
 }
 
-/** Filters read from and written to the URL; each change is a new history entry, so Back undoes it. */
+/**
+ * Filters read from and written to the URL; each change is a new history entry, so Back undoes it (a correction
+ * the guest did not make, such as dropping an unknown category, replaces the entry instead).
+ */
 export function useExperienceFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(searchParams), [searchParams]);
   const update = useCallback(
-    (change: Partial<ExperienceFilters>) =>
-      setSearchParams((current) => filtersToSearchParams({ ...parseFilters(current), ...change })),
+    (change: Partial<ExperienceFilters>, options: { replace?: boolean } = {}) =>
+      setSearchParams((current) => filtersToSearchParams({ ...parseFilters(current), ...change }), options),
     [setSearchParams],
   );
   return { filters, update };
+}
+
+/** The chosen category ids that name an active category (a stale or mistyped link may carry others). */
+export function knownCategories(chosen: readonly string[], categories: readonly { id: string }[]): string[] {
+  const ids = new Set(categories.map((c) => c.id));
+  return chosen.filter((id) => ids.has(id));
 }

@@ -1,29 +1,47 @@
-import { memo, useDeferredValue } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { PageLoader } from '../../../components/page-loader';
-import { useExperienceCards } from '../../../lib/catalogue-api';
+import { useCategories, useExperienceCardPages } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { FilterBar } from '../components/filter-bar';
 import { ExperienceGrid } from '../components/experience-grid';
-import { listQueryParams, useExperienceFilters } from '../hooks/experience-filters';
+import { SearchBox } from '../components/search-box';
+import {
+  hasActiveFilters,
+  knownCategories,
+  listQueryParams,
+  useExperienceFilters,
+} from '../hooks/experience-filters';
 
 const Grid = memo(ExperienceGrid);
 const Filters = memo(FilterBar);
 
 export const LIST_ERROR_MESSAGE = 'An error occurred while loading experiences. Please try again later.';
 export const LIST_EMPTY_MESSAGE = 'No experiences available at the moment.';
+export const NO_MATCH_MESSAGE = 'No experiences match these filters.';
 
 /** Guest spec §2: `/experiences` with its filter bar; filters live in the query string. */
 export function ExperienceListPage() {
   const { filters, update } = useExperienceFilters();
-  const list = useExperienceCards(listQueryParams(filters));
+  const categories = useCategories();
+  // A category id that names no category (an old or mistyped link) is dropped from the address, so the filter bar
+  // never counts a category it cannot show ticked and the list is not emptied by it.
+  const known = categories.isSuccess ? knownCategories(filters.categories, categories.data) : null;
+  const unknownChosen = known !== null && known.length !== filters.categories.length;
+  useEffect(() => {
+    if (unknownChosen) update({ categories: known }, { replace: true });
+  }, [unknownChosen, known, update]);
+  const list = useExperienceCardPages(listQueryParams(known ? { ...filters, categories: known } : filters));
   // The cards render in the background in small slices when the answer arrives, instead of in one blocking task;
-  // until that render has caught up with the current answer the spinner stays.
-  const items = useDeferredValue(list.data);
+  // until that render has caught up with the current list (its first page) the spinner stays. A further page is
+  // appended below the cards already there.
+  const deferred = useDeferredValue(list.data);
+  const items = useMemo(() => deferred?.pages.flatMap((page) => page.items), [deferred]);
+  const catchingUp = list.isSuccess && deferred?.pages[0] !== list.data.pages[0];
   usePageMeta({
     title: filters.prefecture ? `Experiences in ${filters.prefecture}` : 'Experiences',
     description: 'Private tours and hands-on experiences across Japan, filtered by prefecture and category.',
@@ -34,13 +52,23 @@ export function ExperienceListPage() {
       <Typography variant="h1" component="h1" sx={{ mb: 3, fontSize: { xs: '2rem', md: '2.5rem' } }}>
         Experiences
       </Typography>
+      <Box sx={{ mb: 2, maxWidth: 560 }}>
+        <SearchBox />
+      </Box>
       <Filters filters={filters} onChange={update} />
       <Box sx={{ mt: 4 }} aria-live="polite" aria-busy={list.isPending}>
-        {list.isPending || (list.isSuccess && items !== list.data) ? (
-          <PageLoader label="Loading experiences" minHeight="30vh" />
-        ) : list.isError ? (
+        {list.isError ? (
           <Alert severity="error">{LIST_ERROR_MESSAGE}</Alert>
-        ) : list.data.length === 0 ? (
+        ) : list.isPending || catchingUp || !items ? (
+          <PageLoader label="Loading experiences" minHeight="30vh" />
+        ) : items.length === 0 && hasActiveFilters(filters) ? (
+          <Box sx={{ textAlign: 'center', py: 8 }}>
+            <Typography sx={{ mb: 2 }}>{NO_MATCH_MESSAGE}</Typography>
+            <Button variant="outlined" onClick={() => update({ prefecture: null, categories: [] })}>
+              Clear all
+            </Button>
+          </Box>
+        ) : items.length === 0 ? (
           <Box sx={{ textAlign: 'center', py: 8 }}>
             <Typography sx={{ mb: 2 }}>{LIST_EMPTY_MESSAGE}</Typography>
             <Button variant="outlined" onClick={() => void list.refetch()}>
@@ -48,7 +76,21 @@ export function ExperienceListPage() {
             </Button>
           </Box>
         ) : (
-          <Grid items={list.data} />
+          <>
+            <Grid items={items} />
+            {list.hasNextPage && (
+              <Box sx={{ textAlign: 'center', mt: 4 }}>
+                <Button
+                  variant="outlined"
+                  size="large"
+                  onClick={() => void list.fetchNextPage()}
+                  disabled={list.isFetchingNextPage}
+                >
+                  {list.isFetchingNextPage ? 'Loading more…' : 'Load more experiences'}
+                </Button>
+              </Box>
+            )}
+          </>
         )}
       </Box>
     </Container>

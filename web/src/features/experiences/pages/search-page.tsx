@@ -4,11 +4,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG_MESSAGE } from '@domain/search-text';
 import { PageLoader } from '../../../components/page-loader';
+import { isClientError } from '../../../lib/api-client';
 import { useExperienceCards } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { ExperienceGrid } from '../components/experience-grid';
 import { SearchBox } from '../components/search-box';
+
+export const SEARCH_REFUSED_MESSAGE =
+  'The search could not be run. Please change the search text and try again.';
 
 export function resultCountLine(n: number, q: string): string {
   return `${n} ${n === 1 ? 'result' : 'results'} found for "${q}"`;
@@ -18,7 +23,9 @@ export function resultCountLine(n: number, q: string): string {
 export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const results = useExperienceCards({ q }, { enabled: q !== '' });
+  // A text the API would refuse is answered here, in plain words, without a request.
+  const tooLong = q.length > SEARCH_MAX_LENGTH;
+  const results = useExperienceCards({ q }, { enabled: q !== '' && !tooLong });
   usePageMeta({
     title: q ? `Search: ${q}` : 'Search Experience',
     description: 'Search private tours and local experiences in Japan.',
@@ -34,10 +41,15 @@ export function SearchPage() {
       <Box sx={{ mt: 4 }} aria-live="polite">
         {q === '' ? (
           <Typography color="text.secondary">Type what you would like to do and press Enter.</Typography>
+        ) : tooLong ? (
+          <Alert severity="warning">{SEARCH_TOO_LONG_MESSAGE}</Alert>
         ) : results.isPending ? (
           <PageLoader label="Searching" minHeight="30vh" />
         ) : results.isError ? (
-          <Alert severity="error">Error loading experiences: {results.error.message}</Alert>
+          <Alert severity="error">
+            Error loading experiences:{' '}
+            {isClientError(results.error) ? SEARCH_REFUSED_MESSAGE : results.error.message}
+          </Alert>
         ) : results.data.length === 0 ? (
           <Box sx={{ textAlign: 'center', py: 6 }}>
             <Typography variant="h6" component="p">

@@ -4,9 +4,10 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { externalLinks } from '../../../app/links';
+import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
 
 export function CallToAction() {
+  const { contactForm } = useExternalLinks();
   return (
     <Box
       component="section"
@@ -30,16 +31,11 @@ export function CallToAction() {
           <Button component={RouterLink} to="/experiences" variant="contained" color="secondary" size="large">
             See All Experiences
           </Button>
-          <Button
-            href={externalLinks.contactForm}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="outlined"
-            color="inherit"
-            size="large"
-          >
-            Contact the concierge
-          </Button>
+          {contactForm && (
+            <Button {...externalLinkProps(contactForm)} variant="outlined" color="inherit" size="large">
+              Contact the concierge
+            </Button>
+          )}
         </Stack>
       </Container>
     </Box>

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { externalLinks } from '../../../app/links';
+import { QuickSearch } from '../../../components/quick-search';
+import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
 import { useRotatingIndex } from '../../../lib/use-rotating-index';
 
 /** Guest spec §2: four hero images (TOP_1…TOP_4) drawn locally; the first two load eagerly. */
@@ -18,6 +19,7 @@ export const HERO_INTERVAL_MS = 5000;
 
 export function Hero() {
   const index = useRotatingIndex(HERO_IMAGES.length, HERO_INTERVAL_MS);
+  const links = useExternalLinks();
 
   return (
     <Box
@@ -85,30 +87,27 @@ export function Hero() {
           Private tours and hands-on experiences in Ehime and across Japan, hosted by the people who live
           there.
         </Typography>
+        <Box sx={{ maxWidth: 460, mx: 'auto', mb: 3 }}>
+          <QuickSearch fullWidth />
+        </Box>
         <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
           <Button component={RouterLink} to="/experiences" variant="contained" color="secondary" size="large">
             See All Experiences
           </Button>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button
-              href={externalLinks.messenger}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="outlined"
-              color="inherit"
-            >
-              Consult with a concierge via Messenger
-            </Button>
-            <Button
-              href={externalLinks.contactForm}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="outlined"
-              color="inherit"
-            >
-              Consult with a concierge via contact form
-            </Button>
-          </Stack>
+          {(links.messenger || links.contactForm) && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+              {links.messenger && (
+                <Button {...externalLinkProps(links.messenger)} variant="outlined" color="inherit">
+                  Consult with a concierge via Messenger
+                </Button>
+              )}
+              {links.contactForm && (
+                <Button {...externalLinkProps(links.contactForm)} variant="outlined" color="inherit">
+                  Consult with a concierge via contact form
+                </Button>
+              )}
+            </Stack>
+          )}
           <Button component={RouterLink} to="/about" color="inherit" sx={{ textDecoration: 'underline' }}>
             Learn more about our service
           </Button>

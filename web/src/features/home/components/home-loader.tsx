@@ -21,7 +21,7 @@ export function FullScreenLoader({ show }: { show: boolean }) {
       }}
     >
       <Box sx={{ display: 'grid', justifyItems: 'center', gap: 2 }}>
-        <img src="/logo.svg" alt="" width={64} height={64} />
+        <img src="/logo.png" alt="" width={64} height={64} />
         <Box
           aria-hidden
           sx={{

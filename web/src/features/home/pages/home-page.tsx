@@ -42,7 +42,7 @@ export function HomePage() {
   const topics = useExperienceCards(HOME_TOPICS_QUERY);
   // The cards render in the background in small slices rather than in one blocking task when the answer arrives.
   const topicItems = useDeferredValue(topics.data);
-  const loading = useMinDurationLoader(!topics.isPending);
+  const loading = useMinDurationLoader(!topics.isPending, 'home');
   return (
     <>
       <FullScreenLoader show={loading} />

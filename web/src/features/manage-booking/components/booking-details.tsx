@@ -11,6 +11,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { bookingStatusPresentation, type StatusColour } from '@domain/booking-status';
+import { formatBookingDate } from '@domain/calendar';
+import { languageName } from '@domain/languages';
+import { formatPhoneInternational } from '@domain/phone';
 import { formatJpy, participantLabel } from '@domain/pricing';
 import { CancellationPolicy } from '../../../components/cancellation-policy';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
@@ -93,9 +96,10 @@ export function BookingDetails({ result }: { result: LookupBookingResult }) {
             </Typography>
             <StatusChip status={booking.status} />
           </Stack>
-          <Row label="Date">{booking.date}</Row>
+          <Row label="Date">{formatBookingDate(booking.date, 'en')}</Row>
           <Row label="Time">{booking.time} (Japan time)</Row>
           <Row label="Guests">{participantLabel(booking.guests)}</Row>
+          <Row label="Tour language">{languageName(booking.language, 'en')}</Row>
           <Divider sx={{ my: 1 }} />
           <Row label="Total">
             <strong data-testid="booking-amount">{formatJpy(booking.amount)}</strong>
@@ -113,7 +117,7 @@ export function BookingDetails({ result }: { result: LookupBookingResult }) {
             {booking.firstName} {booking.lastName}
           </Row>
           <Row label="Email">{booking.email}</Row>
-          <Row label="Phone">{booking.phone}</Row>
+          <Row label="Phone">{formatPhoneInternational(booking.phone)}</Row>
           <Row label="Special requests">{booking.specialRequests ?? 'None'}</Row>
           {address && experience && (
             <Row label="Meeting point">

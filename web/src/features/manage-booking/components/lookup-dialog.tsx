@@ -11,6 +11,14 @@ import TextField from '@mui/material/TextField';
 import { lookupRequestSchema } from '@domain/schemas/lookup';
 import type { LookupInput } from '../api/lookup-booking';
 
+/**
+ * What the Booking ID field keeps of what was typed or pasted: no white space (a reference has none, and one copied
+ * from a mail often brings some along), upper case (guest spec §5), then at most the 6 characters of a reference.
+ */
+export function bookingIdInput(raw: string): string {
+  return raw.replace(/\s+/g, '').toUpperCase().slice(0, 6);
+}
+
 export interface LookupProblem {
   title?: string;
   message: string;
@@ -76,11 +84,12 @@ export function LookupDialog({
               required
               label="Booking ID"
               value={reference}
-              onChange={(e) => setReference(e.target.value.toUpperCase())}
+              onChange={(e) => setReference(bookingIdInput(e.target.value))}
               onBlur={() => setTouched((t) => ({ ...t, reference: true }))}
               error={Boolean(errorOf('reference'))}
               helperText={errorOf('reference') ?? '6 letters and digits, e.g. AB12CD'}
-              slotProps={{ htmlInput: { maxLength: 6, autoCapitalize: 'characters', spellCheck: false } }}
+              // No `maxLength`: the browser would cut a pasted " tv9du6" to " tv9du" before it could be trimmed.
+              slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
             />
             {problem && (
               <Alert severity="error" role="alert">

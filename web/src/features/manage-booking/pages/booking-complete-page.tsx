@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useApi } from '../../../app/api';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
-import { clearPendingBooking, loadPendingBooking } from '../../../lib/booking-data';
+import { clearHeldBooking, clearPendingBooking, loadPendingBooking } from '../../../lib/booking-data';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useLookupBooking, type LookupInput } from '../api/lookup-booking';
 import { BookingDetails } from '../components/booking-details';
@@ -55,6 +55,8 @@ export function BookingCompletePage() {
       api(`/bookings/${encodeURIComponent(pending.bookingId)}/payment-confirmed`, { method: 'POST' })
         .catch((e: unknown) => console.error('Payment confirmation after redirect failed', e))
         .finally(() => {
+          // Back from the card's own check (3-D Secure): the hold is paid for, nothing is left to resume.
+          clearHeldBooking();
           clearPendingBooking();
           lookup.mutate(
             { reference: pending.reference, email: pending.email },

@@ -1,10 +1,11 @@
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { externalLinks } from '../../../app/links';
+import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
 import { P, Section, StaticPage } from '../components/static-page';
 
 export function AboutPage() {
+  const { contactForm } = useExternalLinks();
   return (
     <StaticPage
       title="About Our Service"
@@ -40,9 +41,11 @@ export function AboutPage() {
         <Button component={RouterLink} to="/experiences" variant="contained">
           See All Experiences
         </Button>
-        <Button href={externalLinks.contactForm} target="_blank" rel="noopener noreferrer" variant="outlined">
-          Contact the concierge
-        </Button>
+        {contactForm && (
+          <Button {...externalLinkProps(contactForm)} variant="outlined">
+            Contact the concierge
+          </Button>
+        )}
       </Stack>
     </StaticPage>
   );

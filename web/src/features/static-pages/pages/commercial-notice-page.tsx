@@ -2,6 +2,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import { PRICE_TERMS } from '@domain/price-terms';
 import { StaticPage } from '../components/static-page';
 
 /** The notation required by the Act on Specified Commercial Transactions (特定商取引法に基づく表記). */
@@ -10,10 +11,13 @@ const ROWS: readonly [string, string][] = [
   ['Representative (代表者)', 'Disclosed without delay on request through the contact form'],
   ['Address (所在地)', 'Disclosed without delay on request through the contact form'],
   ['Contact (連絡先)', 'Contact form linked in the header; reception hours 10:30–18:00 (Japan time)'],
-  ['Price (販売価格)', 'Shown on each experience page, in Japanese yen per participant'],
+  [
+    'Price (販売価格)',
+    'Shown on each experience page, in Japanese yen per participant, consumption tax included',
+  ],
   [
     'Additional charges (商品代金以外の必要料金)',
-    'Consumption tax and card processing fee where stated; on-the-day charges for interpretation, optional add-ons, souvenirs or delivery',
+    `${PRICE_TERMS.en} Interpretation, optional add-ons, souvenirs or delivery that you arrange on the day are charged separately.`,
   ],
   ['Payment method (支払方法)', 'Credit card'],
   [

@@ -3,6 +3,7 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { PRICE_TERMS } from '@domain/price-terms';
 import { StaticPage } from '../components/static-page';
 
 /** Guest spec §2 and §9: booking online or via the concierge, changes and cancellation, payment, lateness, interpreters. */
@@ -46,8 +47,8 @@ export const FAQ: readonly { topic: string; items: readonly { q: string; a: stri
         a: 'By credit card only, in Japanese yen. Your card is authorised when you send the request and charged only when the host confirms. If the booking cannot be secured, you are not charged.',
       },
       {
-        q: 'Are there extra costs?',
-        a: 'Consumption tax and a card processing fee are extra costs. Charges for interpretation, optional add-ons, souvenirs or delivery may also apply on the day.',
+        q: 'What does the price include?',
+        a: `${PRICE_TERMS.en} Interpretation, optional add-ons, souvenirs or delivery that you arrange on the day are charged separately.`,
       },
     ],
   },

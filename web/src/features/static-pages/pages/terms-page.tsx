@@ -1,3 +1,4 @@
+import { PRICE_TERMS } from '@domain/price-terms';
 import { P, Section, StaticPage } from '../components/static-page';
 
 const ARTICLES: readonly [string, string[]][] = [
@@ -22,7 +23,8 @@ const ARTICLES: readonly [string, string[]][] = [
   [
     'Article 4 (Prices and payment)',
     [
-      'Prices are shown in Japanese yen per participant. The total is the price times the number of participants. The card is authorised when the request is sent and charged when the host confirms. Consumption tax, card processing fees and on-the-day charges (interpretation, optional add-ons, souvenirs, delivery) are extra where stated.',
+      'Prices are shown in Japanese yen per participant. The total is the price times the number of participants. The card is authorised when the request is sent and charged when the host confirms.',
+      `${PRICE_TERMS.en} Interpretation, optional add-ons, souvenirs or delivery that the Guest arranges on the day are charged separately.`,
     ],
   ],
   [

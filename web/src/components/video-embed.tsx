@@ -1,17 +1,24 @@
 import Box from '@mui/material/Box';
 
-/** The `v=` parameter of a video link (YouTube watch URLs), or null when there is none. */
+/**
+ * The video id of a YouTube link: the `v=` parameter of a watch URL (guest spec §2), or the path of a short
+ * `youtu.be/<id>` link; null when there is none.
+ */
 export function videoId(link: string | null | undefined): string | null {
   if (!link) return null;
   try {
-    const v = new URL(link).searchParams.get('v');
+    const url = new URL(link);
+    const v = url.hostname === 'youtu.be' ? url.pathname.slice(1) : url.searchParams.get('v');
     return v && /^[\w-]{6,20}$/.test(v) ? v : null;
   } catch {
     return null;
   }
 }
 
-/** Guest spec §2: embedded video (autoplay, muted) when the experience's video link has a `v=` parameter. */
+/**
+ * Guest spec §2: an embedded video (autoplay, muted) when the link names a YouTube video: an experience's video on
+ * its detail page, the deployment's on /ehime.
+ */
 export function VideoEmbed({ link, title }: { link: string | null | undefined; title: string }) {
   const id = videoId(link);
   if (!id) return null;
