@@ -3,6 +3,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
+import { PHONE_RULES_FILE } from '../functions/adapters/runtime/lazy-phone-rules';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +38,9 @@ export interface AppFunctionProps {
   imageProcessing?: boolean;
 }
 
+/** Stands in for `libphonenumber-js/min` in the bundles; writes nothing at synth time. */
+const LAZY_PHONE_RULES = 'functions/adapters/runtime/lazy-phone-rules.ts';
+
 /** What every function's bundle is made with. */
 const APP_BUNDLING: BundlingOptions = {
   minify: true,
@@ -46,6 +50,21 @@ const APP_BUNDLING: BundlingOptions = {
   format: OutputFormat.CJS,
   externalModules: ['@aws-sdk/*'],
   tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
+  // The phone rules (libphonenumber-js and its metadata, ~120 KB) are bundled on their own beside `index.js` and
+  // required on a container's first phone check only (functions/adapters/runtime/lazy-phone-rules.ts).
+  esbuildArgs: { '--alias': `libphonenumber-js/min=./${LAZY_PHONE_RULES}` },
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) => [
+      [
+        JSON.stringify(path.join(inputDir, 'node_modules', '.bin', 'esbuild')),
+        JSON.stringify(path.join(inputDir, 'node_modules', 'libphonenumber-js', 'min', 'index.js')),
+        '--bundle --platform=node --format=cjs --minify --target=node22 --log-level=warning',
+        JSON.stringify(`--outfile=${path.join(outputDir, PHONE_RULES_FILE)}`),
+      ].join(' '),
+    ],
+  },
 };
 
 /**

@@ -1,8 +1,10 @@
 import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AppFunction, BUNDLE_BUDGET_BYTES, PROJECT_ROOT } from '../../lib/lambda-function';
 import { IMAGE_PROCESSING_GROUPS } from '../../lib/marketplace-stack';
+import { PHONE_RULES_FILE } from '../../functions/adapters/runtime/lazy-phone-rules';
 import { OUR_FUNCTION_ID, synthStack } from './synth';
 
 /** ELF `e_machine` of 64-bit ARM: what Lambda's arm64 runtime can load. */
@@ -49,9 +51,21 @@ function expectSharpForLambda(assetDir: string, label: string) {
   expect(readFileSync(path.join(assetDir, 'index.js'), 'utf8')).toMatch(/require\("sharp"\)/);
 }
 
+/**
+ * The phone rules sit beside the bundle, not in it (the bundle requires them on its first phone check), and the
+ * file there judges numbers as the library does.
+ */
+function expectLazyPhoneRules(assetDir: string, label: string) {
+  expect(readFileSync(path.join(assetDir, 'index.js'), 'utf8'), label).not.toContain('country_calling_codes');
+  const file = path.join(assetDir, PHONE_RULES_FILE);
+  const rules = createRequire(file)(file) as typeof import('libphonenumber-js/min');
+  expect(rules.parsePhoneNumberFromString('+81 090-1234-5678', 'JP')?.number, label).toBe('+819012345678');
+  expect(rules.parsePhoneNumberFromString('+81 0', 'JP')?.isValid() ?? false, label).toBe(false);
+}
+
 /** The one real synth with esbuild bundling: every function's bundle exists and stays within the budget. */
 describe('Lambda bundles', () => {
-  it('exist for every function, each at most 250 KB minified; sharp ships for linux-arm64 where asked', () => {
+  it('exist for every function, each at most 250 KB minified, the phone rules beside it; sharp ships for linux-arm64 where asked', () => {
     const { app, stack } = synthStack({ stage: 'dev', bundle: true });
     // Built in the same synth, so the suite pays one bundling pass: a function with the image option whatever
     // routes the back offices have on this branch.
@@ -97,6 +111,7 @@ describe('Lambda bundles', () => {
       const size = statSync(path.join(dir, 'index.js')).size;
       expect(size, `${fn.entry}: ${size} bytes`).toBeLessThanOrEqual(BUNDLE_BUDGET_BYTES);
       sizes.push(`${fn.node.id}: ${(size / 1024).toFixed(0)} KB`);
+      expectLazyPhoneRules(dir, fn.node.id);
       if (imageFunctionIds.has(fn.node.id)) expectSharpForLambda(dir, fn.node.id);
       // Every other function ships its bundle alone.
       else expect(existsSync(path.join(dir, 'node_modules')), fn.node.id).toBe(false);

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { guestLanguageSchema } from '../entities';
 import { PHONE_MAX_LENGTH, toE164 } from '../phone';
-import { calendarDate, entityId, slotStartTime } from './common';
+import { calendarDate, entityId, MAX_GUESTS_PER_BOOKING, slotStartTime } from './common';
 
 export const GUEST_FIELD_LIMITS = {
   name: 100,
@@ -15,8 +15,7 @@ export const GUEST_FIELD_LIMITS = {
   specialRequests: 2000,
 } as const;
 
-/** Largest party one request may carry; the experience's own maximum is checked by the use case. */
-export const MAX_GUESTS_PER_BOOKING = 1000;
+export { MAX_GUESTS_PER_BOOKING };
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 

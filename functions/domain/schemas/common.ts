@@ -64,6 +64,12 @@ export function sameEmail(a: string, b: string): boolean {
 }
 
 /** An id in a path or a body: trimmed, non-empty, bounded so keys stay small. */
+/**
+ * Largest party one request may carry; the experience's own maximum is checked by the use case. Here rather than in
+ * booking.ts so that the experience form does not bring the phone rules (and their metadata) into every bundle.
+ */
+export const MAX_GUESTS_PER_BOOKING = 1000;
+
 export const entityId = z.string().trim().min(1).max(100);
 
 /** `{ id }` of a route like `/api/experiences/{id}`. */

@@ -8,8 +8,7 @@ import { defaultAvailabilityRule } from '../availability';
 import { availabilityRuleSchema, publicationStatusSchema } from '../entities';
 import { findPrefecture } from '../prefectures';
 import { MAX_CHARGE_JPY } from '../pricing';
-import { MAX_GUESTS_PER_BOOKING } from './booking';
-import { optionalText, requiredText, type TextCheck } from './common';
+import { MAX_GUESTS_PER_BOOKING, optionalText, requiredText, type TextCheck } from './common';
 
 export const MAX_MAIN_IMAGES = 10;
 export const MAX_TAGS = 20;
