@@ -291,9 +291,8 @@ describe('admin back office', () => {
     const hostPage = await hostContext.newPage();
     await signInAsHost(hostPage, host.email, host.password);
     await hostPage.waitForURL('**/host/dashboard');
-    await expect(
-      hostPage.getByRole('heading', { name: 'ダッシュボード', level: 1 }).isVisible(),
-    ).resolves.toBe(true);
+    // The dashboard renders once its lazy screen has loaded: wait for it rather than look at once.
+    await hostPage.getByRole('heading', { name: 'ダッシュボード', level: 1 }).waitFor();
     await hostContext.close();
 
     // The host publishes an experience (through the host API with their own token; its screens have their tests).

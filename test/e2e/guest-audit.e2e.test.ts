@@ -4,8 +4,8 @@
  * (item 6), toasts that stay on their page (item 9) and a filter without results (item 13).
  */
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
+import { outbox, type OutboxMail } from './support/host-flow';
 import {
   chooseFirstSlot,
   fillGuestForm,
@@ -25,16 +25,8 @@ afterAll(async () => {
   await session?.close();
 });
 
-interface OutboxMail {
-  destination: { to: string[] };
-  subject: string;
-  body: { text?: string; html?: string };
-}
-
 async function mailsAbout(reference: string): Promise<OutboxMail[]> {
-  const res = await fetch(`${inject('mailboxUrl')}/store`);
-  const { emails } = (await res.json()) as { emails: OutboxMail[] };
-  return emails.filter((m) => m.subject.includes(reference));
+  return (await outbox()).filter((m) => m.subject.includes(reference));
 }
 
 /** The detail page of the first experience the list offers for a category. */
