@@ -1,60 +1,18 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
-import { useAppConfig } from '../../../app/config-context';
+import { AuthCard } from '../../../components/back-office/auth-card';
 
-/** The centred card of the admin sign-in (the host area has its own; features do not share components). */
-export function AdminAuthCard({
-  title,
-  subtitle,
-  children,
-}: {
-  title: string;
-  subtitle?: ReactNode;
-  children: ReactNode;
-}) {
-  const { siteName } = useAppConfig();
+/** The centred card of the admin sign-in. */
+export function AdminAuthCard(props: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        px: 2,
-        py: { xs: 4, sm: 8 },
-        bgcolor: 'background.default',
-      }}
-    >
-      <Box sx={{ width: '100%', maxWidth: 440 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, mb: 3, justifyContent: 'center' }}>
-          <img src="/logo.svg" alt="" width={36} height={36} />
-          <Box>
-            <Typography sx={{ fontWeight: 700, lineHeight: 1.2 }}>{siteName}</Typography>
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-            >
-              <AdminPanelSettingsOutlinedIcon sx={{ fontSize: 14 }} aria-hidden />
-              管理者画面
-            </Typography>
-          </Box>
-        </Box>
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
-          <Typography variant="h1" sx={{ fontSize: '1.5rem', mb: subtitle ? 1 : 3 }}>
-            {title}
-          </Typography>
-          {subtitle && (
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
-              {subtitle}
-            </Typography>
-          )}
-          {children}
-        </Paper>
-      </Box>
-    </Box>
+    <AuthCard
+      area={
+        <>
+          <AdminPanelSettingsOutlinedIcon sx={{ fontSize: 14 }} aria-hidden />
+          管理者画面
+        </>
+      }
+      {...props}
+    />
   );
 }

@@ -1,20 +1,9 @@
 /**
- * Password change (back-office spec §5 "Host password change", §8): current password required, the new one and its
- * confirmation at least 8 characters and equal. Changed in Cognito directly (Amplify `updatePassword`).
+ * The host's password change (back-office spec §5 "Host password change", §8), with the Japanese messages of the
+ * host schema; the form is the back offices' shared one.
  */
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
 import { hostPasswordChangeSchemaJa } from '@domain/schemas/host';
-import { PasswordField } from '../../../components/back-office/password-field';
-import { AuthFailure } from '../../../lib/back-office-auth/auth-client';
-import { authErrorMessage } from '../../../lib/back-office-auth/auth-messages';
-import { useBackOfficeAuth } from '../../../lib/back-office-auth/back-office-auth';
-import { textFieldProps } from '../../../lib/back-office/form';
-import { useToast } from '../../../lib/toast';
+import { PasswordChangeForm as BackOfficePasswordChangeForm } from '../../../components/back-office/password-change-form';
 
 export const PASSWORD_MESSAGES = {
   changed: 'パスワードを変更しました',
@@ -22,72 +11,8 @@ export const PASSWORD_MESSAGES = {
   wrongCurrent: '現在のパスワードが正しくありません',
 } as const;
 
+const WORDING = { ...PASSWORD_MESSAGES, submit: 'パスワードを変更', submitting: '変更中' };
+
 export function PasswordChangeForm() {
-  const { client } = useBackOfficeAuth();
-  const toast = useToast();
-  const form = useForm({
-    resolver: zodResolver(hostPasswordChangeSchemaJa),
-    mode: 'onTouched',
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await client.updatePassword(values.currentPassword, values.newPassword);
-      form.reset();
-      toast({ severity: 'success', message: PASSWORD_MESSAGES.changed });
-    } catch (e) {
-      if (e instanceof AuthFailure && e.code === 'NotAuthorizedException') {
-        form.setError('currentPassword', { message: PASSWORD_MESSAGES.wrongCurrent }, { shouldFocus: true });
-        return;
-      }
-      if (e instanceof AuthFailure && e.code === 'InvalidPasswordException') {
-        form.setError('newPassword', { message: authErrorMessage(e, PASSWORD_MESSAGES.failed) });
-        return;
-      }
-      toast({ severity: 'error', message: authErrorMessage(e, PASSWORD_MESSAGES.failed) });
-    }
-  });
-
-  return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2.5}
-      onSubmit={(e) => void onSubmit(e)}
-      aria-label="パスワード変更"
-      sx={{ maxWidth: 480 }}
-    >
-      <PasswordField
-        label="現在のパスワード"
-        autoComplete="current-password"
-        required
-        fullWidth
-        {...textFieldProps(form, 'currentPassword')}
-      />
-      <PasswordField
-        label="新しいパスワード"
-        autoComplete="new-password"
-        required
-        fullWidth
-        {...textFieldProps(form, 'newPassword', '8文字以上')}
-      />
-      <PasswordField
-        label="新しいパスワード（確認）"
-        autoComplete="new-password"
-        required
-        fullWidth
-        {...textFieldProps(form, 'confirmPassword')}
-      />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? (
-            <CircularProgress size={22} color="inherit" aria-label="変更中" />
-          ) : (
-            'パスワードを変更'
-          )}
-        </Button>
-      </Box>
-    </Stack>
-  );
+  return <BackOfficePasswordChangeForm schema={hostPasswordChangeSchemaJa} wording={WORDING} />;
 }
