@@ -38,7 +38,7 @@ export interface AppFunctionProps {
   imageProcessing?: boolean;
 }
 
-/** Stands in for `libphonenumber-js/min` in the bundles; writes nothing at synth time. */
+/** The module that stands in for `libphonenumber-js/min` in every bundle (it requires `phone-rules.js` lazily). */
 const LAZY_PHONE_RULES = 'functions/adapters/runtime/lazy-phone-rules.ts';
 
 /** What every function's bundle is made with. */
@@ -50,7 +50,7 @@ const APP_BUNDLING: BundlingOptions = {
   format: OutputFormat.CJS,
   externalModules: ['@aws-sdk/*'],
   tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
-  // The phone rules (libphonenumber-js and its metadata, ~120 KB) are bundled on their own beside `index.js` and
+  // The phone rules (libphonenumber-js and its metadata, ~185 KB minified) are bundled on their own beside `index.js` and
   // required on a container's first phone check only (functions/adapters/runtime/lazy-phone-rules.ts).
   esbuildArgs: { '--alias': `libphonenumber-js/min=./${LAZY_PHONE_RULES}` },
   commandHooks: {
