@@ -50,8 +50,8 @@ const APP_BUNDLING: BundlingOptions = {
   format: OutputFormat.CJS,
   externalModules: ['@aws-sdk/*'],
   tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
-  // The phone rules (libphonenumber-js and its metadata, ~185 KB minified) are bundled on their own beside `index.js` and
-  // required on a container's first phone check only (functions/adapters/runtime/lazy-phone-rules.ts).
+  // The phone rules (libphonenumber-js and its metadata, ~185 KB minified) are bundled on their own beside
+  // `index.js` and required on a container's first phone check only (functions/adapters/runtime/lazy-phone-rules.ts).
   esbuildArgs: { '--alias': `libphonenumber-js/min=./${LAZY_PHONE_RULES}` },
   commandHooks: {
     beforeBundling: () => [],
