@@ -7,13 +7,12 @@
  * As in the host area, only the react-router features the guest pages already use appear here (route objects,
  * Outlet, hooks): anything more of the router used here would be kept in the guest shell's chunk.
  */
-import { useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, type RouteObject } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { ThemeProvider } from '@mui/material/styles';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
@@ -22,22 +21,14 @@ import { PageLoader } from '../../components/page-loader';
 import { Redirect } from '../../components/back-office/redirect';
 import { ApiError } from '../../lib/api-client';
 import { ADMIN_ACCESS_DENIED, ADMIN_SIGN_OUT_FAILED } from '../../lib/back-office-auth/admin-auth-messages';
-import { createAmplifyAuthClient } from '../../lib/back-office-auth/amplify-auth-client';
-import type { AuthClient } from '../../lib/back-office-auth/auth-client';
-import {
-  BackOfficeAuthProvider,
-  signInUrl,
-  useBackOfficeAuth,
-} from '../../lib/back-office-auth/back-office-auth';
+import { signInUrl, useBackOfficeAuth } from '../../lib/back-office-auth/back-office-auth';
 import { useAuthorizedApi } from '../../lib/back-office-auth/use-authorized-api';
 import { adminMeQuery } from '../../lib/back-office/admin-account';
-import type { AppConfig } from '../../lib/config';
 import { useToast } from '../../lib/toast';
-import { useAppConfig } from '../config-context';
 import { BackOfficeLayout, type SidebarEntry } from './back-office-layout';
+import { BackOfficeRoot, ToSignIn, type MakeAuthClient } from './back-office-root';
 import { BackOfficeNotFound } from './back-office-not-found';
 import { BackOfficeRouteError } from './back-office-route-error';
-import { backOfficeTheme, useDocumentLanguage } from './back-office-theme';
 
 export const ADMIN_SIGN_IN_PATH = '/admin/signin';
 export const ADMIN_HOME_PATH = '/admin/dashboard';
@@ -116,35 +107,19 @@ function AdminShell() {
   );
 }
 
-/** `/admin/auth`, the other sign-in path the specification names, leads to sign-in with its return path. */
-function ToSignIn() {
-  const { search } = useLocation();
-  return <Redirect to={`${ADMIN_SIGN_IN_PATH}${search}`} />;
-}
-
-/** The area's root: Japanese MUI texts and document language, and the admin pool's session. */
-function AdminRoot({ makeClient }: { makeClient?: (config: AppConfig) => AuthClient }) {
-  const config = useAppConfig();
-  // One client per mounted area (a test gives its fake pool).
-  const [client] = useState(() =>
-    (makeClient ?? ((c: AppConfig) => createAmplifyAuthClient(c, 'admin')))(config),
-  );
-  useDocumentLanguage('ja');
-  return (
-    <ThemeProvider theme={backOfficeTheme}>
-      <BackOfficeAuthProvider client={client} signInPath={ADMIN_SIGN_IN_PATH} homePath={ADMIN_HOME_PATH}>
-        <Outlet />
-      </BackOfficeAuthProvider>
-    </ThemeProvider>
-  );
-}
-
 /** The `/admin` routes. `makeClient` replaces the Amplify client (component tests pass an in-memory pool). */
-export function adminRoutes(makeClient?: (config: AppConfig) => AuthClient): RouteObject[] {
+export function adminRoutes(makeClient?: MakeAuthClient): RouteObject[] {
   return [
     {
       path: 'admin',
-      element: <AdminRoot makeClient={makeClient} />,
+      element: (
+        <BackOfficeRoot
+          pool="admin"
+          signInPath={ADMIN_SIGN_IN_PATH}
+          homePath={ADMIN_HOME_PATH}
+          makeClient={makeClient}
+        />
+      ),
       errorElement: <BackOfficeRouteError />,
       children: [
         {
@@ -153,7 +128,7 @@ export function adminRoutes(makeClient?: (config: AppConfig) => AuthClient): Rou
             Component: (await import('../../features/admin-auth/pages/sign-in-page')).AdminSignInPage,
           }),
         },
-        { path: 'auth', element: <ToSignIn /> },
+        { path: 'auth', element: <ToSignIn signInPath={ADMIN_SIGN_IN_PATH} /> },
         {
           element: <AdminShell />,
           children: [

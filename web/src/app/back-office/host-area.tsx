@@ -7,38 +7,28 @@
  * router library sits in the guest shell's chunk, and anything more of it used here (`<Routes>`, `NavLink`,
  * `<Navigate>`) would be kept in that chunk and grow every guest page.
  */
-import { useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, type RouteObject } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { jaJP } from '@mui/material/locale';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import TourOutlinedIcon from '@mui/icons-material/TourOutlined';
 import { PageLoader } from '../../components/page-loader';
 import { ApiError } from '../../lib/api-client';
-import type { AuthClient } from '../../lib/back-office-auth/auth-client';
-import { createAmplifyAuthClient } from '../../lib/back-office-auth/amplify-auth-client';
 import { NOT_A_HOST_MESSAGE } from '../../lib/back-office-auth/auth-messages';
-import {
-  BackOfficeAuthProvider,
-  signInUrl,
-  useBackOfficeAuth,
-} from '../../lib/back-office-auth/back-office-auth';
+import { signInUrl, useBackOfficeAuth } from '../../lib/back-office-auth/back-office-auth';
 import { useAuthorizedApi } from '../../lib/back-office-auth/use-authorized-api';
 import { hostMeQuery } from '../../lib/back-office/host-account';
 import { useToast } from '../../lib/toast';
-import { useAppConfig } from '../config-context';
-import { theme } from '../theme';
 import { Redirect } from '../../components/back-office/redirect';
 import { BackOfficeLayout, type SidebarEntry } from './back-office-layout';
+import { BackOfficeRoot, ToSignIn, type MakeAuthClient } from './back-office-root';
 import { BackOfficeNotFound } from './back-office-not-found';
 import { BackOfficeRouteError } from './back-office-route-error';
-import type { AppConfig } from '../../lib/config';
 
 export const HOST_SIGN_IN_PATH = '/host/signin';
 export const HOST_HOME_PATH = '/host/dashboard';
@@ -55,20 +45,6 @@ const HOST_ENTRIES: SidebarEntry[] = [
   { to: '/host/bookings', label: '予約一覧', icon: <EventNoteOutlinedIcon /> },
   { to: '/host/profile', label: 'プロフィール設定', icon: <PersonOutlinedIcon /> },
 ];
-
-/** MUI's own texts (pagination, autocomplete, date fields) in Japanese. */
-const backOfficeTheme = createTheme(theme, jaJP);
-
-/** The back office is Japanese: the document says so while it is open (screen readers, fonts, hyphenation). */
-function useDocumentLanguage(lang: string) {
-  useEffect(() => {
-    const previous = document.documentElement.lang;
-    document.documentElement.lang = lang;
-    return () => {
-      document.documentElement.lang = previous;
-    };
-  }, [lang]);
-}
 
 /**
  * Host pages behind sign-in: a visitor without a session goes to sign-in (and comes back here afterwards); an account
@@ -128,37 +104,21 @@ function HostShell() {
   );
 }
 
-/** `/host/auth`, the other sign-in path the specification names, leads to sign-in with its return path. */
-function ToSignIn() {
-  const { search } = useLocation();
-  return <Redirect to={`${HOST_SIGN_IN_PATH}${search}`} />;
-}
-
-/** The area's root: Japanese MUI texts and document language, and the host pool's session. */
-function HostRoot({ makeClient }: { makeClient?: (config: AppConfig) => AuthClient }) {
-  const config = useAppConfig();
-  // One client per mounted area (a test gives its fake pool).
-  const [client] = useState(() =>
-    (makeClient ?? ((c: AppConfig) => createAmplifyAuthClient(c, 'host')))(config),
-  );
-  useDocumentLanguage('ja');
-  return (
-    <ThemeProvider theme={backOfficeTheme}>
-      <BackOfficeAuthProvider client={client} signInPath={HOST_SIGN_IN_PATH} homePath={HOST_HOME_PATH}>
-        <Outlet />
-      </BackOfficeAuthProvider>
-    </ThemeProvider>
-  );
-}
-
 /**
  * The `/host` routes. `makeClient` replaces the Amplify client (component tests pass an in-memory pool).
  */
-export function hostRoutes(makeClient?: (config: AppConfig) => AuthClient): RouteObject[] {
+export function hostRoutes(makeClient?: MakeAuthClient): RouteObject[] {
   return [
     {
       path: 'host',
-      element: <HostRoot makeClient={makeClient} />,
+      element: (
+        <BackOfficeRoot
+          pool="host"
+          signInPath={HOST_SIGN_IN_PATH}
+          homePath={HOST_HOME_PATH}
+          makeClient={makeClient}
+        />
+      ),
       errorElement: <BackOfficeRouteError />,
       children: [
         {
@@ -167,7 +127,7 @@ export function hostRoutes(makeClient?: (config: AppConfig) => AuthClient): Rout
             Component: (await import('../../features/host-auth/pages/sign-in-page')).SignInPage,
           }),
         },
-        { path: 'auth', element: <ToSignIn /> },
+        { path: 'auth', element: <ToSignIn signInPath={HOST_SIGN_IN_PATH} /> },
         {
           path: 'signup',
           lazy: async () => ({

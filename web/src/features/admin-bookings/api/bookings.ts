@@ -2,13 +2,14 @@
  * Every booking, for the admin (DESIGN §6, admin routes): the filtered and searched list a page at a time, one
  * booking with its experience and host, the two decisions on an unresponsive host's behalf, and the CSV export.
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { AdminBookingPage, AdminBookingView } from '@domain/back-office-views';
 import type { BookingStatus } from '@domain/entities';
 import { useAppConfig } from '../../../app/config-context';
 import { ApiError } from '../../../lib/api-client';
 import { useBackOfficeAuth } from '../../../lib/back-office-auth/back-office-auth';
 import { retryUnlessClientError, useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
+import { useBookingDecision } from '../../../lib/back-office/booking-decisions';
 import { ADMIN_QUERY_ROOT } from '../../../lib/back-office/admin-account';
 
 export interface AdminBookingFilters {
@@ -57,25 +58,14 @@ export function useAdminBooking(id: string | undefined) {
   });
 }
 
-function useDecision(action: 'approve' | 'deny') {
-  const api = useAuthorizedApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
-      api<AdminBookingView>(`/admin/bookings/${encodeURIComponent(id)}/${action}`, {
-        method: 'POST',
-        body: action === 'deny' ? { reason } : undefined,
-      }),
-    onSuccess: (booking) => {
-      queryClient.setQueryData([...bookingsRoot, 'one', booking.id], booking);
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: [...bookingsRoot, 'list'] });
-      // The host detail lists the host's open requests.
-      void queryClient.invalidateQueries({ queryKey: [...ADMIN_QUERY_ROOT, 'hosts'] });
-    },
+// The host detail lists the host's open requests.
+const useDecision = (action: 'approve' | 'deny') =>
+  useBookingDecision<AdminBookingView>({
+    action,
+    path: '/admin/bookings',
+    bookingsRoot,
+    alsoChanged: [[...ADMIN_QUERY_ROOT, 'hosts']],
   });
-}
 
 export const useApproveBooking = () => useDecision('approve');
 export const useDenyBooking = () => useDecision('deny');

@@ -2,11 +2,12 @@
  * The host's bookings (DESIGN §6, back office): the filtered list (newest first, a page at a time), one booking, and
  * the two decisions. A decision refreshes the lists and the dashboard.
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { BackOfficeBooking } from '@domain/back-office-views';
 import type { BookingStatus } from '@domain/entities';
 import type { ApiClient } from '../../../lib/api-client';
 import { retryUnlessClientError, useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
+import { useBookingDecision } from '../../../lib/back-office/booking-decisions';
 import { HOST_QUERY_ROOT } from '../../../lib/back-office/host-account';
 
 export interface BookingFilters {
@@ -73,24 +74,13 @@ export function useHostBooking(id: string | null) {
   });
 }
 
-function useDecision(action: 'approve' | 'deny') {
-  const api = useAuthorizedApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
-      api<BackOfficeBooking>(`/host/bookings/${encodeURIComponent(id)}/${action}`, {
-        method: 'POST',
-        body: action === 'deny' ? { reason } : undefined,
-      }),
-    onSuccess: (booking) => {
-      queryClient.setQueryData([...bookingsRoot, 'one', booking.id], booking);
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: [...bookingsRoot, 'list'] });
-      void queryClient.invalidateQueries({ queryKey: [...HOST_QUERY_ROOT, 'dashboard'] });
-    },
+const useDecision = (action: 'approve' | 'deny') =>
+  useBookingDecision<BackOfficeBooking>({
+    action,
+    path: '/host/bookings',
+    bookingsRoot,
+    alsoChanged: [[...HOST_QUERY_ROOT, 'dashboard']],
   });
-}
 
 export const useApproveBooking = () => useDecision('approve');
 export const useDenyBooking = () => useDecision('deny');
