@@ -364,6 +364,8 @@ describe('phone width (375 px)', () => {
     const page = await mobile.newPage();
     const errors = collectPageErrors(page);
     await page.goto('/host/signin');
+    // The sign-in screen is a lazy route: look at it once it is there, not at its loader.
+    await page.getByRole('button', { name: 'ログイン', exact: true }).waitFor();
     await screenshot(page, 'host-signin-mobile');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     const demo = inject('demoHost');
