@@ -4,6 +4,7 @@ import { lookupBookingView, lookupExperienceView, type LookupBookingResult } fro
 import { DomainError } from '../domain/errors';
 import { lookupEmailMatches, type LookupRequest } from '../domain/schemas/lookup';
 import type { BookingRepository, ExperienceRepository, HostRepository, RateLimiter } from './ports';
+import { countAttempt, type CountedAttempt, type RateRule } from './rate-limits';
 
 /** The same answer for a wrong e-mail and a wrong reference (the lookup page's 予約が見つかりません). */
 export const LOOKUP_NOT_FOUND_MESSAGE = 'Booking not found. Please check your booking ID and e-mail address.';
@@ -19,16 +20,6 @@ export const LOOKUP_LIMITS = {
   perReferenceAndClient: { limit: 10, windowSeconds: 15 * 60 },
   perClient: { limit: 30, windowSeconds: 15 * 60 },
 } as const;
-
-/** `rate_limited` with the seconds a client should wait (the handler sends it as `Retry-After`). */
-export class RateLimitedError extends DomainError {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number, message = LOOKUP_RATE_LIMITED_MESSAGE) {
-    super('rate_limited', message);
-    this.name = 'RateLimitedError';
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
 
 export interface LookupBookingDeps {
   bookings: BookingRepository;
@@ -74,13 +65,11 @@ export function makeLookupBooking(deps: LookupBookingDeps) {
     };
   };
 
-  async function limit(
-    key: string,
-    rule: { limit: number; windowSeconds: number },
-  ): Promise<{ key: string; windowStartSeconds: number }> {
-    const decision = await deps.rateLimiter.hit(key, rule.limit, rule.windowSeconds);
-    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
-    return { key, windowStartSeconds: decision.windowStartSeconds };
+  function limit(key: string, rule: RateRule): Promise<CountedAttempt> {
+    return countAttempt(deps.rateLimiter, key, rule, {
+      message: LOOKUP_RATE_LIMITED_MESSAGE,
+      code: 'rate_limited',
+    });
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoProcessedEventStore } from '../../../functions/adapters/dynamodb/processed-events';
+import { DynamoLeaseLimiter } from '../../../functions/adapters/dynamodb/lease-limiter';
 import { DynamoRateLimiter } from '../../../functions/adapters/dynamodb/rate-limiter';
 import {
   createDynamoRepositories,
@@ -48,6 +49,7 @@ beforeEach(async () => {
     mailer,
     logger: new RecordingLogger(),
     rateLimiter: new DynamoRateLimiter(table.doc, table.tableName, clock),
+    leases: new DynamoLeaseLimiter(table.doc, table.tableName, clock),
     processedEvents: new DynamoProcessedEventStore(table.doc, table.tableName, clock),
     clock,
     newId: randomUUID,
