@@ -38,7 +38,7 @@
  * | dashboard counters                              | PK=COUNTER#name SK=SHARD#n                                   | Query (sum)      |
  * | hold a slot and write a booking (atomically)    | slot + BOOKING + BOOKING_REF + one shard of 4 counters       | TransactWrite    |
  * | rate-limit counter of a key's fixed window      | PK=RATE_LIMIT#key SK=WINDOW#windowStart (TTL expiresAt)      | UpdateItem (ADD) |
- * | live leases of a key (open holds of a client)   | PK=LEASES#key SK=LEASES (TTL expiresAt, version)             | Get, cond. Put   |
+ * | live leases of a key (open holds of a client)   | PK=LEASES#key SK=LEASES (map of lease → expiry, TTL)         | cond. Update     |
  * | payment event already handled (idempotency)     | PK=PROCESSED_EVENT#eventId SK=PROCESSED_EVENT (TTL expiresAt)| Get / cond. Put  |
  */
 

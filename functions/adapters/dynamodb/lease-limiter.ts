@@ -6,19 +6,19 @@ import { TTL_ATTRIBUTE } from './table-definition';
 
 /** Keys longer than this are refused: they would only ever come from a caller passing raw input. */
 const MAX_KEY_LENGTH = 512;
-/** Lost races (another acquisition of the same key in between) retried before the caller is told to wait. */
-const MAX_ATTEMPTS = 5;
+/** Rounds of "full → drop the leases that ended → try again" before the caller is told to wait. */
+const MAX_ATTEMPTS = 4;
 
 interface LeaseSetItem {
   leases?: Record<string, number>;
-  version?: number;
 }
 
 /**
- * The leases of one key live in one item (`leases`: id → expiry in epoch seconds) with a `version`. An acquisition
- * reads the item, drops what ended, and writes it back on condition that the version is still the one it read:
- * two parallel acquisitions of the same key cannot both take the last place (the loser reads again). The item
- * expires through the table's TTL once its last lease has.
+ * The leases of one key live in one item (`leases`: id → expiry in epoch seconds). Taking one is a single
+ * conditional UpdateItem, "add this lease if the map holds fewer than `limit`": DynamoDB applies updates of one item
+ * one at a time, so parallel acquisitions never exceed the limit and never have to retry one another. Only when the
+ * map is full are its leases read, and the ones that ended (expired, or no longer held) removed before trying again.
+ * The item expires through the table's TTL once its newest lease has.
  */
 export class DynamoLeaseLimiter implements LeaseLimiter {
   constructor(
@@ -38,68 +38,101 @@ export class DynamoLeaseLimiter implements LeaseLimiter {
     // Whole seconds, rounded down: a lease may end up to a second early, never later than asked.
     const expiresAtSeconds = Math.floor(expiresAt.getTime() / 1000);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      if (await this.tryAdd(key, leaseId, limit, expiresAtSeconds))
+        return { allowed: true, retryAfterSeconds: 0 };
       const out = await this.doc.send(
         new GetCommand({ TableName: this.tableName, Key: keys.leaseSet(key), ConsistentRead: true }),
       );
-      const item = out.Item as LeaseSetItem | undefined;
+      const leases = Object.entries((out.Item as LeaseSetItem | undefined)?.leases ?? {});
       const nowSeconds = this.clock().getTime() / 1000;
-      const unexpired = Object.entries(item?.leases ?? {}).filter(
-        ([id, until]) => until > nowSeconds && id !== leaseId,
+      const held = await Promise.all(
+        leases.map(async ([id, until]) => until > nowSeconds && (await stillHeld(id))),
       );
-      const held = await Promise.all(unexpired.map(async ([id]) => stillHeld(id)));
-      const live = unexpired.filter((_, i) => held[i]);
+      const live = leases.filter((_, i) => held[i]);
       if (live.length >= limit) {
         const firstEnd = Math.min(...live.map(([, until]) => until));
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(firstEnd - nowSeconds)) };
       }
-      const leases = Object.fromEntries([...live, [leaseId, expiresAtSeconds]]);
-      const version = item?.version ?? 0;
-      try {
-        await this.doc.send(
-          new PutCommand({
-            TableName: this.tableName,
-            Item: {
-              ...keys.leaseSet(key),
-              type: itemTypes.leaseSet,
-              leases,
-              version: version + 1,
-              [TTL_ATTRIBUTE]: Math.max(...Object.values(leases)),
-            },
-            ConditionExpression: item ? '#version = :version' : 'attribute_not_exists(PK)',
-            ...(item
-              ? {
-                  ExpressionAttributeNames: { '#version': 'version' },
-                  ExpressionAttributeValues: { ':version': version },
-                }
-              : {}),
-          }),
-        );
-        return { allowed: true, retryAfterSeconds: 0 };
-      } catch (e) {
-        if (!(e instanceof ConditionalCheckFailedException)) throw e;
-      }
+      await this.remove(
+        key,
+        leases.filter((_, i) => !held[i]).map(([id]) => id),
+      );
     }
-    // Still contended after several tries: this key is being hammered in parallel; a moment later will do.
+    // Still full after dropping what ended: others of this key are taking places as fast as they free up.
     return { allowed: false, retryAfterSeconds: 1 };
   }
 
   async release(key: string, leaseId: string): Promise<void> {
     checkKey(key);
+    await this.remove(key, [leaseId]);
+  }
+
+  /** Adds the lease when the map has room (creating the item on first use); `false` when it is full. */
+  private async tryAdd(
+    key: string,
+    leaseId: string,
+    limit: number,
+    expiresAtSeconds: number,
+  ): Promise<boolean> {
+    for (;;) {
+      try {
+        await this.doc.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: keys.leaseSet(key),
+            UpdateExpression: 'SET #leases.#id = :until, #expiresAt = :until',
+            ConditionExpression: 'size(#leases) < :limit',
+            ExpressionAttributeNames: { '#leases': 'leases', '#id': leaseId, '#expiresAt': TTL_ATTRIBUTE },
+            ExpressionAttributeValues: { ':until': expiresAtSeconds, ':limit': limit },
+          }),
+        );
+        return true;
+      } catch (e) {
+        if (!(e instanceof ConditionalCheckFailedException)) throw e;
+        if (e.Item !== undefined || (await this.exists(key))) return false;
+      }
+      // First use of the key: an empty set (a parallel first use may have made it already; either is fine).
+      await this.doc
+        .send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item: { ...keys.leaseSet(key), type: itemTypes.leaseSet, leases: {} },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        )
+        .catch((e: unknown) => {
+          if (!(e instanceof ConditionalCheckFailedException)) throw e;
+        });
+    }
+  }
+
+  private async exists(key: string): Promise<boolean> {
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: keys.leaseSet(key),
+        ConsistentRead: true,
+        ProjectionExpression: 'PK',
+      }),
+    );
+    return out.Item !== undefined;
+  }
+
+  private async remove(key: string, leaseIds: string[]): Promise<void> {
+    if (leaseIds.length === 0) return;
+    const names = Object.fromEntries(leaseIds.map((id, i) => [`#id${i}`, id]));
     try {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: keys.leaseSet(key),
-          // The version moves too, so an acquisition that read the lease before cannot write it back.
-          UpdateExpression: 'REMOVE #leases.#id ADD #version :one',
-          ConditionExpression: 'attribute_exists(#leases.#id)',
-          ExpressionAttributeNames: { '#leases': 'leases', '#id': leaseId, '#version': 'version' },
-          ExpressionAttributeValues: { ':one': 1 },
+          UpdateExpression: `REMOVE ${leaseIds.map((_, i) => `#leases.#id${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#leases': 'leases', ...names },
         }),
       );
     } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return;
-      throw e;
+      if (!(e instanceof ConditionalCheckFailedException)) throw e;
     }
   }
 }
