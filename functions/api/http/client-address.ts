@@ -17,6 +17,7 @@ import type { HttpApiEvent, HttpApiStructuredResult, LambdaContext } from './api
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
 export const ORIGIN_REFUSED_MESSAGE = 'Requests must come through the site.';
+export const ORIGIN_UNAVAILABLE_MESSAGE = 'The service is unavailable right now. Please try again shortly.';
 
 /** Events whose origin header was checked (a WeakSet: nothing on the event a client could forge). */
 const fromOurDistribution = new WeakSet<object>();
@@ -33,7 +34,16 @@ export function originGuard(
   return {
     name: 'originGuard',
     before: async ({ event }) => {
-      const secret = await readSecret();
+      let secret: string | undefined | null;
+      try {
+        secret = await readSecret();
+      } catch (e) {
+        // Secrets Manager unreachable or the role misconfigured: an operator's problem, not the caller's.
+        console.error(
+          JSON.stringify({ level: 'error', message: 'Origin secret could not be read', error: String(e) }),
+        );
+        throw new DomainError('service_unavailable', ORIGIN_UNAVAILABLE_MESSAGE, undefined, { cause: e });
+      }
       if (secret === null) return;
       const sent = event.headers?.[ORIGIN_VERIFY_HEADER];
       if (!secret || !sent || !sameText(sent, secret)) {

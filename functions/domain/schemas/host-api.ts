@@ -179,8 +179,7 @@ export const experiencePatchSchema = z.strictObject({
 export type ExperiencePatch = { expectedUpdatedAt: string } & Partial<ExperienceFormValues>;
 
 /** The 409 `stale` of an edit saved over a newer save: edits are never silently undone. */
-export const EXPERIENCE_CHANGED_MESSAGE =
-  'この体験は他の画面で更新されています。最新の内容を読み込んでから、もう一度保存してください。';
+export { EXPERIENCE_CHANGED_MESSAGE } from '../repository-messages';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Availability (slot overrides)
@@ -234,7 +233,7 @@ export const slotOverrideSchema = z
 export type SlotOverrideRequest = z.infer<typeof slotOverrideSchema>;
 
 /** A capacity below what guests already hold (409). */
-export const CAPACITY_BELOW_BOOKED_MESSAGE = '予約済みの人数より少ない定員にはできません';
+export { CAPACITY_BELOW_BOOKED_MESSAGE } from '../repository-messages';
 
 /** One slot in the host's editor: the rule's slot with its counters. */
 export interface HostSlotView {

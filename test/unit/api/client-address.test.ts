@@ -57,6 +57,23 @@ describe('originGuard and clientAddress', () => {
     expect(answer.statusCode).toBe(403);
   });
 
+  it('answers 503, not 500, when the secret cannot be read', async () => {
+    const failing = middy<HttpApiEvent, HttpApiStructuredResult, Error, LambdaContext>()
+      .use(
+        originGuard(async () => {
+          throw new Error('AccessDeniedException');
+        }),
+      )
+      .use(httpErrors())
+      .handler(async () => ({ statusCode: 200, body: 'ok' }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const answer = (await failing(
+      event({ 'x-origin-verify': 's3cret' }),
+      {} as LambdaContext,
+    )) as HttpApiStructuredResult;
+    expect(answer.statusCode).toBe(503);
+  });
+
   it("with the secret, the client is the viewer's address CloudFront forwarded", async () => {
     const answer = await invoke(
       's3cret',
