@@ -185,13 +185,17 @@ export class MarketplaceStack extends Stack {
       customMessage,
       postConfirmation,
       // Cognito's code mails to hosts leave through our SES identity (its DKIM, its sending quota), not Cognito's.
-      hostEmail: cognito.UserPoolEmail.withSES({
-        fromEmail: mail.senderAddress,
-        fromName: config.siteName,
-        sesRegion: this.region,
-        sesVerifiedDomain: config.mailDomain,
-        configurationSetName: mail.configurationSet.configurationSetName,
-      }),
+      ...(config.cognitoMailViaSes
+        ? {
+            hostEmail: cognito.UserPoolEmail.withSES({
+              fromEmail: mail.senderAddress,
+              fromName: config.siteName,
+              sesRegion: this.region,
+              sesVerifiedDomain: config.mailDomain,
+              configurationSetName: mail.configurationSet.configurationSetName,
+            }),
+          }
+        : {}),
     });
     new HostPoolWaf(this, 'HostPoolWaf', {
       userPoolArn: auth.hosts.pool.userPoolArn,

@@ -52,6 +52,12 @@ export interface StageConfig {
    * still refuses direct calls).
    */
   apiDomain: { name: string; certificateArn: string } | undefined;
+  /**
+   * Cognito sends the host pool's mails through our SES identity (`cognitoMailViaSes`, default on). Cognito refuses
+   * an identity SES has not verified yet, so the very first deploy of an account sets it off, and the next deploy
+   * (once the DKIM records are in and SES says "Verified") turns it on.
+   */
+  cognitoMailViaSes: boolean;
 }
 
 type ContextReader = (key: string) => unknown;
@@ -112,6 +118,7 @@ export function readStageConfig(tryGetContext: ContextReader): StageConfig {
     hostApiReservedConcurrency: reservedConcurrencyFromContext(tryGetContext('hostApiReservedConcurrency')),
     wafLimits: wafLimitsFromContext(tryGetContext('wafLimits')),
     apiDomain: apiDomainFromContext(stage, tryGetContext),
+    cognitoMailViaSes: String(tryGetContext('cognitoMailViaSes') ?? 'true') !== 'false',
   };
 }
 

@@ -212,5 +212,11 @@ describe('limits and mail', () => {
       ConfigurationSet: expect.anything(),
     });
     expect(JSON.stringify(hostPool.Properties.EmailConfiguration)).toContain('identity/example.com');
+    // The first deploy of an account, before SES has verified the identity, leaves it to Cognito.
+    const first = synthStack({ stage: 'dev', context: { cognitoMailViaSes: 'false' } }).template();
+    const firstPool = resourcesOf(first, 'AWS::Cognito::UserPool').find(([id]) =>
+      id.includes('HostPool'),
+    )![1];
+    expect(firstPool.Properties.EmailConfiguration).toBeUndefined();
   });
 });
