@@ -1,6 +1,6 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { MarketplaceStack } from '../lib/marketplace-stack';
+import { createMarketplace } from '../lib/marketplace-stack';
 import { readStageConfig } from '../lib/stage-config';
 import { staleReason, WEB_DIST } from '../web/build-info';
 
@@ -17,7 +17,8 @@ if (notShippable) {
   );
 }
 
-new MarketplaceStack(app, `Marketplace-${config.stage}`, {
+// Two stacks: the CloudFront web ACL in us-east-1 (`Marketplace-<stage>-Edge`, deployed first) and the product.
+createMarketplace(app, {
   config,
   webAssetPath,
   description: `Experience marketplace (${config.stage})`,

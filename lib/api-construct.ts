@@ -1,5 +1,6 @@
 import { Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -16,6 +17,12 @@ export interface ApiConstructProps {
   admins: UserPoolWithClient;
   /** Extra routes outside the shared route table (the Stripe webhook relay). */
   extraRoutes?: { method: apigw.HttpMethod; path: string; fn: lambda.IFunction }[];
+  /**
+   * The API's own domain (a regional ACM certificate for it in the stack's region). With it the execute-api
+   * endpoint is disabled and CloudFront reaches the API by this name only; the operator points its DNS record at
+   * the `ApiDomainTarget` output.
+   */
+  customDomain?: { name: string; certificateArn: string };
 }
 
 /**
@@ -25,6 +32,9 @@ export interface ApiConstructProps {
 export class ApiConstruct extends Construct {
   readonly api: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
+  /** The API's own domain, when it has one. */
+  readonly domain?: apigw.DomainName;
+  private readonly customDomainName?: string;
 
   constructor(scope: Construct, id: string, props: ApiConstructProps) {
     super(scope, id);
@@ -32,6 +42,10 @@ export class ApiConstruct extends Construct {
     this.api = new apigw.HttpApi(this, 'HttpApi', {
       description: 'Experience marketplace API (served under /api by CloudFront)',
       createDefaultStage: false,
+      // CloudFront (with its web ACL and the origin secret) is the only way in. API Gateway answers 403 on a
+      // disabled execute-api endpoint to CloudFront as well, so it can only be disabled where the API has a domain
+      // of its own for CloudFront to use; without one the origin secret alone turns direct calls away.
+      disableExecuteApiEndpoint: props.customDomain !== undefined,
     });
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS });
@@ -85,6 +99,18 @@ export class ApiConstruct extends Construct {
         authorizer: route.auth === 'public' ? undefined : authorizers[route.auth],
       });
     }
+    if (props.customDomain) {
+      this.customDomainName = props.customDomain.name;
+      this.domain = new apigw.DomainName(this, 'Domain', {
+        domainName: props.customDomain.name,
+        certificate: acm.Certificate.fromCertificateArn(
+          this,
+          'Certificate',
+          props.customDomain.certificateArn,
+        ),
+      });
+      new apigw.ApiMapping(this, 'Mapping', { api: this.api, domainName: this.domain, stage: this.stage });
+    }
     for (const extra of props.extraRoutes ?? []) {
       this.api.addRoutes({
         path: extra.path,
@@ -94,8 +120,9 @@ export class ApiConstruct extends Construct {
     }
   }
 
-  /** `<api-id>.execute-api.<region>.amazonaws.com`, the origin CloudFront forwards `/api/*` to. */
+  /** The API's own domain, or `<api-id>.execute-api.<region>.amazonaws.com`: where CloudFront forwards `/api/*`. */
   get originDomain(): string {
+    if (this.customDomainName) return this.customDomainName;
     return `${this.api.apiId}.execute-api.${Stack.of(this).region}.amazonaws.com`;
   }
 }

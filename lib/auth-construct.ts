@@ -11,6 +11,8 @@ export interface AuthConstructProps {
   customMessage: lambda.IFunction;
   /** Creates the host profile once a host confirms their e-mail. */
   postConfirmation: lambda.IFunction;
+  /** How Cognito sends the host pool's mails (our SES identity in AWS); Cognito's own sender when absent. */
+  hostEmail?: cognito.UserPoolEmail;
 }
 
 export interface UserPoolWithClient {
@@ -55,6 +57,7 @@ export class AuthConstruct extends Construct {
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       deletionProtection: props.retainData,
       removalPolicy,
+      ...(props.hostEmail ? { email: props.hostEmail } : {}),
       lambdaTriggers: {
         preSignUp: props.preSignUp,
         customMessage: props.customMessage,

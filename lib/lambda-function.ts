@@ -29,6 +29,8 @@ export interface AppFunctionProps {
   environment?: Record<string, string>;
   memorySize?: number;
   timeout?: Duration;
+  /** Concurrency kept for this function alone, and its ceiling (none: it shares the account's pool). */
+  reservedConcurrentExecutions?: number;
   retainLogs: boolean;
   /**
    * Ships `sharp` (image verification and resizing) beside the bundle: its JavaScript from the lock file and the
@@ -102,6 +104,9 @@ export class AppFunction extends NodejsFunction {
       architecture: FUNCTION_ARCHITECTURE,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(15),
+      ...(props.reservedConcurrentExecutions
+        ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions }
+        : {}),
       loggingFormat: lambda.LoggingFormat.JSON,
       logGroup,
       projectRoot: PROJECT_ROOT,

@@ -1,7 +1,9 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type App, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { handlerGroups, routes, type HandlerGroup } from '../functions/api/routes';
 import { ApiConstruct } from './api-construct';
@@ -15,6 +17,7 @@ import { WEBHOOK_RELAY_SOURCE, PaymentsConstruct } from './payments-construct';
 import type { StageConfig } from './stage-config';
 import { grantPhotoPipeline, IMAGES_PREFIX, WebConstruct } from './web-construct';
 import { acknowledgeFindings } from './nag-acknowledgements';
+import { EdgeWafStack, HostPoolWaf } from './waf';
 
 /**
  * The back offices verify uploaded photos by their bytes and make the WebP variants with sharp (DESIGN §4b): their
@@ -30,19 +33,49 @@ export interface MarketplaceStackProps extends StackProps {
   config: StageConfig;
   /** The built SPA (`web/dist`). */
   webAssetPath: string;
+  /** The distribution's web ACL (CLOUDFRONT scope, from the us-east-1 `EdgeWafStack`). */
+  webAclArn: string;
 }
 
-/** Table actions a function that reads and writes entities needs; never `dynamodb:*`, never Scan. */
-const TABLE_READ_WRITE = [
+/**
+ * Table actions of a function that reads and writes entities: never `dynamodb:*`, never Scan, and no DeleteItem
+ * (guests, payment events and jobs only ever change items; `BACK_OFFICE_TABLE_ACTIONS` adds it where it is used).
+ */
+export const TABLE_READ_WRITE = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
   'dynamodb:Query',
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
   'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
 ];
+/** The back offices also delete (an experience and its links, a host's suspension, a host undone). */
+export const BACK_OFFICE_TABLE_ACTIONS = [...TABLE_READ_WRITE, 'dynamodb:DeleteItem'];
+const DELETING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-api', 'admin-api']);
+
+/**
+ * The product's two stacks: the web ACL in us-east-1 (CloudFront's region for WAF) and everything else in the
+ * product's region, wired by a cross-region reference. `bin/app.ts` and the infra tests build them here.
+ */
+export function createMarketplace(
+  app: App,
+  props: Omit<MarketplaceStackProps, 'webAclArn'>,
+): { stack: MarketplaceStack; edge: EdgeWafStack } {
+  const { stage } = props.config;
+  const edge = new EdgeWafStack(app, `Marketplace-${stage}-Edge`, {
+    limits: props.config.wafLimits,
+    description: `Experience marketplace (${stage}): CloudFront web ACL`,
+    env: { account: props.env?.account, region: 'us-east-1' },
+    terminationProtection: props.terminationProtection,
+  });
+  const stack = new MarketplaceStack(app, `Marketplace-${stage}`, {
+    ...props,
+    webAclArn: edge.webAclArn,
+    crossRegionReferences: true,
+  });
+  stack.addStackDependency(edge);
+  return { stack, edge };
+}
 
 /** What the admin API may do to the host pool's users (`functions/adapters/identity/cognito-host-identity.ts`). */
 export const ADMIN_API_HOST_POOL_ACTIONS = [
@@ -83,7 +116,16 @@ export class MarketplaceStack extends Stack {
       entry: string,
       description: string,
       extra: Record<string, string> = {},
-      options: { imageProcessing?: boolean; memorySize?: number; timeout?: Duration } = {},
+      {
+        deletes,
+        ...options
+      }: {
+        imageProcessing?: boolean;
+        memorySize?: number;
+        timeout?: Duration;
+        reservedConcurrentExecutions?: number;
+        deletes?: boolean;
+      } = {},
     ) => {
       const fn = new AppFunction(this, id, {
         entry,
@@ -92,7 +134,7 @@ export class MarketplaceStack extends Stack {
         retainLogs,
         ...options,
       });
-      data.table.grant(fn, ...TABLE_READ_WRITE);
+      data.table.grant(fn, ...(deletes ? BACK_OFFICE_TABLE_ACTIONS : TABLE_READ_WRITE));
       mail.grantSend(fn);
       payments.stripeSecretKey.grantRead(fn);
       return fn;
@@ -142,6 +184,31 @@ export class MarketplaceStack extends Stack {
       preSignUp,
       customMessage,
       postConfirmation,
+      // Cognito's code mails to hosts leave through our SES identity (its DKIM, its sending quota), not Cognito's.
+      ...(config.cognitoMailViaSes
+        ? {
+            hostEmail: cognito.UserPoolEmail.withSES({
+              fromEmail: mail.senderAddress,
+              fromName: config.siteName,
+              sesRegion: this.region,
+              sesVerifiedDomain: config.mailDomain,
+              configurationSetName: mail.configurationSet.configurationSetName,
+            }),
+          }
+        : {}),
+    });
+    new HostPoolWaf(this, 'HostPoolWaf', {
+      userPoolArn: auth.hosts.pool.userPoolArn,
+      limits: config.wafLimits,
+    });
+
+    // The value CloudFront sends as `x-origin-verify` with every API request; the API refuses requests without it
+    // (functions/api/http/client-address.ts). Generated once; replacing it means a redeploy (CloudFront's header
+    // is set from it at deploy time).
+    const originSecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: 'Shared secret CloudFront sends to the API as x-origin-verify',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
     });
 
     // One Lambda per handler group that has routes in AWS.
@@ -155,13 +222,25 @@ export class MarketplaceStack extends Stack {
       'local-api': 'Local stack only',
     };
     for (const group of groupsInUse) {
-      groupFunctions[group] = bookingFunction(
+      const fn = bookingFunction(
         toId(group),
         handlerGroups[group].entry,
         describe[group],
-        { HOST_USER_POOL_ID: auth.hosts.pool.userPoolId, ADMIN_USER_POOL_ID: auth.admins.pool.userPoolId },
-        IMAGE_PROCESSING_GROUPS.has(group) ? PHOTO_FUNCTION : {},
+        {
+          HOST_USER_POOL_ID: auth.hosts.pool.userPoolId,
+          ADMIN_USER_POOL_ID: auth.admins.pool.userPoolId,
+          ORIGIN_VERIFY_SECRET_ARN: originSecret.secretArn,
+        },
+        {
+          ...(IMAGE_PROCESSING_GROUPS.has(group) ? PHOTO_FUNCTION : {}),
+          ...(group === 'host-api' && config.hostApiReservedConcurrency
+            ? { reservedConcurrentExecutions: config.hostApiReservedConcurrency }
+            : {}),
+          deletes: DELETING_GROUPS.has(group),
+        },
       );
+      originSecret.grantRead(fn);
+      groupFunctions[group] = fn;
     }
 
     const paymentEvents = bookingFunction(
@@ -199,6 +278,7 @@ export class MarketplaceStack extends Stack {
 
     const api = new ApiConstruct(this, 'Api', {
       functions: groupFunctions,
+      ...(config.apiDomain ? { customDomain: config.apiDomain } : {}),
       hosts: auth.hosts,
       admins: auth.admins,
       extraRoutes: [
@@ -209,6 +289,9 @@ export class MarketplaceStack extends Stack {
     const web = new WebConstruct(this, 'Web', {
       retainData: config.retainData,
       apiOriginDomain: api.originDomain,
+      // A dynamic reference, resolved by CloudFormation at deploy time: the value is not in the template.
+      apiOriginSecret: originSecret.secretValue.unsafeUnwrap(),
+      webAclArn: props.webAclArn,
       webAssetPath: props.webAssetPath,
       // The shape of web/src/lib/config.ts (`appConfigSchema`); the infra tests parse the staged file with it.
       runtimeConfig: (siteUrl) => ({
@@ -280,6 +363,7 @@ export class MarketplaceStack extends Stack {
       functions: ourFunctions,
       tableFunctions: [...Object.values(groupFunctions), paymentEvents, expireBookings, postConfirmation],
       secrets: [payments.stripeSecretKey, payments.webhookSigningSecret],
+      originSecret,
       deadLetterQueues: [payments.deadLetterQueue, jobs.deadLetterQueue],
       userPools: [auth.hosts.pool, auth.admins.pool],
       api: api.api,
@@ -291,7 +375,14 @@ export class MarketplaceStack extends Stack {
     const output = (id: string, value: string, description: string) =>
       new CfnOutput(this, id, { value, description });
     output('SiteUrl', siteUrl, 'Open this URL: the SPA, /api and /images');
-    output('ApiEndpoint', api.api.apiEndpoint, 'HTTP API (CloudFront forwards /api/* here)');
+    output('ApiOrigin', api.originDomain, 'Where CloudFront forwards /api/* (only CloudFront is let in)');
+    if (api.domain) {
+      output(
+        'ApiDomainTarget',
+        api.domain.regionalDomainName,
+        `Point the DNS record of ${config.apiDomain?.name ?? 'the API domain'} (CNAME or alias) here`,
+      );
+    }
     output('TableName', data.table.tableName, 'DynamoDB table');
     output('HostUserPoolId', auth.hosts.pool.userPoolId, 'Cognito pool of hosts');
     output('HostUserPoolClientId', auth.hosts.client.userPoolClientId, 'App client of the host pool');

@@ -14,6 +14,8 @@ export interface AcknowledgementTargets {
   /** Functions granted the table, whose policies name its indexes with `/index/*`. */
   tableFunctions: IConstruct[];
   secrets: IConstruct[];
+  /** The shared secret CloudFront sends to the API. */
+  originSecret: IConstruct;
   deadLetterQueues: IConstruct[];
   userPools: IConstruct[];
   api: IConstruct;
@@ -66,6 +68,11 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
       'Stripe keys cannot be rotated by a Lambda: the operator rolls them in the Stripe dashboard and pastes the new value (README, Operations).',
     );
   }
+  ack(
+    t.originSecret,
+    'AwsSolutions-SMG4',
+    'CloudFront sends this value as a static origin header set at deploy time, so a Lambda rotation would lock CloudFront out of the API until the next deploy; it is replaced by redeploying (README, Operations).',
+  );
   for (const queue of t.deadLetterQueues) {
     ack(
       queue,
@@ -99,11 +106,6 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
     t.distribution,
     'AwsSolutions-CFR1',
     'Guests come from every country to book tours in Japan; restricting by geography would turn customers away.',
-  );
-  ack(
-    t.distribution,
-    'AwsSolutions-CFR2',
-    'No WAF yet: the API is throttled per stage, bookings are rate-limited by capacity and lookups by the app; a WAF web ACL is the next step if abuse appears (README, Known limits).',
   );
   ack(
     t.distribution,

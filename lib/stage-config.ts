@@ -2,6 +2,8 @@
  * What differs between stages, read once from CDK context (`-c stage=dev|prod` and the keys below), so the
  * constructs never read context or the environment themselves.
  */
+import { DEFAULT_WAF_LIMITS, type WafLimits } from './waf';
+
 export type Stage = 'dev' | 'prod';
 
 export interface StageConfig {
@@ -36,6 +38,26 @@ export interface StageConfig {
   ehimeVideoUrl: string | null;
   /** Google Tag Manager for the specification's analytics events; on only with a container id. */
   analytics: { enabled: boolean; gtmContainerId: string | null };
+  /**
+   * Reserved concurrency of the host API (`hostApiReservedConcurrency`, default 10; 0 for none): a burst of photo
+   * work cannot take the account's whole concurrency from the guest API. An account still on Lambda's starting
+   * quota of 10 must raise it first (or set 0), as Lambda keeps 10 unreserved.
+   */
+  hostApiReservedConcurrency: number | undefined;
+  /** Per-IP ceilings of the web ACLs (`wafLimits`, partial JSON over `DEFAULT_WAF_LIMITS`). */
+  wafLimits: WafLimits;
+  /**
+   * The API's own domain (`apiDomainName`, `apiCertificateArn`: an ACM certificate in the stack's region), so the
+   * execute-api endpoint can be disabled. Required in prod; dev without it keeps execute-api (the origin secret
+   * still refuses direct calls).
+   */
+  apiDomain: { name: string; certificateArn: string } | undefined;
+  /**
+   * Cognito sends the host pool's mails through our SES identity (`cognitoMailViaSes`, default on). Cognito refuses
+   * an identity SES has not verified yet, so the very first deploy of an account sets it off, and the next deploy
+   * (once the DKIM records are in and SES says "Verified") turns it on.
+   */
+  cognitoMailViaSes: boolean;
 }
 
 type ContextReader = (key: string) => unknown;
@@ -93,7 +115,46 @@ export function readStageConfig(tryGetContext: ContextReader): StageConfig {
     },
     ehimeVideoUrl: linkFromContext(tryGetContext, 'ehimeVideoUrl'),
     analytics: analyticsFromContext(optionalString(tryGetContext('gtmContainerId'))),
+    hostApiReservedConcurrency: reservedConcurrencyFromContext(tryGetContext('hostApiReservedConcurrency')),
+    wafLimits: wafLimitsFromContext(tryGetContext('wafLimits')),
+    apiDomain: apiDomainFromContext(stage, tryGetContext),
+    cognitoMailViaSes: String(tryGetContext('cognitoMailViaSes') ?? 'true') !== 'false',
   };
+}
+
+function apiDomainFromContext(stage: Stage, tryGetContext: ContextReader): StageConfig['apiDomain'] {
+  const name = optionalString(tryGetContext('apiDomainName'));
+  const certificateArn = optionalString(tryGetContext('apiCertificateArn'));
+  if (name && certificateArn) return { name, certificateArn };
+  if (name || certificateArn || stage === 'prod') {
+    throw new Error(
+      'Context "apiDomainName" and "apiCertificateArn" go together (and prod needs both): the API\'s own domain, so that its execute-api endpoint is disabled',
+    );
+  }
+  return undefined;
+}
+
+function reservedConcurrencyFromContext(value: unknown): number | undefined {
+  const n = Number(value ?? 10);
+  if (!Number.isInteger(n) || n < 0) {
+    throw new Error(
+      `Context "hostApiReservedConcurrency" must be a whole number ≥ 0, not "${String(value)}"`,
+    );
+  }
+  return n === 0 ? undefined : n;
+}
+
+function wafLimitsFromContext(value: unknown): WafLimits {
+  if (value === undefined) return DEFAULT_WAF_LIMITS;
+  const given: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  const limits = { ...DEFAULT_WAF_LIMITS, ...(given as Partial<WafLimits>) };
+  for (const [name, limit] of Object.entries(limits)) {
+    // WAF's rate rules count from 10 up to 2 billion per window.
+    if (!Number.isInteger(limit) || limit < 10 || limit > 2_000_000_000) {
+      throw new Error(`Context "wafLimits.${name}" must be a whole number from 10, not "${String(limit)}"`);
+    }
+  }
+  return limits;
 }
 
 function analyticsFromContext(gtmContainerId: string | undefined): StageConfig['analytics'] {

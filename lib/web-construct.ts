@@ -12,6 +12,10 @@ export interface WebConstructProps {
   retainData: boolean;
   /** `<api-id>.execute-api.<region>.amazonaws.com` */
   apiOriginDomain: string;
+  /** Sent to the API as `x-origin-verify` on every request (`functions/api/http/client-address.ts`). */
+  apiOriginSecret: string;
+  /** The web ACL (CLOUDFRONT scope, us-east-1) in front of everything the distribution serves. */
+  webAclArn: string;
   /** The built SPA (`web/dist`). */
   webAssetPath: string;
   /** Written to `/config.json` beside the SPA, given the site's URL; may contain deploy-time tokens. */
@@ -200,11 +204,13 @@ export class WebConstruct extends Construct {
     const apiOrigin = new origins.HttpOrigin(props.apiOriginDomain, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: { 'x-origin-verify': props.apiOriginSecret },
     });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Experience marketplace: SPA, /api and /images',
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
@@ -227,7 +233,9 @@ export class WebConstruct extends Construct {
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           // Everything the API needs (Authorization, Stripe-Signature, query strings, body) except Host, which
-          // must be the API's own domain for API Gateway to route the request.
+          // must be the API's own domain for API Gateway to route the request. The managed policy also forwards
+          // CloudFront's own headers, among them `CloudFront-Viewer-Address`: the client's address for the API's
+          // per-client limits.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers,
         },

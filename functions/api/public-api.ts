@@ -4,6 +4,7 @@
  */
 import middy from '@middy/core';
 import type { HttpApiStructuredResult, LambdaContext } from './http/api-gateway';
+import { originGuard } from './http/client-address';
 import { dispatchOnRouteKey } from './http/dispatch';
 import { httpErrors } from './http/error-handler';
 import { jsonBody, type JsonBodyEvent } from './http/json-body';
@@ -32,6 +33,8 @@ const routes = {
 };
 
 export const handler = middy<JsonBodyEvent, HttpApiStructuredResult, Error, LambdaContext>()
+  // First: a request that did not come through our distribution is refused before any work.
+  .use(originGuard())
   .use(jsonBody())
   // Last, so that it is the first to handle an error (middy runs onError hooks in reverse order).
   .use(httpErrors())

@@ -14,7 +14,8 @@ export const errorCodes = {
   forbidden: 'forbidden', // 403
   notAHost: 'not_a_host', // 403: a valid host-pool account without a host profile
   payloadTooLarge: 'payload_too_large', // 413
-  rateLimited: 'rate_limited', // 429
+  rateLimited: 'rate_limited', // 429: too many failed attempts (lookups)
+  tooManyRequests: 'too_many_requests', // 429: past a client's, e-mail's or host's allowance (bookings, uploads)
   cardDeclined: 'card_declined', // 402
   paymentFailed: 'payment_failed', // 502: the payment provider failed
   unavailable: 'service_unavailable', // 503: try again shortly (contention, a dependency not configured)
@@ -37,6 +38,20 @@ export class DomainError extends Error {
     this.name = 'DomainError';
     this.code = code;
     this.fields = fields;
+  }
+}
+
+/** A 429: the caller may try again after `retryAfterSeconds` (the API sends it as `Retry-After`). */
+export class RateLimitedError extends DomainError {
+  readonly retryAfterSeconds: number;
+  constructor(
+    retryAfterSeconds: number,
+    message: string,
+    code: 'rate_limited' | 'too_many_requests' = 'too_many_requests',
+  ) {
+    super(code, message);
+    this.name = 'RateLimitedError';
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
 

@@ -3,7 +3,7 @@ import { generateBookingReference } from '../domain/booking-reference';
 import { deadlineFor } from '../domain/booking-status';
 import { TOKYO_TIME_ZONE, bookableWindow, isDateInRange } from '../domain/calendar';
 import type { Booking, PaymentProvider } from '../domain/entities';
-import { DomainError, SLOT_UNAVAILABLE_MESSAGE, isDomainError } from '../domain/errors';
+import { DomainError, RateLimitedError, SLOT_UNAVAILABLE_MESSAGE, isDomainError } from '../domain/errors';
 import { isWithinParticipants, totalPrice } from '../domain/pricing';
 import type { CreateBookingRequest } from '../domain/schemas/booking';
 import { errorFields } from './console-logger';
@@ -11,13 +11,33 @@ import type {
   BookingRepository,
   ExperienceRepository,
   HostRepository,
+  LeaseLimiter,
   Logger,
   PaymentGateway,
+  RateLimiter,
 } from './ports';
 import { loadPublishedExperience } from './published-experience';
+import { countAttempt, type RateRule } from './rate-limits';
 
 /** Draws of a booking reference before giving up (36^6 ≈ 2.2 billion references: a second draw is already rare). */
 export const MAX_REFERENCE_ATTEMPTS = 5;
+
+/**
+ * What one client (viewer address) and one e-mail may ask for (DESIGN §4d): every unpaid hold keeps a slot from
+ * everyone else and creates a card authorisation, so a few at once and a bounded number per quarter hour. A guest
+ * who pays a hold gets its place back at once.
+ */
+export interface BookingLimits {
+  openHolds: number;
+  requests: RateRule;
+}
+export const BOOKING_LIMITS: BookingLimits = {
+  openHolds: 3,
+  requests: { limit: 10, windowSeconds: 15 * 60 },
+};
+export const TOO_MANY_HOLDS_MESSAGE =
+  'You already have several unpaid bookings in progress. Please complete or cancel one, or try again later.';
+export const TOO_MANY_BOOKINGS_MESSAGE = 'Too many booking requests. Please try again later.';
 
 export interface CreateBookingDeps {
   experiences: ExperienceRepository;
@@ -26,6 +46,12 @@ export interface CreateBookingDeps {
   bookings: BookingRepository;
   payments: PaymentGateway;
   logger: Logger;
+  /** Booking requests per client and per e-mail (`BOOKING_LIMITS.requests`). */
+  rateLimiter: RateLimiter;
+  /** Open unpaid holds per client and per e-mail (`BOOKING_LIMITS.openHolds`). */
+  leases: LeaseLimiter;
+  /** Only the local stack's own tests of other things relax these; the product uses `BOOKING_LIMITS`. */
+  bookingLimits?: BookingLimits;
   clock: () => Date;
   /** A new booking id (e.g. `crypto.randomUUID`). */
   newId: () => string;
@@ -52,10 +78,42 @@ export const participantsMessage = (min: number, max: number) =>
  * the server, holds the slot and writes the booking (`awaiting_payment`, 15-minute hold) in one transaction, then
  * creates the manual-capture card authorisation and attaches it. When the authorisation cannot be created the
  * booking is cancelled and the slot released at once, so a provider failure never blocks a slot for 15 minutes.
+ *
+ * Before any of that, the client (`clientAddress`; absent for internal callers) and the e-mail are held to
+ * `BOOKING_LIMITS`: past either, `too_many_requests` (429) with the seconds to wait. Each counts on its own, so
+ * another client with another e-mail is never affected.
  */
 export function makeCreateBooking(deps: CreateBookingDeps) {
-  return async function createBooking(request: CreateBookingRequest): Promise<CreateBookingResult> {
+  const limits = deps.bookingLimits ?? BOOKING_LIMITS;
+
+  return async function createBooking(
+    request: CreateBookingRequest,
+    client?: string,
+  ): Promise<CreateBookingResult> {
     const now = deps.clock();
+    const limitKeys = [
+      ...(client ? [`booking:client:${client}`] : []),
+      `booking:email:${request.guest.email.trim().toLowerCase()}`,
+    ];
+    for (const key of limitKeys) {
+      await countAttempt(deps.rateLimiter, key, limits.requests, { message: TOO_MANY_BOOKINGS_MESSAGE });
+    }
+    const bookingId = deps.newId();
+    const leases = await takeHoldLeases(limitKeys, bookingId, now);
+    try {
+      return await holdAndAuthorise(request, bookingId, now);
+    } catch (e) {
+      // No hold came of it (or it was undone): the places go back at once.
+      await releaseLeases(leases, bookingId);
+      throw e;
+    }
+  };
+
+  async function holdAndAuthorise(
+    request: CreateBookingRequest,
+    bookingId: string,
+    now: Date,
+  ): Promise<CreateBookingResult> {
     const experience = await loadPublishedExperience(deps, request.experienceId);
 
     const window = bookableWindow(now, TOKYO_TIME_ZONE);
@@ -71,8 +129,8 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
     }
     const amount = totalPrice(experience.price, request.guests);
 
-    const booking = await holdSlot(experience.availability.capacity, (id, reference) => ({
-      id,
+    const booking = await holdSlot(experience.availability.capacity, (reference) => ({
+      id: bookingId,
       reference,
       experienceId: experience.id,
       hostId: experience.hostId,
@@ -151,15 +209,48 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       currency: 'JPY',
       payment: { provider: deps.payments.provider, clientSecret: authorization.clientSecret },
     };
-  };
+  }
 
-  /** The hold transaction, drawing a new id and reference when the reference is already taken. */
-  async function holdSlot(
-    ruleCapacity: number,
-    build: (id: string, reference: string) => Booking,
-  ): Promise<Booking> {
+  /**
+   * One lease per limit key, named by the booking id and lasting as long as the hold can: a lease is live while its
+   * booking is still unpaid (or still being created), so a paid, released or expired hold frees its place.
+   */
+  async function takeHoldLeases(limitKeys: string[], bookingId: string, now: Date): Promise<string[]> {
+    const holdEnds = deadlineFor('awaiting_payment', now) ?? now;
+    const stillHeld = async (id: string) => {
+      const booking = await deps.bookings.get(id);
+      return booking === null || booking.status === 'awaiting_payment';
+    };
+    const taken: string[] = [];
+    for (const key of limitKeys) {
+      const decision = await deps.leases.acquire(key, bookingId, limits.openHolds, holdEnds, stillHeld);
+      if (!decision.allowed) {
+        await releaseLeases(taken, bookingId);
+        throw new RateLimitedError(decision.retryAfterSeconds, TOO_MANY_HOLDS_MESSAGE);
+      }
+      taken.push(key);
+    }
+    return taken;
+  }
+
+  async function releaseLeases(limitKeys: string[], bookingId: string): Promise<void> {
+    await Promise.all(
+      limitKeys.map((key) =>
+        deps.leases.release(key, bookingId).catch((e: unknown) =>
+          // Not fatal: a lease whose booking never came to be still ends when the hold would have.
+          deps.logger.warn('Hold lease could not be released', { bookingId, ...errorFields(e) }),
+        ),
+      ),
+    );
+  }
+
+  /**
+   * The hold transaction, drawing a new reference when the reference is already taken (the id stays: a cancelled
+   * transaction wrote nothing under it).
+   */
+  async function holdSlot(ruleCapacity: number, build: (reference: string) => Booking): Promise<Booking> {
     for (let attempt = 1; ; attempt++) {
-      const booking = build(deps.newId(), generateBookingReference(deps.randomInt));
+      const booking = build(generateBookingReference(deps.randomInt));
       try {
         await deps.bookings.createWithSlotHold(booking, ruleCapacity);
         return booking;

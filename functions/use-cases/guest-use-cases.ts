@@ -4,7 +4,7 @@
  * build it from fakes or from the local adapters.
  */
 import { makeConfirmPayment } from './confirm-payment';
-import { makeCreateBooking } from './create-booking';
+import { makeCreateBooking, type BookingLimits } from './create-booking';
 import { makeExpireBookings } from './expire-bookings';
 import { makeGetAvailability } from './get-availability';
 import { makeGetExperience } from './get-experience';
@@ -21,6 +21,7 @@ import type {
   CategoryRepository,
   ExperienceRepository,
   HostRepository,
+  LeaseLimiter,
   Logger,
   Mailer,
   PaymentGateway,
@@ -39,6 +40,9 @@ export interface GuestUseCaseDeps {
   mailer: Mailer;
   logger: Logger;
   rateLimiter: RateLimiter;
+  leases: LeaseLimiter;
+  /** Only the local stack's tests of other things relax these (`BOOKING_LIMITS` otherwise). */
+  bookingLimits?: BookingLimits;
   processedEvents: ProcessedEventStore;
   clock: () => Date;
   /** New booking ids, e.g. `crypto.randomUUID`. */

@@ -4,9 +4,13 @@ import { lookupBookingView, lookupExperienceView, type LookupBookingResult } fro
 import { DomainError } from '../domain/errors';
 import { lookupEmailMatches, type LookupRequest } from '../domain/schemas/lookup';
 import type { BookingRepository, ExperienceRepository, HostRepository, RateLimiter } from './ports';
+import { countAttempt, type CountedAttempt, type RateRule } from './rate-limits';
 
 /** The same answer for a wrong e-mail and a wrong reference (the lookup page's 予約が見つかりません). */
 export const LOOKUP_NOT_FOUND_MESSAGE = 'Booking not found. Please check your booking ID and e-mail address.';
+/** An id no experience or host has (theirs are UUIDs and seed ids). */
+const ABSENT_ID = 'absent';
+
 export const LOOKUP_RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
 
 /**
@@ -19,16 +23,6 @@ export const LOOKUP_LIMITS = {
   perReferenceAndClient: { limit: 10, windowSeconds: 15 * 60 },
   perClient: { limit: 30, windowSeconds: 15 * 60 },
 } as const;
-
-/** `rate_limited` with the seconds a client should wait (the handler sends it as `Retry-After`). */
-export class RateLimitedError extends DomainError {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number, message = LOOKUP_RATE_LIMITED_MESSAGE) {
-    super('rate_limited', message);
-    this.name = 'RateLimitedError';
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
 
 export interface LookupBookingDeps {
   bookings: BookingRepository;
@@ -61,26 +55,26 @@ export function makeLookupBooking(deps: LookupBookingDeps) {
     ];
 
     const booking = await deps.bookings.getByReference(reference);
+    // The experience and its host are read whatever the answer (ids no entity has when there is no booking): a
+    // guess costs the same reads, and takes about as long, as a lookup that succeeds (DESIGN §4d).
+    const experience = await deps.experiences.get(booking?.experienceId ?? ABSENT_ID);
+    const host = await deps.hosts.get(experience?.hostId ?? ABSENT_ID);
     if (!booking || !lookupEmailMatches(booking.email, request.email) || !visibleToGuest(booking)) {
       throw new DomainError('not_found', LOOKUP_NOT_FOUND_MESSAGE);
     }
     // The owner's own lookups never count against them (or their address).
     await Promise.all(hits.map((hit) => deps.rateLimiter.refund(hit.key, hit.windowStartSeconds)));
-    const experience = await deps.experiences.get(booking.experienceId);
-    const host = experience ? await deps.hosts.get(experience.hostId) : null;
     return {
       booking: lookupBookingView(booking),
       experience: experience ? lookupExperienceView(experience, host?.businessName ?? null) : null,
     };
   };
 
-  async function limit(
-    key: string,
-    rule: { limit: number; windowSeconds: number },
-  ): Promise<{ key: string; windowStartSeconds: number }> {
-    const decision = await deps.rateLimiter.hit(key, rule.limit, rule.windowSeconds);
-    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
-    return { key, windowStartSeconds: decision.windowStartSeconds };
+  function limit(key: string, rule: RateRule): Promise<CountedAttempt> {
+    return countAttempt(deps.rateLimiter, key, rule, {
+      message: LOOKUP_RATE_LIMITED_MESSAGE,
+      code: 'rate_limited',
+    });
   }
 }
 

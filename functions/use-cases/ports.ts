@@ -397,6 +397,33 @@ export interface RateLimiter {
   refund(key: string, windowStartSeconds: number): Promise<void>;
 }
 
+export interface LeaseDecision {
+  allowed: boolean;
+  /** When refused: seconds until the first live lease expires (when a refused caller may try again). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Caps how many things one key holds at once (a client's open unpaid holds): each is a lease with an expiry.
+ * (adapter: `adapters/dynamodb/lease-limiter.ts`)
+ */
+export interface LeaseLimiter {
+  /**
+   * Takes lease `leaseId` under `key` until `expiresAt`, unless `limit` leases are already live. A lease is live
+   * until it expires or `stillHeld(leaseId)` says it ended earlier (asked only of unexpired leases, so a lease
+   * whose end nobody reported still ends on time). Atomic per key: parallel acquisitions never exceed `limit`.
+   */
+  acquire(
+    key: string,
+    leaseId: string,
+    limit: number,
+    expiresAt: Date,
+    stillHeld: (leaseId: string) => Promise<boolean>,
+  ): Promise<LeaseDecision>;
+  /** Ends a lease at once (what it guarded did not happen); nothing when it is not there. */
+  release(key: string, leaseId: string): Promise<void>;
+}
+
 /** Remembers which payment events were handled, so a redelivered event is not handled again. */
 export interface ProcessedEventStore {
   /** `true` when the event was marked processed (and the mark has not expired). */

@@ -39,7 +39,7 @@ import {
   FUNCTION_NODE_OPTIONS,
   PROJECT_ROOT,
 } from '../../lib/lambda-function';
-import { MarketplaceStack } from '../../lib/marketplace-stack';
+import { createMarketplace } from '../../lib/marketplace-stack';
 import { readStageConfig } from '../../lib/stage-config';
 
 const RUNS = Math.max(3, Number(process.env.BENCH_BUNDLE_RUNS ?? 9) || 9);
@@ -86,7 +86,7 @@ function synthesise(): { fn: AppFunction; assetDir: string }[] {
   const webDist = join(workDir, 'web-dist');
   mkdirSync(webDist);
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>bench</title>');
-  const stack = new MarketplaceStack(app, `Marketplace-${config.stage}`, {
+  const { stack } = createMarketplace(app, {
     config,
     webAssetPath: webDist,
     env: { account: '123456789012', region: 'ap-northeast-1' },

@@ -10,6 +10,7 @@
  * first request: one stack per process at a time. So do the host pool's Cognito triggers, which cognito-local calls
  * through a local Lambda endpoint (`lambda-invoke.ts`, `cognito-triggers.ts`).
  */
+import type { BookingLimits } from '../../functions/use-cases/create-booking';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -169,6 +170,11 @@ export interface StartLocalStackOptions {
   demoBookings?: boolean;
   /** Other links, video or analytics settings than `LOCAL_GUEST_SETTINGS` (tests of those pages). */
   guestSettings?: Partial<Pick<AppConfig, 'links' | 'ehimeVideoUrl' | 'analytics'>>;
+  /**
+   * Other booking limits than the product's `BOOKING_LIMITS`: only for tests and benches of other things that book
+   * many times from one address (`RELAXED_BOOKING_LIMITS`).
+   */
+  bookingLimits?: BookingLimits;
 }
 
 /** Where the local payment gateway keeps its intents, under the data folder so they survive a restart. */
@@ -315,7 +321,11 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       log,
     });
     stops.push(() => bus.stop());
-    configureLocalRuntime({ paymentEvents: bus, clock: clock.now });
+    configureLocalRuntime({
+      paymentEvents: bus,
+      clock: clock.now,
+      ...(options.bookingLimits ? { bookingLimits: options.bookingLimits } : {}),
+    });
     const expiry = startScheduler({
       name: 'expiry job',
       intervalMs: options.expiryIntervalMs ?? 60_000,

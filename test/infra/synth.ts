@@ -4,7 +4,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MarketplaceStack } from '../../lib/marketplace-stack';
+import { createMarketplace } from '../../lib/marketplace-stack';
 import { readStageConfig, type Stage } from '../../lib/stage-config';
 
 /** A stand-in for `web/dist`, so template tests don't depend on a Vite build. */
@@ -14,6 +14,12 @@ export function fakeWebDist(): string {
   writeFileSync(path.join(dir, 'app.js'), 'console.log(1)');
   return dir;
 }
+
+export const PROD_API_DOMAIN = {
+  apiDomainName: 'api.ehime.example.jp',
+  apiCertificateArn:
+    'arn:aws:acm:ap-northeast-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+};
 
 export interface SynthOptions {
   stage?: Stage;
@@ -25,19 +31,30 @@ export interface SynthOptions {
 }
 
 export function synthStack(options: SynthOptions = {}) {
-  const context: Record<string, unknown> = { stage: options.stage ?? 'dev', ...options.context };
+  const context: Record<string, unknown> = {
+    stage: options.stage ?? 'dev',
+    // Production cannot synthesise without the API's own domain (so that execute-api is disabled).
+    ...(options.stage === 'prod' ? PROD_API_DOMAIN : {}),
+    ...options.context,
+  };
   if (!options.bundle) context['aws:cdk:bundling-stacks'] = [];
   // Lets a test find each function's bundle (`aws:asset:path`), as the CLI does.
   else context['aws:cdk:enable-asset-metadata'] = true;
   const app = new App({ context, outdir: options.outdir ?? mkdtempSync(path.join(tmpdir(), 'cdk-out-')) });
   const config = readStageConfig((k) => app.node.tryGetContext(k));
-  const stack = new MarketplaceStack(app, `Marketplace-${config.stage}`, {
+  const { stack, edge } = createMarketplace(app, {
     config,
     webAssetPath: fakeWebDist(),
     env: { account: '123456789012', region: 'ap-northeast-1' },
   });
   if (options.nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stack, template: () => Template.fromStack(stack) };
+  return {
+    app,
+    stack,
+    edge,
+    template: () => Template.fromStack(stack),
+    edgeTemplate: () => Template.fromStack(edge),
+  };
 }
 
 /** Logical ids of our own functions, not the providers CDK adds (bucket deployment, auto-delete). */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import chromiumPackage from '@sparticuz/chromium';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { RELAXED_BOOKING_LIMITS } from '../../scripts/local/booking-limits';
 import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
 import { ensureWebBuild } from '../../scripts/local/web-build';
 
@@ -53,8 +54,14 @@ async function startWorld(project: TestProject) {
   // Settle all three before failing, so that a stack that did start is known to teardown and stopped.
   const [build, started, chromiumPath] = await Promise.allSettled([
     ensureWebBuild(),
-    // With the demo host's requests, as `npm start` seeds them: the back-office tests read them.
-    startLocalStack({ dataDir: join(workDir, 'data'), port: 0, demoBookings: true }),
+    // With the demo host's requests, as `npm start` seeds them: the back-office tests read them. Every browser
+    // test books from 127.0.0.1 on one clock, so the per-client limits (tested over HTTP) are relaxed here.
+    startLocalStack({
+      dataDir: join(workDir, 'data'),
+      port: 0,
+      demoBookings: true,
+      bookingLimits: RELAXED_BOOKING_LIMITS,
+    }),
     chromiumPackage.executablePath(),
   ]);
   if (started.status === 'fulfilled') stack = started.value;

@@ -1,7 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Experience, ExperienceCard } from '../../domain/entities';
 import { PLACEHOLDER_IMAGE, toCard } from '../../domain/experience-card';
-import { EXPERIENCE_CHANGED_MESSAGE } from '../../domain/schemas/host-api';
+import { EXPERIENCE_CHANGED_MESSAGE } from '../../domain/repository-messages';
 import { DomainError } from '../../domain/errors';
 import type {
   CardPosition,

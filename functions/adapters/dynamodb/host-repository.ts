@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import type { HostSuspension } from '../../domain/back-office-views';
 import type { Host } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
-import { adminMessages } from '../../domain/schemas/admin';
+import { HOST_ALREADY_SUSPENDED_MESSAGE, HOST_NOT_SUSPENDED_MESSAGE } from '../../domain/repository-messages';
 import type { HostRepository, Page, PageRequest } from '../../use-cases/ports';
 import { batchGetAll } from './batch';
 import { bumpCounter } from './counter-repository';
@@ -12,8 +12,8 @@ import { queryPage } from './pagination';
 import { TransactionCancelledError, transactWrite, type TransactItem } from './transactions';
 
 const EMAIL_TAKEN = 'This e-mail address is already registered';
-const ALREADY_SUSPENDED = adminMessages.hostAlreadySuspended;
-const NOT_SUSPENDED = adminMessages.hostNotSuspended;
+const ALREADY_SUSPENDED = HOST_ALREADY_SUSPENDED_MESSAGE;
+const NOT_SUSPENDED = HOST_NOT_SUSPENDED_MESSAGE;
 const hostNotFound = (id: string) => new DomainError('not_found', `Host ${id} not found`);
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

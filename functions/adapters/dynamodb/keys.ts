@@ -38,6 +38,7 @@
  * | dashboard counters                              | PK=COUNTER#name SK=SHARD#n                                   | Query (sum)      |
  * | hold a slot and write a booking (atomically)    | slot + BOOKING + BOOKING_REF + one shard of 4 counters       | TransactWrite    |
  * | rate-limit counter of a key's fixed window      | PK=RATE_LIMIT#key SK=WINDOW#windowStart (TTL expiresAt)      | UpdateItem (ADD) |
+ * | live leases of a key (open holds of a client)   | PK=LEASES#key SK=LEASES (map of lease → expiry, TTL)         | cond. Update     |
  * | payment event already handled (idempotency)     | PK=PROCESSED_EVENT#eventId SK=PROCESSED_EVENT (TTL expiresAt)| Get / cond. Put  |
  */
 
@@ -193,6 +194,8 @@ export const keys = {
     PK: `RATE_LIMIT#${key}`,
     SK: `WINDOW#${windowStartSeconds}`,
   }),
+  /** The live leases of one key (e.g. a client's open unpaid holds), in one item. */
+  leaseSet: (key: string) => ({ PK: `LEASES#${key}`, SK: 'LEASES' }),
   processedEvent: (eventId: string) => ({ PK: `PROCESSED_EVENT#${eventId}`, SK: 'PROCESSED_EVENT' }),
 
   counterPartition: (name: string) => `COUNTER#${name}`,
@@ -224,5 +227,6 @@ export const itemTypes = {
   bookingPayment: 'BookingPayment',
   counter: 'Counter',
   rateLimitWindow: 'RateLimitWindow',
+  leaseSet: 'LeaseSet',
   processedEvent: 'ProcessedEvent',
 } as const;

@@ -1,7 +1,7 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SlotState } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
-import { CAPACITY_BELOW_BOOKED_MESSAGE } from '../../domain/schemas/host-api';
+import { CAPACITY_BELOW_BOOKED_MESSAGE } from '../../domain/repository-messages';
 import type { SlotOverride, SlotRepository } from '../../use-cases/ports';
 import type { Item } from './items';
 import { batchDeleteAll } from './batch';

@@ -44,6 +44,12 @@ export const environmentSchema = z.object({
   STRIPE_SECRET_KEY_ARN: optionalText,
   /** Locally, with `PAYMENT_PROVIDER=stripe`: the Stripe test key itself (AWS reads it from the secret instead). */
   STRIPE_SECRET_KEY: optionalText,
+  /**
+   * AWS: the Secrets Manager secret CloudFront sends as the `x-origin-verify` header on every API request. Set, the
+   * API answers 403 to any request without it and trusts `CloudFront-Viewer-Address` as the client's address;
+   * unset (locally), the socket's address is the client (`functions/api/http/client-address.ts`).
+   */
+  ORIGIN_VERIFY_SECRET_ARN: optionalText,
   /** Only locally: the JSON file where the local payment gateway keeps its intents across restarts. */
   LOCAL_PAYMENT_STORE: optionalText,
 });

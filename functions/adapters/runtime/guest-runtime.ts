@@ -10,6 +10,7 @@
  * - the DynamoDB repositories, rate limiter and processed-event store of `runtimeAdapters()`.
  */
 import { randomInt, randomUUID } from 'node:crypto';
+import { DynamoLeaseLimiter } from '../dynamodb/lease-limiter';
 import { DynamoProcessedEventStore } from '../dynamodb/processed-events';
 import { DynamoRateLimiter } from '../dynamodb/rate-limiter';
 import { SesMailer } from '../mail/ses-mailer';
@@ -17,6 +18,7 @@ import { createPaymentGateway } from '../payments/create-payment-gateway';
 import { StripePaymentGateway } from '../payments/stripe-payment-gateway';
 import { createSecretsManagerReader, type SecretReader } from '../secrets/secret-reader';
 import { consoleJsonLogger, errorFields } from '../../use-cases/console-logger';
+import type { BookingLimits } from '../../use-cases/create-booking';
 import { makeGuestUseCases, type GuestUseCases } from '../../use-cases/guest-use-cases';
 import { makeBookingNotifications, type BookingNotifications } from '../../use-cases/mail-notifications';
 import type {
@@ -54,6 +56,8 @@ export interface LocalRuntimeHooks {
   paymentEvents?: PaymentEventPublisher;
   /** The clock every use case, the rate limiter and the event marks read (tests move it forward). */
   clock?: () => Date;
+  /** Only for tests of other things that book many times from one address; the product keeps `BOOKING_LIMITS`. */
+  bookingLimits?: BookingLimits;
 }
 
 let hooks: LocalRuntimeHooks = {};
@@ -127,6 +131,8 @@ export function guestRuntime(): GuestRuntime {
     mailer,
     logger,
     rateLimiter: new DynamoRateLimiter(doc, env.TABLE_NAME, clock),
+    leases: new DynamoLeaseLimiter(doc, env.TABLE_NAME, clock),
+    ...(hooks.bookingLimits ? { bookingLimits: hooks.bookingLimits } : {}),
     processedEvents: new DynamoProcessedEventStore(doc, env.TABLE_NAME, clock),
     clock,
     newId: randomUUID,

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { makeHostUseCases, type HostUseCases } from '../../use-cases/back-office/host-use-cases';
+import { DynamoRateLimiter } from '../dynamodb/rate-limiter';
 import { createImageStore } from '../storage/create-image-store';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
 import { bookingServices, type BookingServices } from './guest-runtime';
@@ -19,6 +20,7 @@ export function hostRuntime(): { useCases: HostUseCases } {
     ...base.repositories,
     ...services,
     images: createImageStore(base.env),
+    rateLimiter: new DynamoRateLimiter(base.doc, base.env.TABLE_NAME, services.clock),
     newId: randomUUID,
   });
   cached = { base, services, useCases };

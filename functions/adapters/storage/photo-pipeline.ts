@@ -6,6 +6,7 @@
  * the same code on its generated photos.
  */
 import type { Sharp, SharpOptions } from 'sharp';
+import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_PIXELS } from '../../domain/schemas/host-api';
 import {
   photoVariantWidths,
   publishedDimensions,
@@ -21,14 +22,25 @@ export class NotAnImageError extends Error {
   }
 }
 
-/** What browsers upload from phones and cameras; libvips reads more (SVG, TIFF, PDF…), which we do not accept. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+/** An image with more pixels than `MAX_IMAGE_PIXELS`: refused before it is decoded. */
+export class TooManyPixelsError extends NotAnImageError {
+  constructor() {
+    super('The image has too many pixels');
+    this.name = 'TooManyPixelsError';
+  }
+}
 
 /**
- * Decoding a 10 MB file can take far more memory than 10 MB (a "decompression bomb"): no phone or camera exceeds
- * 100 megapixels, so anything larger is refused before it is decoded.
+ * The formats of `ACCEPTED_IMAGE_TYPES`, as sharp names them; libvips reads more (SVG, TIFF, PDF…), which we do not
+ * accept.
  */
-export const MAX_INPUT_PIXELS = 100_000_000;
+const ACCEPTED_FORMATS = new Set<string>(ACCEPTED_IMAGE_TYPES.map((type) => type.slice('image/'.length)));
+
+/**
+ * Decoding a 10 MB file can take far more memory than 10 MB (a "decompression bomb"): anything over
+ * `MAX_IMAGE_PIXELS` is refused from its header, before it is decoded, and sharp refuses to decode more.
+ */
+export const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 
 /** WebP quality of the variants: visually lossless at these sizes for photos, a fraction of JPEG's bytes. */
 const WEBP_QUALITY = 78;
@@ -78,7 +90,9 @@ export async function inspectPhoto(
   const sharp = await loadSharp();
   let metadata;
   try {
-    metadata = await sharp(bytes, INPUT_OPTIONS).metadata();
+    // The header only (no pixels are decoded here): without sharp's pixel limit, so that an oversized image is
+    // told apart from a broken file; the limit is checked below, and applies again to every decode.
+    metadata = await sharp(bytes, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata();
   } catch (e) {
     throw new NotAnImageError('The file is not an image', { cause: e });
   }
@@ -87,7 +101,7 @@ export async function inspectPhoto(
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
   if (!width || !height) throw new NotAnImageError('The image has no dimensions');
-  if (width * height > MAX_INPUT_PIXELS) throw new NotAnImageError('The image has too many pixels');
+  if (width * height > MAX_INPUT_PIXELS) throw new TooManyPixelsError();
   return { format, width, height };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import { ZodError } from 'zod';
-import { isDomainError, type ErrorCode } from '../../domain/errors';
+import { isDomainError, RateLimitedError, type ErrorCode } from '../../domain/errors';
 import type { HttpApiEvent, HttpApiStructuredResult, LambdaContext } from './api-gateway';
 import { errorJson } from './responses';
 
@@ -23,6 +23,7 @@ export const statusOfErrorCode: Record<ErrorCode, number> = {
   stale: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  too_many_requests: 429,
   payment_failed: 502,
   service_unavailable: 503,
 };
@@ -44,7 +45,11 @@ export function errorToResponse(
   log: (entry: Record<string, unknown>) => void = logError,
 ): HttpApiStructuredResult {
   if (isDomainError(error)) {
-    return errorJson(statusOfErrorCode[error.code] ?? 500, error.code, error.message, error.fields);
+    const answer = errorJson(statusOfErrorCode[error.code] ?? 500, error.code, error.message, error.fields);
+    if (error instanceof RateLimitedError) {
+      answer.headers = { ...answer.headers, 'retry-after': String(error.retryAfterSeconds) };
+    }
+    return answer;
   }
   if (error instanceof ZodError) {
     return errorJson(400, 'validation_failed', 'The request is not valid.', fieldsOfZodError(error));

@@ -30,6 +30,3 @@ export function parseQuery<S extends z.ZodType>(event: HttpApiEvent, schema: S):
 export function parseBody<S extends z.ZodType>(event: JsonBodyEvent, schema: S): z.output<S> {
   return parseOrThrow(schema, event.jsonBody ?? {}, 'The request is not valid');
 }
-
-/** The caller's address as API Gateway saw it (the rate limiter's client key). */
-export const sourceIpOf = (event: HttpApiEvent): string => event.requestContext.http.sourceIp || 'unknown';

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { bookingStatusSchema, hostLanguageSchema } from '../entities';
+import { HOST_ALREADY_SUSPENDED_MESSAGE, HOST_NOT_SUSPENDED_MESSAGE } from '../repository-messages';
 import { optionalText } from './common';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordChangeSchema } from './host';
 
@@ -114,8 +115,8 @@ export const adminMessages = {
   hostNotFound: 'ホストが見つかりません',
   hostCreated: 'ホストを作成しました',
   hostCreationFailed: 'ホストの作成に失敗しました。',
-  hostAlreadySuspended: 'このホストはすでに停止されています',
-  hostNotSuspended: 'このホストは停止されていません',
+  hostAlreadySuspended: HOST_ALREADY_SUSPENDED_MESSAGE,
+  hostNotSuspended: HOST_NOT_SUSPENDED_MESSAGE,
   suspensionFailed: 'ホストの停止に失敗しました。もう一度お試しください。',
   reinstatementFailed: 'ホストの再開に失敗しました。もう一度お試しください。',
   exportTooLarge: (max: number) =>

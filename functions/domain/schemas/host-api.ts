@@ -23,16 +23,21 @@ export const MAX_UPLOAD_BYTES: Record<UploadPurpose, number> = {
   'experience-image': 10 * 1024 * 1024,
 };
 
-/** Image types a browser sends that the photo pipeline can read. */
-export const ACCEPTED_IMAGE_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-  'image/heic',
-  'image/heif',
-] as const;
+/**
+ * The image types hosts may upload: what the photo pipeline decodes and publishes (by the file's bytes, whatever it
+ * declares). Not `image/*`: SVG (a script container), TIFF, PDF or HEIC are refused, by the type before the upload
+ * and by the bytes after it.
+ */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/**
+ * About 40 megapixels: more than any phone or camera photo a host would post, and the ceiling of what one decode may
+ * cost (a small file can declare a huge canvas, a "decompression bomb").
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+const isAcceptedImageType = (type: string) =>
+  (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type.trim().toLowerCase());
 
 /** Back-office spec §5 and §8: the messages of the image and avatar checks. */
 export const uploadMessages = {
@@ -69,7 +74,7 @@ export const uploadMessagesJa = {
  */
 export function checkImageFile(file: { type: string; size: number }, purpose: UploadPurpose): string | null {
   const avatar = purpose === 'avatar';
-  if (!file.type.toLowerCase().startsWith('image/')) {
+  if (!isAcceptedImageType(file.type)) {
     return avatar ? uploadMessagesJa.avatarImageOnly : uploadMessagesJa.imageOnly;
   }
   if (file.size > MAX_UPLOAD_BYTES[purpose]) {
@@ -87,7 +92,7 @@ export const createUploadSchema = z
   })
   .superRefine((u, ctx) => {
     const avatar = u.purpose === 'avatar';
-    if (!u.contentType.startsWith('image/')) {
+    if (!isAcceptedImageType(u.contentType)) {
       ctx.addIssue({
         code: 'custom',
         path: ['contentType'],
@@ -116,7 +121,10 @@ export interface PresignedUpload {
 export const setAvatarSchema = z.object({ key: z.string().trim().min(1).max(300) });
 
 /** Why an uploaded object cannot be attached (checked by the API when a form names it, before anything changes). */
-export type UploadProblem = 'foreign' | 'missing' | 'not_image' | 'too_large';
+export type UploadProblem = 'foreign' | 'missing' | 'not_image' | 'too_large' | 'too_many_pixels';
+
+/** A photo over `MAX_IMAGE_PIXELS`, for avatars and experience images alike. */
+export const TOO_MANY_PIXELS_MESSAGE = '画像の画素数が多すぎます。4,000万画素以下の画像を選んでください';
 
 /**
  * The message of each problem (back-office spec §5 and §8): the avatar's in Japanese, as the specification words
@@ -130,6 +138,7 @@ export function uploadProblemMessage(purpose: UploadPurpose, problem: UploadProb
       missing: 'ファイルの検証に失敗しました',
       not_image: '不正なファイル形式です',
       too_large: uploadMessages.avatarTooLarge,
+      too_many_pixels: TOO_MANY_PIXELS_MESSAGE,
     }[problem];
   }
   return {
@@ -137,6 +146,7 @@ export function uploadProblemMessage(purpose: UploadPurpose, problem: UploadProb
     missing: 'Failed to upload the image',
     not_image: uploadMessages.imageOnly,
     too_large: uploadMessages.imageTooLarge,
+    too_many_pixels: TOO_MANY_PIXELS_MESSAGE,
   }[problem];
 }
 
@@ -169,8 +179,7 @@ export const experiencePatchSchema = z.strictObject({
 export type ExperiencePatch = { expectedUpdatedAt: string } & Partial<ExperienceFormValues>;
 
 /** The 409 `stale` of an edit saved over a newer save: edits are never silently undone. */
-export const EXPERIENCE_CHANGED_MESSAGE =
-  'この体験は他の画面で更新されています。最新の内容を読み込んでから、もう一度保存してください。';
+export { EXPERIENCE_CHANGED_MESSAGE } from '../repository-messages';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Availability (slot overrides)
@@ -224,7 +233,7 @@ export const slotOverrideSchema = z
 export type SlotOverrideRequest = z.infer<typeof slotOverrideSchema>;
 
 /** A capacity below what guests already hold (409). */
-export const CAPACITY_BELOW_BOOKED_MESSAGE = '予約済みの人数より少ない定員にはできません';
+export { CAPACITY_BELOW_BOOKED_MESSAGE } from '../repository-messages';
 
 /** One slot in the host's editor: the rule's slot with its counters. */
 export interface HostSlotView {

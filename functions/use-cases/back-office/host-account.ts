@@ -9,7 +9,8 @@ import { hostProfileSchema } from '../../domain/schemas/host';
 import type { CreateUpload, HostProfilePatch, PresignedUpload } from '../../domain/schemas/host-api';
 import { parseOrThrow } from '../../domain/validation';
 import { errorFields } from '../console-logger';
-import type { HostRepository, ImageStore, Logger } from '../ports';
+import type { HostRepository, ImageStore, Logger, RateLimiter } from '../ports';
+import { countAttempt, type RateRule } from '../rate-limits';
 
 /** Back-office spec §8: the non-host account's message. */
 export const NOT_A_HOST_MESSAGE = 'このアカウントはホスト権限を持っていません。';
@@ -18,7 +19,17 @@ export interface HostAccountDeps {
   hosts: HostRepository;
   images: ImageStore;
   logger: Logger;
+  /** Upload forms per host (`HOST_UPLOAD_LIMIT`). */
+  rateLimiter: RateLimiter;
 }
+
+/**
+ * Presigned upload forms one host may ask for per hour: ten experiences' worth of photos and an avatar, retries
+ * included. Each form lets a 10 MB object into the bucket and each attachment costs a decode, so a stolen or
+ * scripted host account cannot fill the bucket or keep the host API's reserved concurrency busy.
+ */
+export const HOST_UPLOAD_LIMIT: RateRule = { limit: 120, windowSeconds: 60 * 60 };
+export const TOO_MANY_UPLOADS_MESSAGE = 'アップロードが多すぎます。しばらくしてから再度お試しください。';
 
 /**
  * A suspended host is refused like an account without a profile: Cognito no longer signs them in, but an ID token
@@ -57,9 +68,12 @@ export function makeHostAccount(deps: HostAccountDeps) {
       return next;
     },
 
-    /** `POST /api/host/uploads`: a presigned POST under the host's own prefix. */
+    /** `POST /api/host/uploads`: a presigned POST under the host's own prefix; 429 past `HOST_UPLOAD_LIMIT`. */
     async createUpload(hostId: string, upload: CreateUpload): Promise<PresignedUpload> {
       await requireHost(hostId);
+      await countAttempt(deps.rateLimiter, `upload:host:${hostId}`, HOST_UPLOAD_LIMIT, {
+        message: TOO_MANY_UPLOADS_MESSAGE,
+      });
       return deps.images.createUpload({ hostId, ...upload });
     },
 

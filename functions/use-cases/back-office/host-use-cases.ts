@@ -13,6 +13,7 @@ import type {
   ImageStore,
   Logger,
   PaymentGateway,
+  RateLimiter,
   SlotRepository,
 } from '../ports';
 import { makeBookingDecisions } from './booking-decisions';
@@ -32,6 +33,8 @@ export interface HostUseCaseDeps {
   payments: PaymentGateway;
   notifications: BookingNotifications;
   logger: Logger;
+  /** Per-host upload forms (`HOST_UPLOAD_LIMIT`). */
+  rateLimiter: RateLimiter;
   clock: () => Date;
   newId: () => string;
 }

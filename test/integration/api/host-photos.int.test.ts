@@ -9,7 +9,15 @@ import sharp from 'sharp';
 import type { HostExperienceView } from '../../../functions/domain/back-office-views';
 import type { Host } from '../../../functions/domain/entities';
 import { parsePhotoUrl, photoVariants, type PhotoVariant } from '../../../functions/domain/images';
-import { uploadMessages, type PresignedUpload } from '../../../functions/domain/schemas/host-api';
+import {
+  TOO_MANY_PIXELS_MESSAGE,
+  uploadMessages,
+  type PresignedUpload,
+} from '../../../functions/domain/schemas/host-api';
+import {
+  HOST_UPLOAD_LIMIT,
+  TOO_MANY_UPLOADS_MESSAGE,
+} from '../../../functions/use-cases/back-office/host-account';
 import { UNKNOWN_IMAGE_MESSAGE } from '../../../functions/use-cases/back-office/host-experiences';
 import { createLocalS3Client } from '../../../scripts/local/s3-local';
 import { CATEGORY_IDS } from '../../../scripts/seed/categories';
@@ -389,5 +397,81 @@ describe('the presigned form', () => {
     const upload = await presign(demo.token, 'avatar', 'image/jpeg', 1000);
     expect(upload.url).toBe(`${world.stack.url}/uploads`);
     expect(upload.fields).toMatchObject({ key: upload.key, 'Content-Type': 'image/jpeg' });
+  });
+});
+
+describe('what an upload may be (issue 16)', () => {
+  const avatarOf = async (token: string) => (await as<Host>(token, 'GET', '/api/host/me')).body.avatarUrl;
+
+  it('refuses an SVG: no form for its type, and not attached if one gets into the bucket', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script/></svg>');
+    for (const contentType of ['image/svg+xml', 'image/*', 'image/tiff']) {
+      const res = await as<ErrorBody>(demo.token, 'POST', '/api/host/uploads', {
+        purpose: 'avatar',
+        contentType,
+        size: svg.length,
+      });
+      expect(res.status, contentType).toBe(400);
+      expect(res.body.error.fields).toEqual({ contentType: uploadMessages.avatarImageOnly });
+    }
+    const before = await avatarOf(demo.token);
+    const key = `uploads/${demo.host.id}/${crypto.randomUUID()}`;
+    await s3.send(new PutObjectCommand({ Bucket: world.stack.config.imagesBucket, Key: key, Body: svg }));
+    const res = await as<ErrorBody>(demo.token, 'PUT', '/api/host/me/avatar', { key });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('不正なファイル形式です');
+    expect(await avatarOf(demo.token)).toBe(before);
+    expect(await objectExists(key)).toBe(false);
+  });
+
+  it('refuses a 100-megapixel image (a few kilobytes of PNG) with a Japanese message, before decoding it', async () => {
+    // One colour compresses to almost nothing: small enough for every size check, far too many pixels.
+    const bomb = await sharp({
+      create: { width: 10_000, height: 10_000, channels: 3, background: { r: 40, g: 120, b: 90 } },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const before = await avatarOf(demo.token);
+    const key = await uploaded(demo.token, 'avatar', bomb, 'image/png');
+    const avatar = await as<ErrorBody>(demo.token, 'PUT', '/api/host/me/avatar', { key });
+    expect(avatar.status).toBe(400);
+    expect(avatar.body.error).toMatchObject({
+      code: 'validation_failed',
+      message: TOO_MANY_PIXELS_MESSAGE,
+      fields: { key: TOO_MANY_PIXELS_MESSAGE },
+    });
+    expect(avatar.body.error.message).toMatch(/[\u3040-\u30ff\u4e00-\u9faf]/);
+    expect(await avatarOf(demo.token)).toBe(before);
+    expect(await objectExists(key)).toBe(false);
+
+    const photoKey = await uploaded(demo.token, 'experience-image', bomb, 'image/png');
+    const experience = await as<ErrorBody>(
+      demo.token,
+      'POST',
+      '/api/host/experiences',
+      experienceForm({ mainImages: [photoKey] }),
+    );
+    expect(experience.status).toBe(400);
+    expect(experience.body.error.fields).toEqual({ 'mainImages.0': TOO_MANY_PIXELS_MESSAGE });
+  });
+
+  it(`answers 429 past ${HOST_UPLOAD_LIMIT.limit} upload forms per host and hour; another host is not affected`, async () => {
+    const ask = (token: string) =>
+      as<ErrorBody>(token, 'POST', '/api/host/uploads', {
+        purpose: 'experience-image',
+        contentType: 'image/jpeg',
+        size: 1000,
+      });
+    let answer = await ask(other.token);
+    for (let i = 1; answer.status === 201 && i <= HOST_UPLOAD_LIMIT.limit; i++)
+      answer = await ask(other.token);
+    expect(answer.status).toBe(429);
+    expect(answer.body.error.code).toBe('too_many_requests');
+    expect(answer.body.error.message).toBe(TOO_MANY_UPLOADS_MESSAGE);
+    const retryAfter = Number(answer.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(HOST_UPLOAD_LIMIT.windowSeconds);
+    expect((await ask(demo.token)).status).toBe(201);
   });
 });

@@ -4,6 +4,7 @@
  * capacity 1, open every day) so each test books slots nobody else touches.
  */
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -14,6 +15,7 @@ import {
 } from '../../../functions/adapters/dynamodb/repositories';
 import type { Experience } from '../../../functions/domain/entities';
 import { LOCAL_CREDENTIALS } from '../../../scripts/local/dynamodb-local';
+import { RELAXED_BOOKING_LIMITS } from '../../../scripts/local/booking-limits';
 import { startLocalStack, type LocalStack } from '../../../scripts/local/stack';
 import { SEED_EXPERIENCES } from '../../../scripts/seed/experiences';
 import { tempWorkDir } from '../local/support';
@@ -30,7 +32,14 @@ export interface ApiWorld {
   stop(): Promise<void>;
 }
 
-export async function startApiWorld(prefix: string): Promise<ApiWorld> {
+/**
+ * `limits: 'product'` keeps `BOOKING_LIMITS` (the tests of the limits); by default they are relaxed, since the other
+ * tests book dozens of times from 127.0.0.1 within minutes.
+ */
+export async function startApiWorld(
+  prefix: string,
+  options: { limits?: 'product' | 'relaxed' } = {},
+): Promise<ApiWorld> {
   const work = tempWorkDir(prefix);
   // The tests run the expiry job themselves; the minute timer would only add noise.
   const stack = await startLocalStack({
@@ -38,6 +47,7 @@ export async function startApiWorld(prefix: string): Promise<ApiWorld> {
     port: 0,
     webRoot: work.webRoot,
     expiryIntervalMs: 60 * 60_000,
+    ...(options.limits === 'product' ? {} : { bookingLimits: RELAXED_BOOKING_LIMITS }),
   });
   const doc = createDocumentClient({
     endpoint: stack.config.dynamodbEndpoint,
@@ -81,10 +91,51 @@ export async function call<T = unknown>(
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
-  const text = await res.text();
+  return answerOf<T>(res.status, res.headers, await res.text());
+}
+
+function answerOf<T>(status: number, headers: Headers, text: string): ApiAnswer<T> {
   let parsed: unknown = undefined;
-  if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
-  return { status: res.status, headers: res.headers, body: parsed as T, text };
+  if ((headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
+  return { status, headers, body: parsed as T, text };
+}
+
+/**
+ * `call` from another loopback address (`127.0.0.2`, `127.0.0.3`…; Linux routes all of 127/8 to the loopback): the
+ * local server takes the socket's address as the client, so a test acts as several guests.
+ */
+export function callFrom<T = unknown>(
+  from: string,
+  world: Pick<ApiWorld, 'origin'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${world.origin}${path}`,
+      {
+        method,
+        localAddress: from,
+        headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+          }
+          resolve(answerOf<T>(res.statusCode ?? 0, headers, Buffer.concat(chunks).toString('utf8')));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -236,6 +287,12 @@ export async function pendingBooking(world: ApiWorld, experienceId: string, slot
   const body = bookingBody(experienceId, slot);
   if (email) body.guest.email = email;
   const created = await createBooking(world, body);
+  await completePayment(world, created);
+  return { created, body };
+}
+
+/** Authorises the test card for a created booking and confirms the payment: the hold becomes a `pending` request. */
+export async function completePayment(world: ApiWorld, created: CreatedBooking): Promise<void> {
   const paid = await payWithCard(world, created.payment.clientSecret);
   if (paid.status !== 200) throw new Error(`pay: ${paid.status} ${paid.text}`);
   const confirmed = await call<{ status: string }>(
@@ -245,5 +302,4 @@ export async function pendingBooking(world: ApiWorld, experienceId: string, slot
   );
   if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${confirmed.text}`);
   await world.stack.events.idle();
-  return { created, body };
 }

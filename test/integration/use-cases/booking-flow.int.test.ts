@@ -5,6 +5,8 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoProcessedEventStore } from '../../../functions/adapters/dynamodb/processed-events';
+import { DynamoLeaseLimiter } from '../../../functions/adapters/dynamodb/lease-limiter';
+import { RELAXED_BOOKING_LIMITS } from '../../../scripts/local/booking-limits';
 import { DynamoRateLimiter } from '../../../functions/adapters/dynamodb/rate-limiter';
 import {
   createDynamoRepositories,
@@ -48,6 +50,9 @@ beforeEach(async () => {
     mailer,
     logger: new RecordingLogger(),
     rateLimiter: new DynamoRateLimiter(table.doc, table.tableName, clock),
+    leases: new DynamoLeaseLimiter(table.doc, table.tableName, clock),
+    // One guest's e-mail books many times here (slot contention, not the per-e-mail limits, is the subject).
+    bookingLimits: RELAXED_BOOKING_LIMITS,
     processedEvents: new DynamoProcessedEventStore(table.doc, table.tableName, clock),
     clock,
     newId: randomUUID,

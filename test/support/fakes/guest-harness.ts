@@ -5,10 +5,13 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto';
 import { LocalPaymentGateway } from '../../../functions/adapters/payments/local-payment-gateway';
 import { InMemoryLocalPaymentStore } from '../../../functions/adapters/payments/local-payment-store';
+import type { BookingLimits } from '../../../functions/use-cases/create-booking';
 import { makeGuestUseCases } from '../../../functions/use-cases/guest-use-cases';
+import { RELAXED_BOOKING_LIMITS } from '../../../scripts/local/booking-limits';
 import { NOW, nextId } from './fixtures';
 import { createInMemoryRepositories } from './in-memory-repositories';
 import {
+  InMemoryLeaseLimiter,
   InMemoryProcessedEventStore,
   InMemoryRateLimiter,
   RecordingEventPublisher,
@@ -18,7 +21,10 @@ import {
 
 export const BASE_URL = 'https://ehime.example.jp';
 
-export function createGuestHarness(options: { randomInt?: (n: number) => number } = {}) {
+/** `bookingLimits`: relaxed unless a test of the limits passes `BOOKING_LIMITS`. */
+export function createGuestHarness(
+  options: { randomInt?: (n: number) => number; bookingLimits?: BookingLimits } = {},
+) {
   let now = new Date(NOW);
   const clock = () => new Date(now);
   const repos = createInMemoryRepositories();
@@ -35,6 +41,8 @@ export function createGuestHarness(options: { randomInt?: (n: number) => number 
     mailer,
     logger,
     rateLimiter,
+    leases: new InMemoryLeaseLimiter(clock),
+    bookingLimits: options.bookingLimits ?? RELAXED_BOOKING_LIMITS,
     processedEvents,
     clock,
     newId: () => nextId('bkg'),

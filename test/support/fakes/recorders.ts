@@ -5,6 +5,8 @@ import type {
   Mailer,
   PaymentEventPublisher,
   ProcessedEventStore,
+  LeaseDecision,
+  LeaseLimiter,
   RateLimitDecision,
   RateLimiter,
   StripeLikeEvent,
@@ -52,6 +54,33 @@ export class RecordingEventPublisher implements PaymentEventPublisher {
   }
   ofType(type: string): StripeLikeEvent[] {
     return this.events.filter((e) => e.type === type);
+  }
+}
+
+/** Leases over an injected clock, with the semantics of `DynamoLeaseLimiter` (no concurrency to guard here). */
+export class InMemoryLeaseLimiter implements LeaseLimiter {
+  private readonly leases = new Map<string, Map<string, number>>();
+  constructor(private readonly clock: () => Date) {}
+  async acquire(
+    key: string,
+    leaseId: string,
+    limit: number,
+    expiresAt: Date,
+    stillHeld: (leaseId: string) => Promise<boolean>,
+  ): Promise<LeaseDecision> {
+    const now = this.clock().getTime();
+    const mine = this.leases.get(key) ?? new Map<string, number>();
+    const live: [string, number][] = [];
+    for (const [id, until] of mine) if (until > now && (await stillHeld(id))) live.push([id, until]);
+    if (live.length >= limit) {
+      const firstEnd = Math.min(...live.map(([, until]) => until));
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((firstEnd - now) / 1000)) };
+    }
+    this.leases.set(key, new Map([...live, [leaseId, expiresAt.getTime()]]));
+    return { allowed: true, retryAfterSeconds: 0 };
+  }
+  async release(key: string, leaseId: string): Promise<void> {
+    this.leases.get(key)?.delete(leaseId);
   }
 }
 

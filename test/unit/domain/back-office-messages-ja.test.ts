@@ -85,6 +85,11 @@ describe('checkImageFile', () => {
       uploadMessagesJa.imageOnly,
     );
     expect(checkImageFile({ type: '', size: 10 }, 'avatar')).toBe('画像ファイルのみアップロード可能です');
+    // Only what the photo pipeline publishes: no SVG (a script container), no type the pipeline cannot read.
+    for (const type of ['image/svg+xml', 'image/gif', 'image/tiff', 'image/heic', 'image/*']) {
+      expect(checkImageFile({ type, size: 10 }, 'experience-image'), type).toBe(uploadMessagesJa.imageOnly);
+    }
+    expect(checkImageFile({ type: 'image/webp', size: 10 }, 'experience-image')).toBe(null);
     expect(
       checkImageFile(
         { type: 'image/jpeg', size: MAX_UPLOAD_BYTES['experience-image'] + 1 },

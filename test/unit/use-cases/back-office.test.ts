@@ -53,6 +53,7 @@ beforeEach(async () => {
     payments: guest.payments,
     notifications: guest.notifications,
     logger: guest.logger,
+    rateLimiter: guest.rateLimiter,
     clock: guest.clock,
     newId: () => nextId('exp'),
   });

@@ -1,5 +1,5 @@
 import { lookupRequestSchema } from '../../../functions/domain/schemas/lookup';
-import { RateLimitedError } from '../../../functions/use-cases/lookup-booking';
+import { RateLimitedError } from '../../../functions/domain/errors';
 import { makeBooking } from '../../support/fakes/fixtures';
 import type { GuestHarness } from '../../support/fakes/guest-harness';
 import { harnessWithExperience, rejection } from './booking-flow';

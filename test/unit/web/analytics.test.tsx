@@ -32,4 +32,17 @@ describe('analytics', () => {
       experience_id: 'e1',
     });
   });
+
+  it.each(['/host', '/host/experiences', '/admin', '/admin/bookings/b1'])(
+    'loads no third-party script on a back-office page (%s), even with analytics on',
+    async (path) => {
+      vi.resetModules();
+      const fresh = await import('../../../web/src/lib/analytics');
+      fresh.startAnalytics({ enabled: true, gtmContainerId: 'GTM-AB12CD' }, path);
+      expect(gtmScripts()).toHaveLength(0);
+      // A guest page of the same deployment still gets it.
+      fresh.startAnalytics({ enabled: true, gtmContainerId: 'GTM-AB12CD' }, '/hosted-tours');
+      expect(gtmScripts()).toHaveLength(1);
+    },
+  );
 });

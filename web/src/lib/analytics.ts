@@ -15,9 +15,19 @@ declare global {
 
 let started = false;
 
-/** Loads the container once, when analytics is on (main.tsx, after the configuration has loaded). */
-export function startAnalytics(analytics: Analytics): void {
-  if (!analytics.enabled || !analytics.gtmContainerId || started) return;
+/**
+ * The host and admin back offices (DESIGN §4d): no third-party script runs there, whatever the deployment's
+ * analytics setting; a script on those pages could read guests' data and act with the signed-in account.
+ */
+export const isBackOfficePath = (path: string): boolean => /^\/(host|admin)(\/|$)/.test(path);
+
+/**
+ * Loads the container once, when analytics is on (main.tsx, after the configuration has loaded), and never on a
+ * back-office page. No guest page links into the back office, so a page that started the container is never one
+ * a host or admin works in without a full page load first.
+ */
+export function startAnalytics(analytics: Analytics, path: string = window.location.pathname): void {
+  if (!analytics.enabled || !analytics.gtmContainerId || started || isBackOfficePath(path)) return;
   started = true;
   window.dataLayer ??= [];
   window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import {
   inspectPhoto,
   NotAnImageError,
+  TooManyPixelsError,
   renderPhoto,
 } from '../../../../functions/adapters/storage/photo-pipeline';
 import { PHOTO_MAX_WIDTH } from '../../../../functions/domain/images';
@@ -84,5 +85,16 @@ describe('the photo pipeline', () => {
   ])('refuses %s as not an image', async (_label, input) => {
     const bytes = typeof input === 'function' ? await input() : input;
     await expect(renderPhoto(bytes, 2048)).rejects.toBeInstanceOf(NotAnImageError);
+  });
+
+  it('refuses an image over 40 megapixels from its header, before decoding it', async () => {
+    const wide = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#456' } })
+      .png()
+      .toBuffer();
+    await expect(inspectPhoto(wide)).rejects.toBeInstanceOf(TooManyPixelsError);
+    const fits = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#456' } })
+      .png()
+      .toBuffer();
+    await expect(inspectPhoto(fits)).resolves.toMatchObject({ width: 8000, height: 5000 });
   });
 });

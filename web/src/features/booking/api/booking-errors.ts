@@ -33,7 +33,8 @@ export function bookingFailure(error: unknown, stage: 'create' | 'confirm'): Boo
     if (
       error.code === 'validation_failed' ||
       error.code === 'state_conflict' ||
-      error.code === 'rate_limited'
+      error.code === 'rate_limited' ||
+      error.code === 'too_many_requests'
     ) {
       return { kind: 'other', message: error.message };
     }

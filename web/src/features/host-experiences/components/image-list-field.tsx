@@ -17,7 +17,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import { checkImageFile, uploadMessagesJa } from '@domain/schemas/host-api';
+import { ACCEPTED_IMAGE_TYPES, checkImageFile, uploadMessagesJa } from '@domain/schemas/host-api';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
 import { uploadImage } from '../../../lib/back-office/upload';
@@ -402,7 +402,7 @@ export function ImageListField({
             id={inputId}
             ref={inputRef}
             type="file"
-            accept="image/*"
+            accept={ACCEPTED_IMAGE_TYPES.join(',')}
             multiple={max > 1}
             aria-label={`${label}を選択`}
             onChange={(e) => {

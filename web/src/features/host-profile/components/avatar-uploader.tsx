@@ -11,7 +11,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { HostView } from '@domain/back-office-views';
-import { checkImageFile, uploadMessagesJa } from '@domain/schemas/host-api';
+import { ACCEPTED_IMAGE_TYPES, checkImageFile, uploadMessagesJa } from '@domain/schemas/host-api';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
 import { useBackOfficeAuth } from '../../../lib/back-office-auth/back-office-auth';
@@ -108,7 +108,7 @@ export function AvatarUploader({ host }: { host: HostView }) {
               ref={input}
               hidden
               type="file"
-              accept="image/*"
+              accept={ACCEPTED_IMAGE_TYPES.join(',')}
               aria-label="アバター画像を選択"
               onChange={(e) => {
                 choose(e.target.files?.[0]);

@@ -1,0 +1,10 @@
+/**
+ * The Japanese messages the repositories answer with (a stale edit, a capacity below the bookings, a suspension
+ * already in force). They live apart from the back-office schemas that show them too, so every function that reads
+ * the table (the guest API among them) does not carry those schemas, and zod's work in them, in its bundle.
+ */
+export const EXPERIENCE_CHANGED_MESSAGE =
+  'この体験は他の画面で更新されています。最新の内容を読み込んでから、もう一度保存してください。';
+export const CAPACITY_BELOW_BOOKED_MESSAGE = '予約済みの人数より少ない定員にはできません';
+export const HOST_ALREADY_SUSPENDED_MESSAGE = 'このホストはすでに停止されています';
+export const HOST_NOT_SUSPENDED_MESSAGE = 'このホストは停止されていません';

@@ -1,0 +1,164 @@
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+
+/**
+ * Per-IP request ceilings of the web ACLs, per 5-minute window (WAF's rate rules count per source address over a
+ * sliding window). They sit well above what one honest guest or office does (the API's own per-client limits are
+ * the fine ones: `BOOKING_LIMITS`, `LOOKUP_LIMITS`), and stop a script long before it costs much.
+ */
+export interface WafLimits {
+  /** `POST /api/bookings` (new holds). */
+  bookings: number;
+  /** `POST /api/bookings/lookup`. */
+  lookups: number;
+  /** `POST /api/bookings/cancel`. */
+  cancels: number;
+  /** Every `/api/*` request. */
+  api: number;
+  /** Host sign-up calls to the host pool (`SignUp`, `ConfirmSignUp`, `ResendConfirmationCode`, `ForgotPassword`). */
+  signUps: number;
+}
+
+export const DEFAULT_WAF_LIMITS: WafLimits = {
+  bookings: 60,
+  lookups: 100,
+  cancels: 30,
+  api: 3000,
+  signUps: 30,
+};
+
+const WINDOW_SECONDS = 300;
+
+const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
+  cloudWatchMetricsEnabled: true,
+  sampledRequestsEnabled: true,
+  metricName,
+});
+
+/** A rate rule per source address, counted only for the requests `scope` matches (all of them when absent). */
+function rateRule(
+  name: string,
+  priority: number,
+  limit: number,
+  scope?: wafv2.CfnWebACL.StatementProperty,
+): wafv2.CfnWebACL.RuleProperty {
+  return {
+    name,
+    priority,
+    action: { block: { customResponse: { responseCode: 429 } } },
+    statement: {
+      rateBasedStatement: {
+        aggregateKeyType: 'IP',
+        limit,
+        evaluationWindowSec: WINDOW_SECONDS,
+        ...(scope ? { scopeDownStatement: scope } : {}),
+      },
+    },
+    visibilityConfig: visibility(name),
+  };
+}
+
+const textTransformations = [{ priority: 0, type: 'NONE' }];
+
+/** Requests whose path is exactly `path` (the API routes never take a trailing slash). */
+const pathIs = (path: string): wafv2.CfnWebACL.StatementProperty => ({
+  byteMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    positionalConstraint: 'EXACTLY',
+    searchString: path,
+    textTransformations,
+  },
+});
+
+export interface EdgeWafStackProps extends StackProps {
+  limits: WafLimits;
+}
+
+/**
+ * The distribution's web ACL. A CLOUDFRONT-scope web ACL must live in us-east-1 whatever region the product is in,
+ * so it has a small stack of its own there; the product's stack takes its ARN through CDK's cross-region references
+ * (`crossRegionReferences`: an SSM parameter in us-east-1, read back by a custom resource at deploy time), and
+ * `cdk deploy --all` deploys this one first.
+ */
+export class EdgeWafStack extends Stack {
+  readonly webAclArn: string;
+
+  constructor(scope: Construct, id: string, props: EdgeWafStackProps) {
+    super(scope, id, { ...props, crossRegionReferences: true });
+    const { limits } = props;
+    const acl = new wafv2.CfnWebACL(this, 'WebAcl', {
+      scope: 'CLOUDFRONT',
+      description: 'Managed common rules and per-IP rate rules in front of the site and its API',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('SiteWebAcl'),
+      rules: [
+        {
+          name: 'AWSManagedRulesCommonRuleSet',
+          priority: 0,
+          overrideAction: { none: {} },
+          statement: {
+            managedRuleGroupStatement: {
+              vendorName: 'AWS',
+              name: 'AWSManagedRulesCommonRuleSet',
+              // Photo upload forms (up to 10 MB, POST /uploads) and experience forms are bigger than the rule
+              // set's 8 KB body limit: count, don't block (S3's policy and the API's 64 KB limit bound them).
+              ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }],
+            },
+          },
+          visibilityConfig: visibility('CommonRuleSet'),
+        },
+        rateRule('BookingsPerIp', 1, limits.bookings, pathIs('/api/bookings')),
+        rateRule('LookupsPerIp', 2, limits.lookups, pathIs('/api/bookings/lookup')),
+        rateRule('CancelsPerIp', 3, limits.cancels, pathIs('/api/bookings/cancel')),
+        rateRule('ApiPerIp', 4, limits.api, {
+          byteMatchStatement: {
+            fieldToMatch: { uriPath: {} },
+            positionalConstraint: 'STARTS_WITH',
+            searchString: '/api/',
+            textTransformations,
+          },
+        }),
+      ],
+    });
+    this.webAclArn = acl.attrArn;
+  }
+}
+
+/**
+ * Host sign-up does not pass through CloudFront: the SPA calls Cognito's endpoint. A REGIONAL web ACL on the host
+ * pool (in the product's region) caps the sign-up and code-mail calls per address, so a script cannot make our SES
+ * identity mail strangers at Cognito's pace.
+ */
+export class HostPoolWaf extends Construct {
+  readonly webAcl: wafv2.CfnWebACL;
+
+  constructor(scope: Construct, id: string, props: { userPoolArn: string; limits: WafLimits }) {
+    super(scope, id);
+    const signUpCalls = ['SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'ForgotPassword'];
+    this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
+      scope: 'REGIONAL',
+      description: 'Per-IP rate rule on host sign-up and code mails',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('HostPoolWebAcl'),
+      rules: [
+        rateRule('HostSignUpsPerIp', 0, props.limits.signUps, {
+          orStatement: {
+            statements: signUpCalls.map((call) => ({
+              byteMatchStatement: {
+                fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+                positionalConstraint: 'EXACTLY',
+                searchString: `AWSCognitoIdentityProviderService.${call}`,
+                textTransformations,
+              },
+            })),
+          },
+        }),
+      ],
+    });
+    new wafv2.CfnWebACLAssociation(this, 'Association', {
+      resourceArn: props.userPoolArn,
+      webAclArn: this.webAcl.attrArn,
+    });
+  }
+}
