@@ -22,7 +22,6 @@ import type {
   ExperienceRepository,
   HostRepository,
   Logger,
-  Mailer,
   PaymentGateway,
   ProcessedEventStore,
   RateLimiter,
@@ -36,8 +35,9 @@ export interface GuestUseCaseDeps {
   slots: SlotRepository;
   bookings: BookingRepository;
   payments: PaymentGateway;
-  mailer: Mailer;
   logger: Logger;
+  /** Starts delivery of mails just written to the outbox (the local stack; the stream does it in AWS). */
+  mailsQueued?: (ids: string[]) => Promise<void>;
   rateLimiter: RateLimiter;
   processedEvents: ProcessedEventStore;
   clock: () => Date;

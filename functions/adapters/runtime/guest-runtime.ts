@@ -19,6 +19,7 @@ import { createSecretsManagerReader, type SecretReader } from '../secrets/secret
 import { consoleJsonLogger, errorFields } from '../../use-cases/console-logger';
 import { makeGuestUseCases, type GuestUseCases } from '../../use-cases/guest-use-cases';
 import { makeBookingNotifications, type BookingNotifications } from '../../use-cases/mail-notifications';
+import { makeSendMails, type SendMails } from '../../use-cases/send-mails';
 import type {
   CreateAuthorizationRequest,
   Logger,
@@ -52,6 +53,13 @@ export interface GuestRuntime {
 export interface LocalRuntimeHooks {
   /** Receives the local gateway's payment events (the in-process bus). */
   paymentEvents?: PaymentEventPublisher;
+  /**
+   * Deliver mails right after their transaction (the in-process stand-in for the table's stream → sender Lambda);
+   * without it only the sender's own runs deliver them.
+   */
+  deliverMailsAtOnce?: boolean;
+  /** Wraps the mailer (the local stack's `POST /api/local-faults` makes it fail as SES would). */
+  mailer?: (real: Mailer) => Mailer;
   /** The clock every use case, the rate limiter and the event marks read (tests move it forward). */
   clock?: () => Date;
 }
@@ -83,6 +91,8 @@ export interface BookingServices {
   payments: PaymentGateway;
   mailer: Mailer;
   notifications: BookingNotifications;
+  /** The outbox sender (the stream and schedule handler, the admin's resend, the local stack). */
+  sendMails: SendMails;
   logger: Logger;
   clock: () => Date;
   /** The site's origin, for links in mails. */
@@ -97,19 +107,24 @@ export function bookingServices(): BookingServices {
   const { env, repositories } = base;
   if (!env.SITE_URL) throw new Error('Invalid function environment: SITE_URL is required for mail links');
   const logger = consoleJsonLogger;
-  const mailer = mailerOf(env);
+  const real = mailerOf(env);
+  const mailer = hooks.mailer ? hooks.mailer(real) : real;
+  const clock = hooks.clock ?? (() => new Date());
+  const sendMails = makeSendMails({ outbox: repositories.outbox, mailer, logger, clock });
   const built: BookingServices = {
     payments: paymentGatewayOf(env, logger),
     mailer,
     notifications: makeBookingNotifications({
       ...repositories,
-      mailer,
       logger,
+      newId: randomUUID,
       baseUrl: env.SITE_URL,
       siteName: SITE_NAME,
+      ...(hooks.deliverMailsAtOnce ? { mailsQueued: mailsQueuedOf(sendMails) } : {}),
     }),
+    sendMails,
     logger,
-    clock: hooks.clock ?? (() => new Date()),
+    clock,
     baseUrl: env.SITE_URL,
   };
   services = { base, services: built };
@@ -120,12 +135,12 @@ export function guestRuntime(): GuestRuntime {
   const base = runtimeAdapters();
   if (cached?.base === base) return cached.runtime;
   const { env, doc, repositories } = base;
-  const { payments, mailer, logger, clock, baseUrl } = bookingServices();
+  const { payments, logger, clock, baseUrl, sendMails } = bookingServices();
   const useCases = makeGuestUseCases({
     ...repositories,
     payments,
-    mailer,
     logger,
+    ...(hooks.deliverMailsAtOnce ? { mailsQueued: mailsQueuedOf(sendMails) } : {}),
     rateLimiter: new DynamoRateLimiter(doc, env.TABLE_NAME, clock),
     processedEvents: new DynamoProcessedEventStore(doc, env.TABLE_NAME, clock),
     clock,
@@ -162,6 +177,13 @@ function paymentGatewayOf(env: Environment, logger: Logger): PaymentGateway {
     },
   });
 }
+
+/** The local stand-in for the stream: the mails just written are delivered in the same invocation. */
+const mailsQueuedOf =
+  (sendMails: SendMails) =>
+  async (ids: string[]): Promise<void> => {
+    await sendMails.deliver(ids);
+  };
 
 function mailerOf(env: Environment): Mailer {
   if (!env.MAIL_FROM) {

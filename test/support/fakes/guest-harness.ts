@@ -6,6 +6,7 @@ import { randomInt as cryptoRandomInt } from 'node:crypto';
 import { LocalPaymentGateway } from '../../../functions/adapters/payments/local-payment-gateway';
 import { InMemoryLocalPaymentStore } from '../../../functions/adapters/payments/local-payment-store';
 import { makeGuestUseCases } from '../../../functions/use-cases/guest-use-cases';
+import { makeSendMails } from '../../../functions/use-cases/send-mails';
 import { NOW, nextId } from './fixtures';
 import { createInMemoryRepositories } from './in-memory-repositories';
 import {
@@ -29,11 +30,15 @@ export function createGuestHarness(options: { randomInt?: (n: number) => number 
   const payments = new LocalPaymentGateway({ store: paymentStore, events, now: clock });
   const rateLimiter = new InMemoryRateLimiter(clock);
   const processedEvents = new InMemoryProcessedEventStore();
+  // The outbox sender over the recording mailer, run right after each write as the local stack does.
+  const sendMails = makeSendMails({ outbox: repos.outbox, mailer, logger, clock });
   const useCases = makeGuestUseCases({
     ...repos,
     payments,
-    mailer,
     logger,
+    mailsQueued: async (ids) => {
+      await sendMails.deliver(ids);
+    },
     rateLimiter,
     processedEvents,
     clock,
@@ -44,6 +49,7 @@ export function createGuestHarness(options: { randomInt?: (n: number) => number 
   return {
     ...useCases,
     repos,
+    sendMails,
     mailer,
     logger,
     events,
