@@ -32,12 +32,13 @@ export interface ApiWorld {
 
 export async function startApiWorld(prefix: string): Promise<ApiWorld> {
   const work = tempWorkDir(prefix);
-  // The tests run the expiry job themselves; the minute timer would only add noise.
+  // The tests run the expiry job and the mail sender themselves; their timers would only add noise.
   const stack = await startLocalStack({
     dataDir: join(work.dir, 'data'),
     port: 0,
     webRoot: work.webRoot,
     expiryIntervalMs: 60 * 60_000,
+    mailIntervalMs: 60 * 60_000,
   });
   const doc = createDocumentClient({
     endpoint: stack.config.dynamodbEndpoint,
