@@ -54,3 +54,22 @@ export function afterFailedAttempt(
   const delayMs = retryDelayMs(attempt);
   return { outcome: 'retry', delayMs, nextAttemptAt: new Date(now.getTime() + delayMs) };
 }
+
+/** One row of the admin's failed-mails list: what an admin needs to decide on a resend, never the mail's body. */
+export interface FailedMailView {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  language: 'en' | 'ja';
+  bookingId: string | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  failedAt: string | null;
+}
+
+/** `POST /api/admin/mails/{id}/resend`: the mail after the resend's delivery attempt. */
+export interface ResendResult {
+  mail: FailedMailView & { status: MailStatus };
+}

@@ -2,26 +2,9 @@
  * The admin's failed-mails screen (DESIGN §4f): mails the sender gave up on after the last retry, and the resend
  * that puts one back in the outbox (pending, fresh attempts) and delivers it at once.
  */
+import type { FailedMailView, ResendResult } from '../../domain/mail-delivery';
 import type { MailOutbox, Page, PageRequest, StoredMail } from '../ports';
 import type { SendMails } from '../send-mails';
-
-/** One row of the list: what an admin needs to decide on a resend, never the mail's body. */
-export interface FailedMailView {
-  id: string;
-  kind: string;
-  to: string;
-  subject: string;
-  language: 'en' | 'ja';
-  bookingId: string | null;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  failedAt: string | null;
-}
-
-export interface ResendResult {
-  mail: FailedMailView & { status: StoredMail['status'] };
-}
 
 const viewOf = (m: StoredMail): FailedMailView => ({
   id: m.id,
