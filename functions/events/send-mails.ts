@@ -11,7 +11,7 @@
  * after its retries, parks it in the dead-letter queue; the scheduled run still delivers its mails).
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { bookingServices } from '../adapters/runtime/guest-runtime';
+import { mailRuntime } from '../adapters/runtime/mail-runtime';
 import { consoleJsonLogger, errorFields } from '../use-cases/console-logger';
 import type { SendMailsResult } from '../use-cases/send-mails';
 
@@ -24,13 +24,18 @@ export function mailIdsOf(event: DynamoDBStreamEvent): string[] {
   });
 }
 
+/** The local stack's stand-in for the stream: delivers the mails just written, in the same process. */
+export async function deliverMails(ids: string[]): Promise<void> {
+  await mailRuntime().sendMails.deliver(ids);
+}
+
 const isStreamEvent = (event: unknown): event is DynamoDBStreamEvent =>
   Array.isArray((event as { Records?: unknown })?.Records);
 
 export async function handler(event?: unknown): Promise<SendMailsResult> {
   const started = performance.now();
   try {
-    const { sendMails } = bookingServices();
+    const { sendMails } = mailRuntime();
     const result = isStreamEvent(event)
       ? await sendMails.deliver(mailIdsOf(event))
       : await sendMails.sendDue();

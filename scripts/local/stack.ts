@@ -42,7 +42,7 @@ import type { PaymentIntentView } from '../../functions/use-cases/ports';
 import { handler as expireBookingsHandler } from '../../functions/events/expire-bookings';
 import { handler as paymentEventsHandler } from '../../functions/events/payment-events';
 import type { ExpiryJobResult } from '../../functions/events/expire-bookings';
-import { handler as sendMailsHandler } from '../../functions/events/send-mails';
+import { deliverMails, handler as sendMailsHandler } from '../../functions/events/send-mails';
 import type { SendMailsResult } from '../../functions/use-cases/send-mails';
 import { resetLocalFaults, withLocalFaults } from '../../functions/api/local/local-faults';
 import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
@@ -330,7 +330,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     configureLocalRuntime({
       paymentEvents: bus,
       clock: clock.now,
-      deliverMailsAtOnce: true,
+      mailsQueued: deliverMails,
       mailer: withLocalFaults,
     });
     const mailSender = startScheduler({

@@ -10,7 +10,6 @@ import type {
   CounterRepository,
   ExperienceRepository,
   HostRepository,
-  MailOutbox,
   SlotRepository,
 } from '../../use-cases/ports';
 import { DynamoBookingRepository } from './booking-repository';
@@ -18,7 +17,6 @@ import { DynamoCategoryRepository } from './category-repository';
 import { DynamoCounterRepository } from './counter-repository';
 import { DynamoExperienceRepository } from './experience-repository';
 import { DynamoHostRepository } from './host-repository';
-import { DynamoMailOutbox } from './mail-outbox';
 import { DynamoSlotRepository } from './slot-repository';
 
 export interface DynamoRepositories {
@@ -28,8 +26,6 @@ export interface DynamoRepositories {
   slots: SlotRepository;
   bookings: BookingRepository;
   counters: CounterRepository;
-  /** The mail outbox (DESIGN §4f). */
-  outbox: MailOutbox;
 }
 
 export interface DynamoRepositoriesOptions {
@@ -54,7 +50,6 @@ export function createDynamoRepositories({
     slots: new DynamoSlotRepository(doc, tableName),
     bookings: new DynamoBookingRepository(doc, tableName),
     counters: new DynamoCounterRepository(doc, tableName),
-    outbox: new DynamoMailOutbox(doc, tableName),
   };
 }
 

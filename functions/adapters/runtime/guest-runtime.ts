@@ -12,18 +12,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoProcessedEventStore } from '../dynamodb/processed-events';
 import { DynamoRateLimiter } from '../dynamodb/rate-limiter';
-import { SesMailer } from '../mail/ses-mailer';
 import { createPaymentGateway } from '../payments/create-payment-gateway';
 import { StripePaymentGateway } from '../payments/stripe-payment-gateway';
 import { createSecretsManagerReader, type SecretReader } from '../secrets/secret-reader';
 import { consoleJsonLogger, errorFields } from '../../use-cases/console-logger';
 import { makeGuestUseCases, type GuestUseCases } from '../../use-cases/guest-use-cases';
 import { makeBookingNotifications, type BookingNotifications } from '../../use-cases/mail-notifications';
-import { makeSendMails, type SendMails } from '../../use-cases/send-mails';
 import type {
   CreateAuthorizationRequest,
   Logger,
-  MailMessage,
   Mailer,
   PaymentAuthorization,
   PaymentCancellationReason,
@@ -54,10 +51,10 @@ export interface LocalRuntimeHooks {
   /** Receives the local gateway's payment events (the in-process bus). */
   paymentEvents?: PaymentEventPublisher;
   /**
-   * Deliver mails right after their transaction (the in-process stand-in for the table's stream → sender Lambda);
-   * without it only the sender's own runs deliver them.
+   * Delivers mails right after their transaction (the in-process stand-in for the table's stream → sender
+   * Lambda); without it only the sender's own runs deliver them.
    */
-  deliverMailsAtOnce?: boolean;
+  mailsQueued?: (ids: string[]) => Promise<void>;
   /** Wraps the mailer (the local stack's `POST /api/local-faults` makes it fail as SES would). */
   mailer?: (real: Mailer) => Mailer;
   /** The clock every use case, the rate limiter and the event marks read (tests move it forward). */
@@ -67,6 +64,12 @@ export interface LocalRuntimeHooks {
 let hooks: LocalRuntimeHooks = {};
 /** Keyed by the runtime adapters it was built from: `resetRuntimeAdapters()` thereby also drops this. */
 let cached: { base: RuntimeAdapters; runtime: GuestRuntime } | undefined;
+
+/** The clock every use case reads: the machine's, or the local stack's movable one. */
+export const localClock = (): (() => Date) => hooks.clock ?? (() => new Date());
+
+/** The mailer wrapper the local stack installed (its fault switch), or none. */
+export const localMailerWrapper = (): LocalRuntimeHooks['mailer'] => hooks.mailer;
 
 export function configureLocalRuntime(next: LocalRuntimeHooks): void {
   hooks = { ...next };
@@ -89,10 +92,7 @@ export function resetGuestRuntime(): void {
  */
 export interface BookingServices {
   payments: PaymentGateway;
-  mailer: Mailer;
   notifications: BookingNotifications;
-  /** The outbox sender (the stream and schedule handler, the admin's resend, the local stack). */
-  sendMails: SendMails;
   logger: Logger;
   clock: () => Date;
   /** The site's origin, for links in mails. */
@@ -107,22 +107,17 @@ export function bookingServices(): BookingServices {
   const { env, repositories } = base;
   if (!env.SITE_URL) throw new Error('Invalid function environment: SITE_URL is required for mail links');
   const logger = consoleJsonLogger;
-  const real = mailerOf(env);
-  const mailer = hooks.mailer ? hooks.mailer(real) : real;
-  const clock = hooks.clock ?? (() => new Date());
-  const sendMails = makeSendMails({ outbox: repositories.outbox, mailer, logger, clock });
+  const clock = localClock();
   const built: BookingServices = {
     payments: paymentGatewayOf(env, logger),
-    mailer,
     notifications: makeBookingNotifications({
       ...repositories,
       logger,
       newId: randomUUID,
       baseUrl: env.SITE_URL,
       siteName: SITE_NAME,
-      ...(hooks.deliverMailsAtOnce ? { mailsQueued: mailsQueuedOf(sendMails) } : {}),
+      ...(hooks.mailsQueued ? { mailsQueued: hooks.mailsQueued } : {}),
     }),
-    sendMails,
     logger,
     clock,
     baseUrl: env.SITE_URL,
@@ -135,12 +130,12 @@ export function guestRuntime(): GuestRuntime {
   const base = runtimeAdapters();
   if (cached?.base === base) return cached.runtime;
   const { env, doc, repositories } = base;
-  const { payments, logger, clock, baseUrl, sendMails } = bookingServices();
+  const { payments, logger, clock, baseUrl } = bookingServices();
   const useCases = makeGuestUseCases({
     ...repositories,
     payments,
     logger,
-    ...(hooks.deliverMailsAtOnce ? { mailsQueued: mailsQueuedOf(sendMails) } : {}),
+    ...(hooks.mailsQueued ? { mailsQueued: hooks.mailsQueued } : {}),
     rateLimiter: new DynamoRateLimiter(doc, env.TABLE_NAME, clock),
     processedEvents: new DynamoProcessedEventStore(doc, env.TABLE_NAME, clock),
     clock,
@@ -174,31 +169,6 @@ function paymentGatewayOf(env: Environment, logger: Logger): PaymentGateway {
           eventId: event.id,
           type: event.type,
         }),
-    },
-  });
-}
-
-/** The local stand-in for the stream: the mails just written are delivered in the same invocation. */
-const mailsQueuedOf =
-  (sendMails: SendMails) =>
-  async (ids: string[]): Promise<void> => {
-    await sendMails.deliver(ids);
-  };
-
-function mailerOf(env: Environment): Mailer {
-  if (!env.MAIL_FROM) {
-    return {
-      send: async (message: MailMessage) => {
-        throw new Error(`MAIL_FROM is not set; the mail "${message.subject}" was not sent`);
-      },
-    };
-  }
-  return new SesMailer({
-    from: env.MAIL_FROM,
-    ...(env.SES_CONFIGURATION_SET ? { configurationSetName: env.SES_CONFIGURATION_SET } : {}),
-    clientConfig: {
-      region: env.AWS_REGION,
-      ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}),
     },
   });
 }

@@ -4,6 +4,7 @@
  * claim lets one sender of many have a mail, a dead sender's claim lapses, and failed mails are listed and
  * requeued.
  */
+import { DynamoMailOutbox } from '../../../functions/adapters/dynamodb/mail-outbox';
 import { DomainError } from '../../../functions/domain/errors';
 import type { OutboxMail } from '../../../functions/use-cases/ports';
 import {
@@ -16,8 +17,11 @@ import {
 } from './support';
 
 let ctx: RepositoryContext;
+let mails: DynamoMailOutbox;
+const outbox = () => mails;
 beforeAll(async () => {
   ctx = await setUpRepositories();
+  mails = new DynamoMailOutbox(ctx.doc, ctx.tableName);
 });
 afterAll(async () => {
   await ctx.drop();
@@ -56,7 +60,7 @@ describe('mails written with their transition', () => {
       now: AT,
       mails: [guest!, host!],
     });
-    const stored = await ctx.repos.outbox.get(guest!.id);
+    const stored = await outbox().get(guest!.id);
     expect(stored).toEqual({
       ...guest,
       status: 'pending',
@@ -68,7 +72,7 @@ describe('mails written with their transition', () => {
       sentAt: null,
       failedAt: null,
     });
-    const due = (await ctx.repos.outbox.listDue(AT, 100)).map((m) => m.id);
+    const due = (await outbox().listDue(AT, 100)).map((m) => m.id);
     expect(due).toEqual(expect.arrayContaining([guest!.id, host!.id]));
   });
 
@@ -81,7 +85,7 @@ describe('mails written with their transition', () => {
       .catch((x: unknown) => x as DomainError);
     expect(e).toBeInstanceOf(DomainError);
     expect((e as DomainError).code).toBe('state_conflict');
-    expect(await ctx.repos.outbox.get(refused.id)).toBeNull();
+    expect(await outbox().get(refused.id)).toBeNull();
   });
 
   it('fits the largest transition (hold → request: booking, four counters, two mails) in one transaction', async () => {
@@ -93,7 +97,7 @@ describe('mails written with their transition', () => {
       now: AT,
       mails,
     });
-    for (const m of mails) expect((await ctx.repos.outbox.get(m.id))?.status).toBe('pending');
+    for (const m of mails) expect((await outbox().get(m.id))?.status).toBe('pending');
   });
 
   it('writes the reminder with the one call that records it', async () => {
@@ -103,7 +107,7 @@ describe('mails written with their transition', () => {
       reminders.map((m) => ctx.repos.bookings.markReminded(booking.id, AT, [m])),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
-    const written = await Promise.all(reminders.map((m) => ctx.repos.outbox.get(m.id)));
+    const written = await Promise.all(reminders.map((m) => outbox().get(m.id)));
     expect(written.filter(Boolean)).toHaveLength(1);
   });
 });
@@ -118,23 +122,23 @@ describe('claims', () => {
       mails: [m],
     });
     const claims = await Promise.all(
-      Array.from({ length: 6 }, () => ctx.repos.outbox.claim(m.id, AT, later(60_000))),
+      Array.from({ length: 6 }, () => outbox().claim(m.id, AT, later(60_000))),
     );
     const won = claims.filter((c) => c !== null);
     expect(won).toHaveLength(1);
     expect(won[0]!.mail).toMatchObject({ status: 'sending', attempts: 1 });
     // Not due while claimed; due again once the lease has run out (a sender that died).
-    expect((await ctx.repos.outbox.listDue(later(59_000), 100)).map((x) => x.id)).not.toContain(m.id);
-    expect((await ctx.repos.outbox.listDue(later(60_000), 100)).map((x) => x.id)).toContain(m.id);
-    const second = await ctx.repos.outbox.claim(m.id, later(60_000), later(120_000));
+    expect((await outbox().listDue(later(59_000), 100)).map((x) => x.id)).not.toContain(m.id);
+    expect((await outbox().listDue(later(60_000), 100)).map((x) => x.id)).toContain(m.id);
+    const second = await outbox().claim(m.id, later(60_000), later(120_000));
     expect(second?.mail.attempts).toBe(2);
-    expect(await ctx.repos.outbox.markSent(won[0]!, later(61_000))).toBe(false);
-    expect(await ctx.repos.outbox.markSent(second!, later(61_000))).toBe(true);
-    expect(await ctx.repos.outbox.get(m.id)).toMatchObject({
+    expect(await outbox().markSent(won[0]!, later(61_000))).toBe(false);
+    expect(await outbox().markSent(second!, later(61_000))).toBe(true);
+    expect(await outbox().get(m.id)).toMatchObject({
       status: 'sent',
       sentAt: later(61_000).toISOString(),
     });
-    expect((await ctx.repos.outbox.listDue(later(3_600_000), 100)).map((x) => x.id)).not.toContain(m.id);
+    expect((await outbox().listDue(later(3_600_000), 100)).map((x) => x.id)).not.toContain(m.id);
   });
 
   it('retries later, fails after the last attempt into the failed list, and requeues only a failed mail', async () => {
@@ -145,26 +149,30 @@ describe('claims', () => {
       now: AT,
       mails: [m],
     });
-    const first = (await ctx.repos.outbox.claim(m.id, AT, later(60_000)))!;
-    expect(await ctx.repos.outbox.markRetry(first, AT, later(30_000), 'Throttled')).toBe(true);
-    expect(await ctx.repos.outbox.claim(m.id, later(29_000), later(90_000))).toBeNull();
-    const second = (await ctx.repos.outbox.claim(m.id, later(30_000), later(90_000)))!;
-    expect(await ctx.repos.outbox.markFailed(second, later(31_000), 'ServiceUnavailable')).toBe(true);
-    const failed = await ctx.repos.outbox.listFailed({ limit: 100 });
+    const first = (await outbox().claim(m.id, AT, later(60_000)))!;
+    expect(await outbox().markRetry(first, AT, later(30_000), 'Throttled')).toBe(true);
+    expect(await outbox().claim(m.id, later(29_000), later(90_000))).toBeNull();
+    const second = (await outbox().claim(m.id, later(30_000), later(90_000)))!;
+    expect(await outbox().markFailed(second, later(31_000), 'ServiceUnavailable')).toBe(true);
+    const failed = await outbox().listFailed({ limit: 100 });
     expect(failed.items.find((x) => x.id === m.id)).toMatchObject({
       status: 'failed',
       attempts: 2,
       lastError: 'ServiceUnavailable',
     });
-    expect(await ctx.repos.outbox.claim(m.id, later(3_600_000), later(3_700_000))).toBeNull();
+    expect(await outbox().claim(m.id, later(3_600_000), later(3_700_000))).toBeNull();
 
-    const requeued = await ctx.repos.outbox.requeue(m.id, later(40_000));
+    const requeued = await outbox().requeue(m.id, later(40_000));
     expect(requeued).toMatchObject({ status: 'pending', attempts: 0, failedAt: null });
-    expect((await ctx.repos.outbox.listFailed({ limit: 100 })).items.map((x) => x.id)).not.toContain(m.id);
-    expect((await ctx.repos.outbox.listDue(later(40_000), 100)).map((x) => x.id)).toContain(m.id);
-    const again = await ctx.repos.outbox.requeue(m.id, later(41_000)).catch((x: unknown) => x as DomainError);
+    expect((await outbox().listFailed({ limit: 100 })).items.map((x) => x.id)).not.toContain(m.id);
+    expect((await outbox().listDue(later(40_000), 100)).map((x) => x.id)).toContain(m.id);
+    const again = await outbox()
+      .requeue(m.id, later(41_000))
+      .catch((x: unknown) => x as DomainError);
     expect((again as DomainError).code).toBe('state_conflict');
-    const missing = await ctx.repos.outbox.requeue(id('mail'), AT).catch((x: unknown) => x as DomainError);
+    const missing = await outbox()
+      .requeue(id('mail'), AT)
+      .catch((x: unknown) => x as DomainError);
     expect((missing as DomainError).code).toBe('not_found');
   });
 });

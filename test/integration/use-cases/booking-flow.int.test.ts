@@ -17,6 +17,7 @@ import { DomainError, SLOT_UNAVAILABLE_MESSAGE } from '../../../functions/domain
 import { createBookingRequestSchema } from '../../../functions/domain/schemas/booking';
 import { lookupRequestSchema } from '../../../functions/domain/schemas/lookup';
 import { makeSendMails } from '../../../functions/use-cases/send-mails';
+import { DynamoMailOutbox } from '../../../functions/adapters/dynamodb/mail-outbox';
 import { makeGuestUseCases } from '../../../functions/use-cases/guest-use-cases';
 import { BOOKABLE_DATE, BOOKABLE_TIME, NOW, makeExperience, makeHost } from '../../support/fakes/fixtures';
 import { DECLINED_CARD, GOOD_CARD } from '../../support/fakes/guest-harness';
@@ -44,7 +45,8 @@ beforeEach(async () => {
   events = new RecordingEventPublisher();
   payments = new LocalPaymentGateway({ store: new InMemoryLocalPaymentStore(), events, now: clock });
   const logger = new RecordingLogger();
-  const sendMails = makeSendMails({ outbox: repos.outbox, mailer, logger, clock });
+  const outbox = new DynamoMailOutbox(table.doc, table.tableName);
+  const sendMails = makeSendMails({ outbox, mailer, logger, clock });
   app = makeGuestUseCases({
     ...repos,
     payments,
