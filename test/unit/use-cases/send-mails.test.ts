@@ -101,3 +101,23 @@ describe('the outbox sender', () => {
     expect((await w.outbox.get('m1'))!.status).toBe('sent');
   });
 });
+
+describe('the stream batch', () => {
+  it('takes the ids of inserted mail items and nothing else', async () => {
+    const { mailIdsOf } = await import('../../../functions/events/send-mails');
+    const record = (image: Record<string, { S: string }> | undefined) => ({
+      eventName: 'INSERT' as const,
+      dynamodb: image ? { NewImage: image } : {},
+    });
+    expect(
+      mailIdsOf({
+        Records: [
+          record({ type: { S: 'Mail' }, id: { S: 'm1' } }),
+          record({ type: { S: 'Booking' }, id: { S: 'b1' } }),
+          record(undefined),
+          record({ type: { S: 'Mail' }, id: { S: 'm2' } }),
+        ],
+      }),
+    ).toEqual(['m1', 'm2']);
+  });
+});
