@@ -25,6 +25,8 @@ export class DataConstruct extends Construct {
       billing: dynamodb.Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TTL_ATTRIBUTE,
+      // The mail outbox's sender reads new mail items from the stream (lib/mail-outbox-construct.ts).
+      dynamoStream: dynamodb.StreamViewType.NEW_IMAGE,
       deletionProtection: props.retainData,
       removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       globalSecondaryIndexes: GLOBAL_INDEXES.map((index) => ({

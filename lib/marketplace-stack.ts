@@ -10,6 +10,7 @@ import { ApiConstruct } from './api-construct';
 import { AuthConstruct } from './auth-construct';
 import { DataConstruct } from './data-construct';
 import { JobsConstruct } from './jobs-construct';
+import { MailOutboxConstruct } from './mail-outbox-construct';
 import { AppFunction } from './lambda-function';
 import { MailConstruct } from './mail-construct';
 import { MonitoringConstruct } from './monitoring-construct';
@@ -276,6 +277,16 @@ export class MarketplaceStack extends Stack {
       intervalMinutes: config.expiryIntervalMinutes,
     });
 
+    const sendMails = bookingFunction(
+      'SendMails',
+      'functions/events/send-mails.ts',
+      'Delivers the mail outbox (table stream and retry schedule)',
+    );
+    const mailOutbox = new MailOutboxConstruct(this, 'MailOutbox', {
+      table: data.table,
+      sender: sendMails,
+    });
+
     const api = new ApiConstruct(this, 'Api', {
       functions: groupFunctions,
       ...(config.apiDomain ? { customDomain: config.apiDomain } : {}),
@@ -317,7 +328,7 @@ export class MarketplaceStack extends Stack {
       analytics: config.analytics.enabled,
     });
     const siteUrl = web.siteUrl;
-    for (const fn of [...Object.values(groupFunctions), paymentEvents, expireBookings]) {
+    for (const fn of [...Object.values(groupFunctions), paymentEvents, expireBookings, sendMails]) {
       const f = fn as AppFunction;
       f.addEnvironment('SITE_URL', siteUrl);
       f.addEnvironment('IMAGES_BUCKET', web.imagesBucket.bucketName);
@@ -342,12 +353,18 @@ export class MarketplaceStack extends Stack {
         PaymentEvents: paymentEvents,
         StripeWebhookRelay: webhookRelay,
         ExpireBookings: expireBookings,
+        SendMails: sendMails,
         HostPreSignUp: preSignUp,
         HostCustomMessage: customMessage,
         HostPostConfirmation: postConfirmation,
       },
-      deadLetterQueues: { PaymentEventsDlq: payments.deadLetterQueue, JobsDlq: jobs.deadLetterQueue },
+      deadLetterQueues: {
+        PaymentEventsDlq: payments.deadLetterQueue,
+        JobsDlq: jobs.deadLetterQueue,
+        MailStreamDlq: mailOutbox.deadLetterQueue,
+      },
       alarmEmail: config.alarmEmail,
+      failedMails: mailOutbox.failedMails,
     });
 
     const ourFunctions = [
@@ -355,16 +372,23 @@ export class MarketplaceStack extends Stack {
       paymentEvents,
       webhookRelay,
       expireBookings,
+      sendMails,
       preSignUp,
       customMessage,
       postConfirmation,
     ];
     acknowledgeFindings(this, {
       functions: ourFunctions,
-      tableFunctions: [...Object.values(groupFunctions), paymentEvents, expireBookings, postConfirmation],
+      tableFunctions: [
+        ...Object.values(groupFunctions),
+        paymentEvents,
+        expireBookings,
+        sendMails,
+        postConfirmation,
+      ],
       secrets: [payments.stripeSecretKey, payments.webhookSigningSecret],
       originSecret,
-      deadLetterQueues: [payments.deadLetterQueue, jobs.deadLetterQueue],
+      deadLetterQueues: [payments.deadLetterQueue, jobs.deadLetterQueue, mailOutbox.deadLetterQueue],
       userPools: [auth.hosts.pool, auth.admins.pool],
       api: api.api,
       distribution: web.distribution,

@@ -13,6 +13,8 @@ export interface MonitoringConstructProps {
   functions: Record<string, lambda.IFunction>;
   deadLetterQueues: Record<string, sqs.IQueue>;
   alarmEmail?: string;
+  /** Mails the outbox sender gave up on (DESIGN §4f); any one alarms. */
+  failedMails?: cloudwatch.IMetric;
 }
 
 /** Alarms an operator should hear about: API 5xx, function errors and throttles, anything in a dead-letter queue. */
@@ -53,6 +55,14 @@ export class MonitoringConstruct extends Construct {
         fn.metricThrottles({ period, statistic: 'Sum' }),
         1,
         `${name} was throttled.`,
+      );
+    }
+    if (props.failedMails) {
+      alarm(
+        'FailedMails',
+        props.failedMails,
+        1,
+        'A mail failed after every retry; resend it from the admin back office (メール送信エラー).',
       );
     }
     for (const [name, queue] of Object.entries(props.deadLetterQueues)) {

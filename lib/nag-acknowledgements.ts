@@ -154,6 +154,11 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
         'AwsSolutions-IAM5[Resource::<ExpireBookings1CC7E210.Arn>:*]',
         'The scheduler role may invoke the expiry function and its versions only; CDK adds the `:*` qualifier for versions and aliases.',
       );
+      ack(
+        child,
+        'AwsSolutions-IAM5[Resource::<SendMails1E5FEE1F.Arn>:*]',
+        'The scheduler role may invoke the mail sender and its versions only; CDK adds the `:*` qualifier for versions and aliases.',
+      );
     }
   }
 }

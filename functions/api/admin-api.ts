@@ -4,6 +4,7 @@
  * table of contents.
  */
 import middy from '@middy/core';
+import * as adminMails from './admin/admin-mail-routes';
 import * as admin from './admin/admin-routes';
 import type { HttpApiStructuredResult, LambdaContext } from './http/api-gateway';
 import { originGuard } from './http/client-address';
@@ -24,6 +25,9 @@ const routes = {
   'GET /api/admin/hosts/{id}': admin.getHost,
   'POST /api/admin/hosts/{id}/suspend': admin.suspendHost,
   'POST /api/admin/hosts/{id}/reinstate': admin.reinstateHost,
+  // Failed mails of the outbox (DESIGN §4f).
+  'GET /api/admin/mails': adminMails.listMails,
+  'POST /api/admin/mails/{id}/resend': adminMails.resendMail,
 };
 
 /** The route keys this group answers (routes.ts declares the same list for API Gateway; a test pins the two). */

@@ -84,6 +84,9 @@ export const routes: RouteDefinition[] = [
       ['GET', '/api/admin/hosts/{id}'],
       ['POST', '/api/admin/hosts/{id}/suspend'],
       ['POST', '/api/admin/hosts/{id}/reinstate'],
+      // Failed mails of the outbox (DESIGN §4f).
+      ['GET', '/api/admin/mails'],
+      ['POST', '/api/admin/mails/{id}/resend'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({ method, path, group: 'admin-api', auth: 'admin' })),
   // Local stack only.
@@ -94,13 +97,15 @@ export const routes: RouteDefinition[] = [
     auth: 'public',
     localOnly: true,
   },
-  {
-    method: 'POST',
-    path: '/api/local-jobs/expire-bookings',
-    group: 'local-api',
-    auth: 'public',
-    localOnly: true,
-  },
+  ...(['/api/local-jobs/expire-bookings', '/api/local-jobs/send-mails', '/api/local-faults'] as const).map(
+    (path): RouteDefinition => ({
+      method: 'POST',
+      path,
+      group: 'local-api',
+      auth: 'public',
+      localOnly: true,
+    }),
+  ),
 ];
 
 export const routeKeyOf = (route: Pick<RouteDefinition, 'method' | 'path'>) =>

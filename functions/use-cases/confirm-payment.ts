@@ -2,7 +2,7 @@ import { deadlineFor } from '../domain/booking-status';
 import type { Booking, BookingStatus } from '../domain/entities';
 import { DomainError, isDomainError } from '../domain/errors';
 import { bookingStatusView, type BookingStatusView } from '../domain/booking-views';
-import type { BookingNotifications } from './mail-notifications';
+import { bookingAfter, type BookingNotifications } from './mail-notifications';
 import type { BookingRepository, Logger, PaymentGateway } from './ports';
 import { releaseAuthorisation } from './release-authorisation';
 
@@ -67,11 +67,13 @@ export function makeConfirmPayment(deps: ConfirmPaymentDeps) {
     }
 
     const now = deps.clock();
+    const change = { deadline: deadlineFor('pending', now)?.toISOString() ?? null, now };
+    const mails = await deps.notifications.requestReceived(bookingAfter(booking, 'pending', change));
     let pending: Booking;
     try {
       pending = await deps.bookings.transition(booking.id, 'awaiting_payment', 'pending', {
-        deadline: deadlineFor('pending', now)?.toISOString() ?? null,
-        now,
+        ...change,
+        mails,
       });
     } catch (e) {
       if (!isDomainError(e) || e.code !== 'state_conflict') throw e;
@@ -84,7 +86,7 @@ export function makeConfirmPayment(deps: ConfirmPaymentDeps) {
       throw new DomainError('state_conflict', BOOKING_CLOSED_MESSAGE);
     }
 
-    await deps.notifications.requestReceived(pending);
+    await deps.notifications.queued(mails);
     deps.logger.info('Booking request authorised and sent to the host', {
       bookingId: pending.id,
       reference: pending.reference,

@@ -2,8 +2,8 @@ import type { Booking } from '../domain/entities';
 import { isDomainError } from '../domain/errors';
 import { errorFields } from './console-logger';
 import type { ConfirmPayment } from './confirm-payment';
-import type { BookingNotifications } from './mail-notifications';
-import type { BookingRepository, Logger, PaymentGateway } from './ports';
+import { bookingAfter, type BookingNotifications } from './mail-notifications';
+import type { BookingRepository, Logger, OutboxMail, PaymentGateway } from './ports';
 import { releaseAuthorisation } from './release-authorisation';
 
 /** Bookings one run handles; the oldest deadlines first, the rest on the next run (every minute or few). */
@@ -119,19 +119,20 @@ export function makeExpireBookings(deps: ExpireBookingsDeps) {
         throw e;
       }
     }
-    const expired = await transitionOrSkip(booking);
+    const mails = await deps.notifications.requestExpired(bookingAfter(booking, 'expired', expiry()));
+    const expired = await transitionOrSkip(booking, mails);
     if (!expired) return 'skipped';
-    await deps.notifications.requestExpired(expired);
+    await deps.notifications.queued(mails);
     return 'expired';
   }
 
-  async function transitionOrSkip(booking: Booking): Promise<Booking | null> {
+  function expiry() {
+    return { releaseSlot: true, deadline: null, now: deps.clock() };
+  }
+
+  async function transitionOrSkip(booking: Booking, mails: OutboxMail[] = []): Promise<Booking | null> {
     try {
-      return await deps.bookings.transition(booking.id, booking.status, 'expired', {
-        releaseSlot: true,
-        deadline: null,
-        now: deps.clock(),
-      });
+      return await deps.bookings.transition(booking.id, booking.status, 'expired', { ...expiry(), mails });
     } catch (e) {
       if (isDomainError(e) && e.code === 'state_conflict') return null;
       throw e;

@@ -23,7 +23,6 @@ import type {
   HostRepository,
   LeaseLimiter,
   Logger,
-  Mailer,
   PaymentGateway,
   ProcessedEventStore,
   RateLimiter,
@@ -37,8 +36,9 @@ export interface GuestUseCaseDeps {
   slots: SlotRepository;
   bookings: BookingRepository;
   payments: PaymentGateway;
-  mailer: Mailer;
   logger: Logger;
+  /** Starts delivery of mails just written to the outbox (the local stack; the stream does it in AWS). */
+  mailsQueued?: (ids: string[]) => Promise<void>;
   rateLimiter: RateLimiter;
   leases: LeaseLimiter;
   /** Only the local stack's tests of other things relax these (`BOOKING_LIMITS` otherwise). */

@@ -3,7 +3,7 @@ import type { Booking, BookingStatus } from '../domain/entities';
 import { isDomainError } from '../domain/errors';
 import { errorFields } from './console-logger';
 import type { ConfirmPayment } from './confirm-payment';
-import type { BookingNotifications } from './mail-notifications';
+import { bookingAfter, type BookingNotifications } from './mail-notifications';
 import type {
   BookingRepository,
   Logger,
@@ -174,16 +174,17 @@ export function makeHandlePaymentEvent(deps: HandlePaymentEventDeps) {
         return { outcome: 'unchanged', bookingId: booking.id };
       }
       try {
-        const cancelled = await deps.bookings.transition(booking.id, booking.status, 'cancelled', {
-          releaseSlot: true,
-          deadline: null,
-          now,
-        });
+        const change = { releaseSlot: true, deadline: null, now };
+        const mails = await deps.notifications.authorisationCancelled(
+          bookingAfter(booking, 'cancelled', change),
+          booking.status,
+        );
+        await deps.bookings.transition(booking.id, booking.status, 'cancelled', { ...change, mails });
         deps.logger.warn('Card authorisation cancelled outside the booking flow; booking cancelled', {
           bookingId: booking.id,
           previousStatus: booking.status,
         });
-        await deps.notifications.authorisationCancelled(cancelled, booking.status);
+        await deps.notifications.queued(mails);
         return { outcome: 'cancelled', bookingId: booking.id };
       } catch (e) {
         if (!isDomainError(e) || e.code !== 'state_conflict' || attempt >= MAX_CANCEL_ATTEMPTS) throw e;

@@ -1,10 +1,13 @@
 /**
- * The booking-flow mails, in one place: each notice loads what the templates need (the experience, the host),
- * renders the mails and sends them. Confirm-payment, the payment-event handler and the expiry job call these
- * after their transition succeeded, so a mail goes out once per transition, never per trigger.
+ * The booking-flow mails, in one place: each notice loads what the templates need (the experience, the host) and
+ * renders the mails for the outbox (DESIGN §4f). The caller renders them from the booking as it will be after its
+ * transition (`bookingAfter`) and hands them to that transition, which writes them in the same transaction; the
+ * sender delivers them afterwards, with retries. So a mail exists exactly when its transition happened, once per
+ * transition, never per trigger, and an SES outage delays it instead of losing it.
  *
- * A mail failure never undoes a booking: it is logged (with the booking id and which mail) and
- * the notice carries on with the next mail.
+ * Rendering runs before the state change: when the experience or host cannot be read the caller fails before
+ * changing anything (and is tried again); an experience that no longer exists, or a host without a record, is
+ * logged and that mail is left out (a misleading mail would be worse).
  */
 import type { Booking, BookingStatus, Experience, Host } from '../domain/entities';
 import { guestMailLanguage } from '../adapters/mail/templates/booking-mail';
@@ -17,127 +20,147 @@ import { hostNewRequestMail } from '../adapters/mail/templates/host-new-request'
 import { hostRequestExpiredMail } from '../adapters/mail/templates/host-request-expired';
 import { hostRequestReminderMail } from '../adapters/mail/templates/host-request-reminder';
 import type { RenderedMail } from '../adapters/mail/templates/layout';
-import { errorFields } from './console-logger';
-import type { ExperienceRepository, HostRepository, Logger, Mailer } from './ports';
+import type {
+  BookingTransitionOptions,
+  ExperienceRepository,
+  HostRepository,
+  Logger,
+  OutboxMail,
+} from './ports';
 
 export interface BookingNotificationsDeps {
   experiences: ExperienceRepository;
   hosts: HostRepository;
-  mailer: Mailer;
   logger: Logger;
+  /** Ids of new mail items. */
+  newId: () => string;
   /** The site's origin for links in mails, e.g. `https://example.jp`. */
   baseUrl: string;
   siteName?: string;
+  /**
+   * Told the ids of mails just written to the outbox, after their transaction. In AWS nothing needs telling (the
+   * table's stream starts the sender); the local stack delivers them at once through it.
+   */
+  mailsQueued?: (ids: string[]) => Promise<void>;
 }
 
-/** What a notice did: mails handed to the mailer, and mails that could not be rendered or sent. */
-export interface NoticeResult {
-  sent: number;
-  failed: number;
-}
-
+/**
+ * Each notice renders the mails of one transition from the booking as it is after it; the caller passes them to
+ * the transition (`options.mails`) and, once it succeeded, to `queued`.
+ */
 export interface BookingNotifications {
   /** Booking now `pending`: the guest's "request received" (in their site language), the host's "new request". */
-  requestReceived(booking: Booking): Promise<NoticeResult>;
+  requestReceived(booking: Booking): Promise<OutboxMail[]>;
   /** Booking `expired` from `pending`: the host did not answer within 48 hours; guest and host are told. */
-  requestExpired(booking: Booking): Promise<NoticeResult>;
+  requestExpired(booking: Booking): Promise<OutboxMail[]>;
   /**
    * Booking `cancelled` because its card authorisation was cancelled outside our flow (a `payment_intent.canceled`
    * event). `previous` is the status it had before.
    */
-  authorisationCancelled(booking: Booking, previous: BookingStatus): Promise<NoticeResult>;
+  authorisationCancelled(booking: Booking, previous: BookingStatus): Promise<OutboxMail[]>;
   /** Booking `approved` (card captured): the guest's confirmation, with the cancellation policy. */
-  approved(booking: Booking): Promise<NoticeResult>;
+  approved(booking: Booking): Promise<OutboxMail[]>;
   /** Booking `denied`: the guest is told, with the host's reason. */
-  denied(booking: Booking): Promise<NoticeResult>;
+  denied(booking: Booking): Promise<OutboxMail[]>;
   /** A `pending` request is about to expire: the host's one reminder. */
-  hostReminder(booking: Booking): Promise<NoticeResult>;
+  hostReminder(booking: Booking): Promise<OutboxMail[]>;
+  /** The mails' transaction succeeded: start their delivery (never throws; the sender's schedule is the backstop). */
+  queued(mails: OutboxMail[]): Promise<void>;
 }
 
-type MailTarget = { to: 'guest' } | { to: 'host' };
+/** The booking as `transition(…, to, options)` will leave it: what its mails are rendered from. */
+export function bookingAfter(
+  booking: Booking,
+  to: BookingStatus,
+  options: Omit<BookingTransitionOptions, 'mails'>,
+): Booking {
+  const now = options.now.toISOString();
+  return {
+    ...booking,
+    status: to,
+    updatedAt: now,
+    ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
+    ...(options.deniedMessage !== undefined ? { deniedMessage: options.deniedMessage || null } : {}),
+    ...(options.decidedBy !== undefined
+      ? { decidedBy: options.decidedBy, decidedAt: options.decidedBy ? now : null }
+      : {}),
+  };
+}
+
 interface PlannedMail {
   kind: string;
-  target: MailTarget['to'];
+  target: 'guest' | 'host';
   render: (input: BookingApprovedMailInput) => RenderedMail;
 }
 
 export function makeBookingNotifications(deps: BookingNotificationsDeps): BookingNotifications {
-  async function send(booking: Booking, mails: PlannedMail[]): Promise<NoticeResult> {
-    const result: NoticeResult = { sent: 0, failed: 0 };
-    let experience: Experience | null;
-    let host: Host | null;
-    try {
-      [experience, host] = await Promise.all([
-        deps.experiences.get(booking.experienceId),
-        deps.hosts.get(booking.hostId),
-      ]);
-    } catch (e) {
-      deps.logger.error('Booking mail not sent: could not load its experience or host', {
-        bookingId: booking.id,
-        mails: mails.map((m) => m.kind),
-        ...errorFields(e),
-      });
-      return { sent: 0, failed: mails.length };
-    }
+  async function render(booking: Booking, mails: PlannedMail[]): Promise<OutboxMail[]> {
+    const [experience, host]: [Experience | null, Host | null] = await Promise.all([
+      deps.experiences.get(booking.experienceId),
+      deps.hosts.get(booking.hostId),
+    ]);
     if (!experience) {
       // The templates need the title and the meeting point; without them a mail would be misleading.
-      deps.logger.error('Booking mail not sent: the experience no longer exists', {
+      deps.logger.error('Booking mail not written: the experience no longer exists', {
         bookingId: booking.id,
         experienceId: booking.experienceId,
         mails: mails.map((m) => m.kind),
       });
-      return { sent: 0, failed: mails.length };
+      return [];
     }
+    const guestLanguage = guestMailLanguage(booking);
     const input: BookingApprovedMailInput = {
       booking,
       experience,
       hostCancellationPolicy: host?.cancellationPolicy ?? null,
-      hostBusinessName: host?.businessName ?? (guestMailLanguage(booking) === 'ja' ? 'ホスト' : 'The host'),
+      hostBusinessName: host?.businessName ?? (guestLanguage === 'ja' ? 'ホスト' : 'The host'),
       baseUrl: deps.baseUrl,
       ...(deps.siteName ? { siteName: deps.siteName } : {}),
     };
+    const out: OutboxMail[] = [];
     for (const mail of mails) {
       const to = mail.target === 'guest' ? booking.email : host?.email;
       if (!to) {
-        deps.logger.error('Booking mail not sent: the host has no record', {
+        deps.logger.error('Booking mail not written: the host has no record', {
           bookingId: booking.id,
           hostId: booking.hostId,
           mail: mail.kind,
         });
-        result.failed++;
         continue;
       }
-      try {
-        const rendered = mail.render(input);
-        await deps.mailer.send({ to, subject: rendered.subject, text: rendered.text, html: rendered.html });
-        result.sent++;
-      } catch (e) {
-        deps.logger.error('Booking mail not sent', {
-          bookingId: booking.id,
-          mail: mail.kind,
-          ...errorFields(e),
-        });
-        result.failed++;
-      }
+      const rendered = mail.render(input);
+      out.push({
+        id: deps.newId(),
+        kind: mail.kind,
+        bookingId: booking.id,
+        to,
+        // Host mails are the back office's Japanese; the guest's follow the site language they booked in.
+        language: mail.target === 'guest' ? guestLanguage : 'ja',
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        attachments: [],
+      });
     }
-    return result;
+    return out;
   }
-
   return {
     approved: (booking) =>
-      send(booking, [{ kind: 'guest_booking_approved', target: 'guest', render: guestBookingApprovedMail }]),
+      render(booking, [
+        { kind: 'guest_booking_approved', target: 'guest', render: guestBookingApprovedMail },
+      ]),
     denied: (booking) =>
       // The template reads the host's reason from the booking (`deniedMessage`).
-      send(booking, [{ kind: 'guest_booking_denied', target: 'guest', render: guestBookingDeniedMail }]),
+      render(booking, [{ kind: 'guest_booking_denied', target: 'guest', render: guestBookingDeniedMail }]),
     hostReminder: (booking) =>
-      send(booking, [{ kind: 'host_request_reminder', target: 'host', render: hostRequestReminderMail }]),
+      render(booking, [{ kind: 'host_request_reminder', target: 'host', render: hostRequestReminderMail }]),
     requestReceived: (booking) =>
-      send(booking, [
+      render(booking, [
         { kind: 'guest_request_received', target: 'guest', render: guestRequestReceivedMail },
         { kind: 'host_new_request', target: 'host', render: hostNewRequestMail },
       ]),
     requestExpired: (booking) =>
-      send(booking, [
+      render(booking, [
         {
           kind: 'guest_request_expired',
           target: 'guest',
@@ -146,7 +169,7 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
         { kind: 'host_request_expired', target: 'host', render: hostRequestExpiredMail },
       ]),
     authorisationCancelled: (booking, previous) =>
-      send(booking, [
+      render(booking, [
         previous === 'awaiting_payment'
           ? {
               // The guest never completed the payment: exactly what the "hold lapsed" mail says (slot released,
@@ -164,5 +187,16 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
               render: (input) => guestBookingDeniedMail({ ...input, reason: null }),
             },
       ]),
+    async queued(mails) {
+      if (mails.length === 0 || !deps.mailsQueued) return;
+      try {
+        await deps.mailsQueued(mails.map((m) => m.id));
+      } catch (e) {
+        deps.logger.warn('Mail delivery not started at once; the sender will pick the mails up', {
+          mails: mails.map((m) => m.id),
+          error: e instanceof Error ? e.message : String(e),
+        });
+      }
+    },
   };
 }

@@ -3,6 +3,7 @@
  * payment gateways, the mailer); tests pass the real local adapters or fakes that implement the same interfaces.
  */
 import type { HostSuspension } from '../domain/back-office-views';
+import type { MailStatus } from '../domain/mail-delivery';
 import type {
   Booking,
   BookingActor,
@@ -121,6 +122,8 @@ export interface BookingTransitionOptions {
   releaseSlot?: boolean;
   /** Who decided (approve, deny); `decidedAt` becomes `now`. Absent: unchanged. */
   decidedBy?: BookingActor | null;
+  /** Mails the transition causes: written to the outbox in the same transaction (none when it is refused). */
+  mails?: OutboxMail[];
   now: Date;
 }
 
@@ -177,8 +180,11 @@ export interface BookingRepository {
   listDue(now: Date, limit?: number): Promise<Booking[]>;
   /** Pending requests whose deadline is at or before `dueBy` and whose host was not reminded yet. */
   listAwaitingReminder(dueBy: Date, limit?: number): Promise<Booking[]>;
-  /** Records the reminder once: `true` for the one call that recorded it, `false` if already reminded or not pending. */
-  markReminded(id: string, now: Date): Promise<boolean>;
+  /**
+   * Records the reminder once: `true` for the one call that recorded it, `false` if already reminded or not
+   * pending. `mails` (the reminder) enter the outbox in the same transaction, so only the recording call mails.
+   */
+  markReminded(id: string, now: Date, mails?: OutboxMail[]): Promise<boolean>;
 }
 
 export interface DashboardCounts {
@@ -349,17 +355,86 @@ export interface PaymentEventPublisher {
   publish(event: StripeLikeEvent): Promise<void>;
 }
 
+/** A file sent with a mail (e.g. a calendar `.ics`). */
+export interface MailAttachment {
+  fileName: string;
+  /** MIME type, e.g. `text/calendar; method=REQUEST`. */
+  contentType: string;
+  /** The file's bytes, base64-encoded (items and events carry text). */
+  contentBase64: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
   replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
   /** Sends one message; throws when the provider refuses it (callers decide whether that is fatal). */
   send(message: MailMessage): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The mail outbox (DESIGN §4f; adapter: `adapters/dynamodb/mail-outbox.ts`): every mail is first an item written
+// with the state change that causes it, then delivered by the sender (`use-cases/send-mails.ts`)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A rendered mail, ready for the outbox: what the sender hands to the mailer, plus what it is about. */
+export interface OutboxMail extends MailMessage {
+  id: string;
+  /** Which mail it is, e.g. `guest_request_received` (logs, the admin list). */
+  kind: string;
+  language: 'en' | 'ja';
+  attachments: MailAttachment[];
+  /** The booking it is about, if any. */
+  bookingId?: string;
+}
+
+/** A mail item as stored, with its delivery state. */
+export interface StoredMail extends OutboxMail {
+  status: MailStatus;
+  /** Delivery attempts started so far. */
+  attempts: number;
+  /** pending: when it may be tried (again); sending: when the sender's claim runs out. Null once sent or failed. */
+  nextAttemptAt: string | null;
+  /** The last failure's message (SES's error), shown to admins. */
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  failedAt: string | null;
+}
+
+/** A sender's exclusive right to deliver one mail (the outcome is recorded only with the same token). */
+export interface MailClaim {
+  mail: StoredMail;
+  token: string;
+}
+
+export interface MailOutbox {
+  /** Mails due for delivery at `now` (pending and due, or claimed by a sender whose lease ran out), oldest first. */
+  listDue(now: Date, limit: number): Promise<StoredMail[]>;
+  get(id: string): Promise<StoredMail | null>;
+  /**
+   * Takes the mail for one delivery attempt (conditional: due at `now`, not sent, not failed): counts the attempt
+   * and leases it until `leaseUntil`. `null` when another sender has it or it is no longer due: at most one
+   * sender holds a mail at any moment, so a mail goes out once even with two senders running.
+   */
+  claim(id: string, now: Date, leaseUntil: Date): Promise<MailClaim | null>;
+  /** The claimed attempt succeeded. `false` if the claim was lost meanwhile (the lease ran out). */
+  markSent(claim: MailClaim, now: Date): Promise<boolean>;
+  /** The claimed attempt failed; tried again at `nextAttemptAt`. */
+  markRetry(claim: MailClaim, now: Date, nextAttemptAt: Date, error: string): Promise<boolean>;
+  /** The claimed attempt failed for the last time: the mail is `failed` (the admin list). */
+  markFailed(claim: MailClaim, now: Date, error: string): Promise<boolean>;
+  /** Failed mails, newest first. */
+  listFailed(page?: PageRequest): Promise<Page<StoredMail>>;
+  /** A failed mail back to pending with fresh attempts, due now; `not_found`, or `state_conflict` unless failed. */
+  requeue(id: string, now: Date): Promise<StoredMail>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

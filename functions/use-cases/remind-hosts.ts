@@ -29,8 +29,9 @@ export function makeRemindHosts(deps: RemindHostsDeps) {
       if (booking.deadline === null || Date.parse(booking.deadline) <= now.getTime()) continue;
       if (suspended.has(booking.hostId)) continue;
       try {
-        if (!(await deps.bookings.markReminded(booking.id, now))) continue;
-        await deps.notifications.hostReminder(booking);
+        const mails = await deps.notifications.hostReminder(booking);
+        if (!(await deps.bookings.markReminded(booking.id, now, mails))) continue;
+        await deps.notifications.queued(mails);
         reminded++;
       } catch (e) {
         deps.logger.error('Host reminder failed', { bookingId: booking.id, ...errorFields(e) });

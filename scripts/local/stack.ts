@@ -43,6 +43,9 @@ import type { PaymentIntentView } from '../../functions/use-cases/ports';
 import { handler as expireBookingsHandler } from '../../functions/events/expire-bookings';
 import { handler as paymentEventsHandler } from '../../functions/events/payment-events';
 import type { ExpiryJobResult } from '../../functions/events/expire-bookings';
+import { deliverMails, handler as sendMailsHandler } from '../../functions/events/send-mails';
+import type { SendMailsResult } from '../../functions/use-cases/send-mails';
+import { resetLocalFaults, withLocalFaults } from '../../functions/api/local/local-faults';
 import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
 import type { AppConfig } from '../../web/src/lib/config';
 import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
@@ -141,6 +144,8 @@ export interface LocalStack {
   jobs: {
     /** Runs the expiry job now (the scheduler runs it every minute anyway). */
     expireBookings(): Promise<ExpiryJobResult>;
+    /** Runs the outbox sender now (every due mail; the scheduler runs it every `mailIntervalMs` anyway). */
+    sendMails(): Promise<SendMailsResult>;
   };
   /** The payment gateway the handlers use (the local one), to read an intent's real status. */
   payments: { retrieve(paymentIntentId: string): Promise<PaymentIntentView> };
@@ -160,6 +165,10 @@ export interface StartLocalStackOptions {
   log?: (line: string) => void;
   /** How often the expiry job runs (default every minute, as DESIGN §7 says). */
   expiryIntervalMs?: number;
+  /**
+   * How often the outbox sender runs for retries (default every 15 s; new mails go out right after their write).
+   */
+  mailIntervalMs?: number;
   /**
    * Keep the local gateway's payment intents in a file under the data folder (default), so authorisations survive
    * a restart. The benchmark turns it off: the file is rewritten whole on every write, which is right for a few
@@ -321,11 +330,23 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       log,
     });
     stops.push(() => bus.stop());
+    // Mails: delivered right after the transaction that wrote them (the stream's stand-in), retried by the
+    // scheduled sender, and failing on purpose while `POST /api/local-faults { "mail": "down" }` is in force.
+    resetLocalFaults();
     configureLocalRuntime({
       paymentEvents: bus,
       clock: clock.now,
+      mailsQueued: deliverMails,
+      mailer: withLocalFaults,
       ...(options.bookingLimits ? { bookingLimits: options.bookingLimits } : {}),
     });
+    const mailSender = startScheduler({
+      name: 'mail sender',
+      intervalMs: options.mailIntervalMs ?? 15_000,
+      run: () => sendMailsHandler(),
+      log,
+    });
+    stops.push(() => mailSender.stop());
     const expiry = startScheduler({
       name: 'expiry job',
       intervalMs: options.expiryIntervalMs ?? 60_000,
@@ -398,7 +419,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       seeded,
       clock,
       events: { idle: () => bus.idle(), stats: bus.stats },
-      jobs: { expireBookings: () => expiry.runNow() },
+      jobs: { expireBookings: () => expiry.runNow(), sendMails: () => mailSender.runNow() },
       payments: { retrieve: (id) => guestRuntime().payments.retrieve(id) },
       authorizer,
       stop: stopAll,

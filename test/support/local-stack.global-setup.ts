@@ -21,6 +21,8 @@ declare module 'vitest' {
     demoAdmin: { email: string; password: string };
     /** The SES outbox (`GET <mailboxUrl>/store` lists every mail sent, sign-up and reset codes included). */
     mailboxUrl: string;
+    /** The stack's table on DynamoDB Local (tests that set up states the UI cannot reach quickly). */
+    dynamodb: { endpoint: string; region: string; tableName: string };
   }
 }
 
@@ -79,6 +81,11 @@ async function startWorld(project: TestProject) {
   project.provide('demoHost', stack.config.demo.host);
   project.provide('demoAdmin', stack.config.demo.admin);
   project.provide('mailboxUrl', stack.config.mailboxUrl);
+  project.provide('dynamodb', {
+    endpoint: stack.config.dynamodbEndpoint,
+    region: stack.config.region,
+    tableName: stack.config.tableName,
+  });
 }
 
 export async function teardown() {

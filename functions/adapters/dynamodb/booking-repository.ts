@@ -2,9 +2,16 @@ import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk
 import { TOKYO_TIME_ZONE, monthInZone } from '../../domain/calendar';
 import type { Booking, BookingStatus } from '../../domain/entities';
 import { DomainError, SLOT_UNAVAILABLE_MESSAGE } from '../../domain/errors';
-import type { BookingRepository, BookingTransitionOptions, Page, PageRequest } from '../../use-cases/ports';
+import type {
+  BookingRepository,
+  BookingTransitionOptions,
+  OutboxMail,
+  Page,
+  PageRequest,
+} from '../../use-cases/ports';
 import { bumpCounter } from './counter-repository';
 import { fromItem, toItem, type Item } from './items';
+import { outboxPuts } from './mail-outbox';
 import { counters, itemTypes, keys } from './keys';
 import type { IndexName } from './table-definition';
 import { queryAll, queryFiltered, queryPage, type KeyQuery } from './pagination';
@@ -262,7 +269,8 @@ export class DynamoBookingRepository implements BookingRepository {
     const holdBecomesRequest = to === 'pending' && fromList.includes('awaiting_payment');
     const holdInvolved = fromList.includes('awaiting_payment') && fromList.length > 1;
 
-    if (!options.releaseSlot && !holdBecomesRequest && !holdInvolved) {
+    const mails = outboxPuts(this.tableName, options.mails, options.now);
+    if (!options.releaseSlot && !holdBecomesRequest && !holdInvolved && mails.length === 0) {
       const update = this.transitionUpdate(id, fromList, to, options, 'listed');
       try {
         const out = await this.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
@@ -296,6 +304,9 @@ export class DynamoBookingRepository implements BookingRepository {
       });
     }
     if (typeof listing === 'object') items.push(...requestCounterBumps(this.tableName, current));
+    // The mails the transition causes go in with it (DESIGN §4f): no transition without its mails, and no mail
+    // for a transition that was refused.
+    items.push(...mails);
     try {
       await transactWrite(this.doc, () => items);
     } catch (e) {
@@ -320,27 +331,29 @@ export class DynamoBookingRepository implements BookingRepository {
     return this.mustGet(id);
   }
 
-  async markReminded(id: string, now: Date): Promise<boolean> {
+  async markReminded(id: string, now: Date, mails?: OutboxMail[]): Promise<boolean> {
+    const update = {
+      TableName: this.tableName,
+      Key: keys.booking(id),
+      UpdateExpression: 'SET #reminderSentAt = :now',
+      ConditionExpression:
+        'attribute_exists(PK) AND #status = :pending AND ' +
+        '(attribute_not_exists(#reminderSentAt) OR attribute_type(#reminderSentAt, :nullType))',
+      ExpressionAttributeNames: { '#reminderSentAt': 'reminderSentAt', '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':now': now.toISOString(),
+        ':pending': 'pending',
+        ':nullType': 'NULL',
+      },
+    };
+    const puts = outboxPuts(this.tableName, mails, now);
     try {
-      await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.booking(id),
-          UpdateExpression: 'SET #reminderSentAt = :now',
-          ConditionExpression:
-            'attribute_exists(PK) AND #status = :pending AND ' +
-            '(attribute_not_exists(#reminderSentAt) OR attribute_type(#reminderSentAt, :nullType))',
-          ExpressionAttributeNames: { '#reminderSentAt': 'reminderSentAt', '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':now': now.toISOString(),
-            ':pending': 'pending',
-            ':nullType': 'NULL',
-          },
-        }),
-      );
+      if (puts.length === 0) await this.doc.send(new UpdateCommand(update));
+      else await transactWrite(this.doc, () => [{ Update: update }, ...puts]);
       return true;
     } catch (e) {
       if (isConditionFailure(e)) return false;
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) return false;
       throw e;
     }
   }

@@ -32,6 +32,8 @@
  * | open bookings by deadline (expiry job)          | GSI5 PK=DEADLINES SK=deadline#id (sparse)                    | Query (≤ now)    |
  * | a host's bookings by tour date (day view, open) | GSI6 PK=HOST#h#BOOKINGS_BY_DATE SK=date#time#id              | Query (range)    |
  * | a guest's bookings by e-mail (admin search)     | GSI7 PK=BOOKINGS#EMAIL#lower(email) SK=createdAt#id          | Query (desc)     |
+ * | mails due for delivery (outbox sender)          | GSI5 PK=MAILS#DUE SK=dueAt#id (sparse)                       | Query (≤ now)    |
+ * | failed mails, newest first (admin)              | GSI3 PK=MAILS#FAILED SK=failedAt#id (sparse)                 | Query (desc)     |
  * | admin text search over bookings                 | GSI2 / GSI3 as above, filtered in the Lambda, bounded read   | Query (desc)     |
  * | a host's suspension                             | PK=HOST#id SK=SUSPENSION                                     | GetItem          |
  * | every suspended host (catalogue filter)         | PK=SUSPENDED_HOSTS SK=SUSPENDED_HOSTS (string set hostIds)   | GetItem          |
@@ -198,6 +200,21 @@ export const keys = {
   leaseSet: (key: string) => ({ PK: `LEASES#${key}`, SK: 'LEASES' }),
   processedEvent: (eventId: string) => ({ PK: `PROCESSED_EVENT#${eventId}`, SK: 'PROCESSED_EVENT' }),
 
+  /** A mail of the outbox (DESIGN §4f). */
+  mail: (id: string) => ({ PK: `MAIL#${id}`, SK: 'MAIL' }),
+  /** GSI5 (sparse): present while the mail waits for delivery (pending) or is claimed (sending), by due time. */
+  mailDue: (dueAt: string, id: string) => ({
+    GSI5PK: 'MAILS#DUE',
+    GSI5SK: `${sortableInstant(dueAt)}#${id}`,
+  }),
+  mailsDue: 'MAILS#DUE',
+  /** GSI3 (sparse): present while the mail is failed, newest failure first. */
+  mailFailed: (failedAt: string, id: string) => ({
+    GSI3PK: 'MAILS#FAILED',
+    GSI3SK: timeOrdered(failedAt, id),
+  }),
+  mailsFailed: 'MAILS#FAILED',
+
   counterPartition: (name: string) => `COUNTER#${name}`,
   counterShard: (name: string, shard: number) => ({ PK: `COUNTER#${name}`, SK: `SHARD#${shard}` }),
 } as const;
@@ -229,4 +246,5 @@ export const itemTypes = {
   rateLimitWindow: 'RateLimitWindow',
   leaseSet: 'LeaseSet',
   processedEvent: 'ProcessedEvent',
+  mail: 'Mail',
 } as const;

@@ -52,6 +52,15 @@ export class SesMailer implements Mailer {
             Text: { Data: message.text, Charset: UTF8 },
             Html: { Data: message.html, Charset: UTF8 },
           },
+          ...(message.attachments?.length
+            ? {
+                Attachments: message.attachments.map((a) => ({
+                  FileName: a.fileName,
+                  ContentType: a.contentType,
+                  RawContent: Buffer.from(a.contentBase64, 'base64'),
+                })),
+              }
+            : {}),
         },
       },
       ...(this.options.configurationSetName

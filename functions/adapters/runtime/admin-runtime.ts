@@ -8,6 +8,7 @@ import { CognitoHostIdentity } from '../identity/cognito-host-identity';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
 import type { Environment } from './environment';
 import { bookingServices, type BookingServices } from './guest-runtime';
+import { mailRuntime } from './mail-runtime';
 
 let cached: { base: RuntimeAdapters; services: BookingServices; useCases: AdminUseCases } | undefined;
 
@@ -18,6 +19,7 @@ export function adminRuntime(): { useCases: AdminUseCases } {
   const useCases = makeAdminUseCases({
     ...base.repositories,
     ...services,
+    ...mailRuntime(),
     identity: hostIdentityOf(base.env),
   });
   cached = { base, services, useCases };

@@ -13,7 +13,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoLeaseLimiter } from '../dynamodb/lease-limiter';
 import { DynamoProcessedEventStore } from '../dynamodb/processed-events';
 import { DynamoRateLimiter } from '../dynamodb/rate-limiter';
-import { SesMailer } from '../mail/ses-mailer';
 import { createPaymentGateway } from '../payments/create-payment-gateway';
 import { StripePaymentGateway } from '../payments/stripe-payment-gateway';
 import { createSecretsManagerReader, type SecretReader } from '../secrets/secret-reader';
@@ -24,7 +23,6 @@ import { makeBookingNotifications, type BookingNotifications } from '../../use-c
 import type {
   CreateAuthorizationRequest,
   Logger,
-  MailMessage,
   Mailer,
   PaymentAuthorization,
   PaymentCancellationReason,
@@ -54,6 +52,13 @@ export interface GuestRuntime {
 export interface LocalRuntimeHooks {
   /** Receives the local gateway's payment events (the in-process bus). */
   paymentEvents?: PaymentEventPublisher;
+  /**
+   * Delivers mails right after their transaction (the in-process stand-in for the table's stream → sender
+   * Lambda); without it only the sender's own runs deliver them.
+   */
+  mailsQueued?: (ids: string[]) => Promise<void>;
+  /** Wraps the mailer (the local stack's `POST /api/local-faults` makes it fail as SES would). */
+  mailer?: (real: Mailer) => Mailer;
   /** The clock every use case, the rate limiter and the event marks read (tests move it forward). */
   clock?: () => Date;
   /** Only for tests of other things that book many times from one address; the product keeps `BOOKING_LIMITS`. */
@@ -63,6 +68,12 @@ export interface LocalRuntimeHooks {
 let hooks: LocalRuntimeHooks = {};
 /** Keyed by the runtime adapters it was built from: `resetRuntimeAdapters()` thereby also drops this. */
 let cached: { base: RuntimeAdapters; runtime: GuestRuntime } | undefined;
+
+/** The clock every use case reads: the machine's, or the local stack's movable one. */
+export const localClock = (): (() => Date) => hooks.clock ?? (() => new Date());
+
+/** The mailer wrapper the local stack installed (its fault switch), or none. */
+export const localMailerWrapper = (): LocalRuntimeHooks['mailer'] => hooks.mailer;
 
 export function configureLocalRuntime(next: LocalRuntimeHooks): void {
   hooks = { ...next };
@@ -85,7 +96,6 @@ export function resetGuestRuntime(): void {
  */
 export interface BookingServices {
   payments: PaymentGateway;
-  mailer: Mailer;
   notifications: BookingNotifications;
   logger: Logger;
   clock: () => Date;
@@ -101,19 +111,19 @@ export function bookingServices(): BookingServices {
   const { env, repositories } = base;
   if (!env.SITE_URL) throw new Error('Invalid function environment: SITE_URL is required for mail links');
   const logger = consoleJsonLogger;
-  const mailer = mailerOf(env);
+  const clock = localClock();
   const built: BookingServices = {
     payments: paymentGatewayOf(env, logger),
-    mailer,
     notifications: makeBookingNotifications({
       ...repositories,
-      mailer,
       logger,
+      newId: randomUUID,
       baseUrl: env.SITE_URL,
       siteName: SITE_NAME,
+      ...(hooks.mailsQueued ? { mailsQueued: hooks.mailsQueued } : {}),
     }),
     logger,
-    clock: hooks.clock ?? (() => new Date()),
+    clock,
     baseUrl: env.SITE_URL,
   };
   services = { base, services: built };
@@ -124,12 +134,12 @@ export function guestRuntime(): GuestRuntime {
   const base = runtimeAdapters();
   if (cached?.base === base) return cached.runtime;
   const { env, doc, repositories } = base;
-  const { payments, mailer, logger, clock, baseUrl } = bookingServices();
+  const { payments, logger, clock, baseUrl } = bookingServices();
   const useCases = makeGuestUseCases({
     ...repositories,
     payments,
-    mailer,
     logger,
+    ...(hooks.mailsQueued ? { mailsQueued: hooks.mailsQueued } : {}),
     rateLimiter: new DynamoRateLimiter(doc, env.TABLE_NAME, clock),
     leases: new DynamoLeaseLimiter(doc, env.TABLE_NAME, clock),
     ...(hooks.bookingLimits ? { bookingLimits: hooks.bookingLimits } : {}),
@@ -165,24 +175,6 @@ function paymentGatewayOf(env: Environment, logger: Logger): PaymentGateway {
           eventId: event.id,
           type: event.type,
         }),
-    },
-  });
-}
-
-function mailerOf(env: Environment): Mailer {
-  if (!env.MAIL_FROM) {
-    return {
-      send: async (message: MailMessage) => {
-        throw new Error(`MAIL_FROM is not set; the mail "${message.subject}" was not sent`);
-      },
-    };
-  }
-  return new SesMailer({
-    from: env.MAIL_FROM,
-    ...(env.SES_CONFIGURATION_SET ? { configurationSetName: env.SES_CONFIGURATION_SET } : {}),
-    clientConfig: {
-      region: env.AWS_REGION,
-      ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}),
     },
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Routes that exist only in the local stack (handler group `local-api`; every route of it is `localOnly`, so CDK
  * creates neither a route nor a Lambda for it): the local payment gateway's test card form and a button for the
- * expiry job. Nothing here is reachable in AWS.
+ * expiry job and the outbox sender, and the mail fault switch. Nothing here is reachable in AWS.
  */
 import middy from '@middy/core';
 import type { HttpApiStructuredResult, LambdaContext } from '../http/api-gateway';
@@ -10,10 +10,14 @@ import { httpErrors } from '../http/error-handler';
 import { jsonBody, type JsonBodyEvent } from '../http/json-body';
 import { confirmLocalPayment } from './confirm-local-payment';
 import { runExpiryJob } from './run-expiry-job';
+import { setLocalFaults } from './local-faults';
+import { runSendMails } from './run-send-mails';
 
 const routes = {
   'POST /api/local-payments/confirm': confirmLocalPayment,
   'POST /api/local-jobs/expire-bookings': runExpiryJob,
+  'POST /api/local-jobs/send-mails': runSendMails,
+  'POST /api/local-faults': setLocalFaults,
 };
 
 export const handler = middy<JsonBodyEvent, HttpApiStructuredResult, Error, LambdaContext>()

@@ -13,8 +13,11 @@ import type {
   HostIdentity,
   HostRepository,
   Logger,
+  MailOutbox,
   PaymentGateway,
 } from '../ports';
+import type { SendMails } from '../send-mails';
+import { makeAdminMails } from './admin-mails';
 import { makeAdminBookings } from './admin-bookings';
 import { makeAdminHosts } from './admin-hosts';
 import { makeBookingDecisions } from './booking-decisions';
@@ -27,6 +30,8 @@ export interface AdminUseCaseDeps {
   identity: HostIdentity;
   payments: PaymentGateway;
   notifications: BookingNotifications;
+  outbox: MailOutbox;
+  sendMails: SendMails;
   logger: Logger;
   clock: () => Date;
 }
@@ -41,6 +46,7 @@ export function makeAdminUseCases(deps: AdminUseCaseDeps) {
     },
     bookings: makeAdminBookings({ ...deps, decisions }),
     hosts: makeAdminHosts(deps),
+    mails: makeAdminMails(deps),
   };
 }
 

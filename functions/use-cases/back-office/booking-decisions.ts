@@ -16,7 +16,7 @@
 import type { Booking, BookingActor } from '../../domain/entities';
 import { DomainError, isDomainError } from '../../domain/errors';
 import { errorFields } from '../console-logger';
-import type { BookingNotifications } from '../mail-notifications';
+import { bookingAfter, type BookingNotifications } from '../mail-notifications';
 import type { BookingRepository, Logger, PaymentGateway } from '../ports';
 import { releaseAuthorisation } from '../release-authorisation';
 
@@ -58,6 +58,9 @@ export function makeBookingDecisions(deps: BookingDecisionsDeps) {
       if (!booking.paymentIntentId) {
         throw new DomainError('state_conflict', bookingDecisionMessages.noPayment);
       }
+      // Rendered before the capture: a failure to render leaves nothing done, and the approval can be repeated.
+      const change = { deadline: null, decidedBy: actor, now: deps.clock() };
+      const mails = await deps.notifications.approved(bookingAfter(booking, 'approved', change));
       try {
         await deps.payments.capture(booking.paymentIntentId, { bookingId: booking.id });
       } catch (e) {
@@ -78,11 +81,7 @@ export function makeBookingDecisions(deps: BookingDecisionsDeps) {
       }
       let approved: Booking;
       try {
-        approved = await deps.bookings.transition(booking.id, 'pending', 'approved', {
-          deadline: null,
-          decidedBy: actor,
-          now: deps.clock(),
-        });
+        approved = await deps.bookings.transition(booking.id, 'pending', 'approved', { ...change, mails });
       } catch (e) {
         if (isDomainError(e) && e.code === 'state_conflict') {
           throw new DomainError('state_conflict', bookingDecisionMessages.notPending, undefined, {
@@ -91,21 +90,23 @@ export function makeBookingDecisions(deps: BookingDecisionsDeps) {
         }
         throw e;
       }
-      await deps.notifications.approved(approved);
+      await deps.notifications.queued(mails);
       return approved;
     },
 
     async deny(bookingId: string, reason: string, actor: BookingActor): Promise<Booking> {
       const booking = await decidable(bookingId, actor);
+      const change = {
+        deadline: null,
+        deniedMessage: reason.trim(),
+        releaseSlot: true,
+        decidedBy: actor,
+        now: deps.clock(),
+      };
+      const mails = await deps.notifications.denied(bookingAfter(booking, 'denied', change));
       let denied: Booking;
       try {
-        denied = await deps.bookings.transition(booking.id, 'pending', 'denied', {
-          deadline: null,
-          deniedMessage: reason.trim(),
-          releaseSlot: true,
-          decidedBy: actor,
-          now: deps.clock(),
-        });
+        denied = await deps.bookings.transition(booking.id, 'pending', 'denied', { ...change, mails });
       } catch (e) {
         if (isDomainError(e) && e.code === 'state_conflict') {
           throw new DomainError('state_conflict', bookingDecisionMessages.notPending, undefined, {
@@ -117,7 +118,7 @@ export function makeBookingDecisions(deps: BookingDecisionsDeps) {
       if (denied.paymentIntentId) {
         await releaseAuthorisation(deps, denied.paymentIntentId, denied.id);
       }
-      await deps.notifications.denied(denied);
+      await deps.notifications.queued(mails);
       return denied;
     },
   };

@@ -41,13 +41,14 @@ export async function startApiWorld(
   options: { limits?: 'product' | 'relaxed' } = {},
 ): Promise<ApiWorld> {
   const work = tempWorkDir(prefix);
-  // The tests run the expiry job themselves; the minute timer would only add noise.
+  // The tests run the expiry job and the mail sender themselves; their timers would only add noise.
   const stack = await startLocalStack({
     dataDir: join(work.dir, 'data'),
     port: 0,
     webRoot: work.webRoot,
     expiryIntervalMs: 60 * 60_000,
     ...(options.limits === 'product' ? {} : { bookingLimits: RELAXED_BOOKING_LIMITS }),
+    mailIntervalMs: 60 * 60_000,
   });
   const doc = createDocumentClient({
     endpoint: stack.config.dynamodbEndpoint,

@@ -18,6 +18,8 @@ import { paymentEventTypes } from '../../../functions/adapters/payments/payment-
 import { DomainError, SLOT_UNAVAILABLE_MESSAGE } from '../../../functions/domain/errors';
 import { createBookingRequestSchema } from '../../../functions/domain/schemas/booking';
 import { lookupRequestSchema } from '../../../functions/domain/schemas/lookup';
+import { makeSendMails } from '../../../functions/use-cases/send-mails';
+import { DynamoMailOutbox } from '../../../functions/adapters/dynamodb/mail-outbox';
 import { makeGuestUseCases } from '../../../functions/use-cases/guest-use-cases';
 import { BOOKABLE_DATE, BOOKABLE_TIME, NOW, makeExperience, makeHost } from '../../support/fakes/fixtures';
 import { DECLINED_CARD, GOOD_CARD } from '../../support/fakes/guest-harness';
@@ -44,11 +46,16 @@ beforeEach(async () => {
   mailer = new RecordingMailer();
   events = new RecordingEventPublisher();
   payments = new LocalPaymentGateway({ store: new InMemoryLocalPaymentStore(), events, now: clock });
+  const logger = new RecordingLogger();
+  const outbox = new DynamoMailOutbox(table.doc, table.tableName);
+  const sendMails = makeSendMails({ outbox, mailer, logger, clock });
   app = makeGuestUseCases({
     ...repos,
     payments,
-    mailer,
-    logger: new RecordingLogger(),
+    logger,
+    mailsQueued: async (ids) => {
+      await sendMails.deliver(ids);
+    },
     rateLimiter: new DynamoRateLimiter(table.doc, table.tableName, clock),
     leases: new DynamoLeaseLimiter(table.doc, table.tableName, clock),
     // One guest's e-mail books many times here (slot contention, not the per-e-mail limits, is the subject).

@@ -8,6 +8,7 @@ import { InMemoryLocalPaymentStore } from '../../../functions/adapters/payments/
 import type { BookingLimits } from '../../../functions/use-cases/create-booking';
 import { makeGuestUseCases } from '../../../functions/use-cases/guest-use-cases';
 import { RELAXED_BOOKING_LIMITS } from '../../../scripts/local/booking-limits';
+import { makeSendMails } from '../../../functions/use-cases/send-mails';
 import { NOW, nextId } from './fixtures';
 import { createInMemoryRepositories } from './in-memory-repositories';
 import {
@@ -35,11 +36,15 @@ export function createGuestHarness(
   const payments = new LocalPaymentGateway({ store: paymentStore, events, now: clock });
   const rateLimiter = new InMemoryRateLimiter(clock);
   const processedEvents = new InMemoryProcessedEventStore();
+  // The outbox sender over the recording mailer, run right after each write as the local stack does.
+  const sendMails = makeSendMails({ outbox: repos.outbox, mailer, logger, clock });
   const useCases = makeGuestUseCases({
     ...repos,
     payments,
-    mailer,
     logger,
+    mailsQueued: async (ids) => {
+      await sendMails.deliver(ids);
+    },
     rateLimiter,
     leases: new InMemoryLeaseLimiter(clock),
     bookingLimits: options.bookingLimits ?? RELAXED_BOOKING_LIMITS,
@@ -52,6 +57,7 @@ export function createGuestHarness(
   return {
     ...useCases,
     repos,
+    sendMails,
     mailer,
     logger,
     events,

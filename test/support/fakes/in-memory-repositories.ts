@@ -7,6 +7,7 @@
  */
 import { toCard } from '../../../functions/adapters/dynamodb/experience-repository';
 import type { HostSuspension } from '../../../functions/domain/back-office-views';
+import { InMemoryMailOutbox } from './in-memory-mail-outbox';
 import type {
   Booking,
   BookingStatus,
@@ -25,6 +26,7 @@ import type {
   CategoryRepository,
   ExperienceRepository,
   HostRepository,
+  OutboxMail,
   Page,
   PageRequest,
   SlotOverride,
@@ -224,7 +226,10 @@ export class InMemoryBookingRepository implements BookingRepository {
   private readonly references = new Map<string, string>();
   private readonly payments = new Map<string, string>();
 
-  constructor(private readonly slots: InMemorySlotRepository) {}
+  constructor(
+    private readonly slots: InMemorySlotRepository,
+    private readonly outbox: InMemoryMailOutbox = new InMemoryMailOutbox(),
+  ) {}
 
   async createWithSlotHold(booking: Booking, ruleCapacity: number): Promise<void> {
     const slot = this.slots.state(booking.experienceId, booking.date, booking.time);
@@ -307,6 +312,7 @@ export class InMemoryBookingRepository implements BookingRepository {
     }
     if (options.deadline !== undefined) b.deadline = options.deadline;
     if (options.deniedMessage !== undefined) b.deniedMessage = options.deniedMessage || null;
+    this.outbox.add(options.mails, options.now);
     return copy(b);
   }
   /** Requests only, as in DynamoDB: a bare hold (`awaiting_payment`) is in no list. */
@@ -403,10 +409,11 @@ export class InMemoryBookingRepository implements BookingRepository {
       .filter((b) => b.status === 'pending' && b.reminderSentAt === null)
       .slice(0, limit);
   }
-  async markReminded(id: string, now: Date): Promise<boolean> {
+  async markReminded(id: string, now: Date, mails?: OutboxMail[]): Promise<boolean> {
     const b = this.items.get(id);
     if (!b || b.status !== 'pending' || b.reminderSentAt !== null) return false;
     b.reminderSentAt = now.toISOString();
+    this.outbox.add(mails, now);
     return true;
   }
 }
@@ -417,15 +424,18 @@ export interface InMemoryRepositories {
   hosts: InMemoryHostRepository;
   slots: InMemorySlotRepository;
   bookings: InMemoryBookingRepository;
+  outbox: InMemoryMailOutbox;
 }
 
 export function createInMemoryRepositories(): InMemoryRepositories {
   const slots = new InMemorySlotRepository();
+  const outbox = new InMemoryMailOutbox();
   return {
+    outbox,
     experiences: new InMemoryExperienceRepository(),
     categories: new InMemoryCategoryRepository(),
     hosts: new InMemoryHostRepository(),
     slots,
-    bookings: new InMemoryBookingRepository(slots),
+    bookings: new InMemoryBookingRepository(slots, outbox),
   };
 }

@@ -108,18 +108,26 @@ describe('confirmPayment', () => {
     expect(e.code).toBe('not_found');
   });
 
-  it('keeps the booking pending when a mail cannot be sent, and logs the failure', async () => {
+  it('keeps the booking pending when a mail cannot be sent, and leaves the mail in the outbox for a retry', async () => {
     h.mailer.failFor.add(HOST_EMAIL);
     const { bookingId, paymentIntentId } = await createBooking(h);
     await payWithCard(h, paymentIntentId);
     expect((await h.confirmPayment(bookingId)).status).toBe('pending');
     expect(h.mailer.to(GUEST_EMAIL)).toHaveLength(1);
-    expect(h.logger.at('error')).toEqual([
+    expect(h.logger.at('warn')).toEqual([
       expect.objectContaining({
-        message: 'Booking mail not sent',
-        context: expect.objectContaining({ bookingId }),
+        message: 'Mail not sent; will retry',
+        context: expect.objectContaining({ bookingId, kind: 'host_new_request', attempts: 1 }),
       }),
     ]);
+    const waiting = h.repos.outbox.all().filter((m) => m.status === 'pending');
+    expect(waiting.map((m) => m.to)).toEqual([HOST_EMAIL]);
+    // Once SES takes it again, the next run delivers it: once.
+    h.mailer.failFor.clear();
+    h.advanceMinutes(1);
+    expect(await h.sendMails.sendDue()).toEqual({ sent: 1, retrying: 0, failed: 0, skipped: 0 });
+    expect(await h.sendMails.sendDue()).toEqual({ sent: 0, retrying: 0, failed: 0, skipped: 0 });
+    expect(h.mailer.to(HOST_EMAIL)).toHaveLength(1);
   });
 
   it('releases an authorisation that arrives after the hold expired, and answers state_conflict', async () => {
