@@ -13,6 +13,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoProcessedEventStore } from '../dynamodb/processed-events';
 import { DynamoRateLimiter } from '../dynamodb/rate-limiter';
 import { SesMailer } from '../mail/ses-mailer';
+import { callLimits } from '../outside-calls';
 import { createPaymentGateway } from '../payments/create-payment-gateway';
 import { StripePaymentGateway } from '../payments/stripe-payment-gateway';
 import { createSecretsManagerReader, type SecretReader } from '../secrets/secret-reader';
@@ -177,6 +178,7 @@ function mailerOf(env: Environment): Mailer {
     clientConfig: {
       region: env.AWS_REGION,
       ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}),
+      ...callLimits('ses'),
     },
   });
 }
