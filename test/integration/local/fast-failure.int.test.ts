@@ -1,0 +1,124 @@
+/**
+ * A stalled or refused database, through the local stack over real HTTP (issue 20, DESIGN §4f): the API answers
+ * `503 service_unavailable` with `Retry-After` within about 5 s instead of a 500 after 30 s, and answers normally
+ * again as soon as the database is back.
+ *
+ * The stack is the one `npm start` runs; only the handlers' DynamoDB endpoint is swapped, as a new cold start would
+ * see it: a TCP server that accepts and never answers (a frozen table), then a closed port (refused).
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { resetRuntimeAdapters } from '../../../functions/adapters/runtime/adapters';
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGES } from '../../../functions/api/http/error-handler';
+import { startLocalStack, type LocalStack } from '../../../scripts/local/stack';
+import { refusedEndpoint, startStalledEndpoint, type DeadEndpoint } from '../../support/dead-endpoints';
+import { tempWorkDir } from './support';
+
+/** The issue's bound is "about 5 s"; the DynamoDB client's own budget is 2 × 1.5 s plus backoff. */
+const BOUND_MS = 5_000;
+
+const work = tempWorkDir('fast-failure-');
+let stack: LocalStack;
+let origin: string;
+let stalled: DeadEndpoint;
+
+beforeAll(async () => {
+  stack = await startLocalStack({
+    dataDir: join(work.dir, 'data'),
+    port: 0,
+    webRoot: work.webRoot,
+    seed: false,
+    // The expiry job would only log failures against the dead endpoints; keep it out of the way.
+    expiryIntervalMs: 3_600_000,
+  });
+  origin = `http://127.0.0.1:${stack.port}`;
+  stalled = await startStalledEndpoint();
+});
+
+afterAll(async () => {
+  useDatabase(stack?.config.dynamodbEndpoint);
+  await stalled?.close();
+  await stack?.stop();
+  rmSync(work.dir, { recursive: true, force: true });
+});
+
+/** The handlers read DYNAMODB_ENDPOINT once per cold start; this is a new cold start against another endpoint. */
+function useDatabase(endpoint: string | undefined): void {
+  if (!endpoint) return;
+  process.env.DYNAMODB_ENDPOINT = endpoint;
+  resetRuntimeAdapters();
+}
+
+const booking = {
+  experienceId: 'exp-does-not-matter',
+  date: '2030-05-01',
+  time: '10:00',
+  guests: 2,
+  language: 'en',
+  guest: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '+81 90-1234-5678',
+    nationality: 'GB',
+  },
+};
+
+const requests: [string, string, RequestInit?][] = [
+  ['catalogue', '/api/experiences'],
+  ['experience', '/api/experiences/exp-1'],
+  ['categories', '/api/categories'],
+  [
+    'booking',
+    '/api/bookings',
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(booking) },
+  ],
+];
+
+async function timedFetch(path: string, init?: RequestInit) {
+  const started = performance.now();
+  const res = await fetch(`${origin}${path}`, init);
+  const body = (await res.json()) as { error?: { code: string; message: string } };
+  return { res, body, ms: performance.now() - started };
+}
+
+async function expectFastUnavailable(): Promise<number[]> {
+  // All at once, as a crowd would hit a frozen table.
+  const answers = await Promise.all(requests.map(([, path, init]) => timedFetch(path, init)));
+  answers.forEach(({ res, body, ms }, i) => {
+    const name = requests[i]![0];
+    expect(res.status, name).toBe(503);
+    expect(res.headers.get('retry-after'), name).toBe(String(RETRY_AFTER_SECONDS));
+    expect(body.error, name).toEqual({ code: 'service_unavailable', message: UNAVAILABLE_MESSAGES.en });
+    expect(ms, name).toBeLessThan(BOUND_MS);
+  });
+  return answers.map((a) => Math.round(a.ms));
+}
+
+describe('a database that stops answering', () => {
+  it('answers 503 with Retry-After within the bound on every guest route, then recovers', async () => {
+    expect((await fetch(`${origin}/api/experiences`)).status).toBe(200);
+
+    useDatabase(stalled.url);
+    const times = await expectFastUnavailable();
+    // The timeout ended them (after a retry), not an instant refusal: the stalled server saw the attempts.
+    expect(Math.min(...times)).toBeGreaterThan(1_400);
+    expect(stalled.connections).toBeGreaterThanOrEqual(requests.length * 2);
+    console.log(`stalled database: answers after ${times.join(', ')} ms`);
+
+    useDatabase(stack.config.dynamodbEndpoint);
+    expect((await fetch(`${origin}/api/experiences`)).status).toBe(200);
+  });
+});
+
+describe('a database that refuses connections', () => {
+  it('answers 503 with Retry-After at once, then recovers', async () => {
+    useDatabase((await refusedEndpoint()).url);
+    const times = await expectFastUnavailable();
+    expect(Math.max(...times)).toBeLessThan(2_000);
+    console.log(`refused database: answers after ${times.join(', ')} ms`);
+
+    useDatabase(stack.config.dynamodbEndpoint);
+    expect((await fetch(`${origin}/api/categories`)).status).toBe(200);
+  });
+});
