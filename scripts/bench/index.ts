@@ -19,8 +19,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import {
   createDocumentClient,
@@ -28,14 +26,11 @@ import {
 } from '../../functions/adapters/dynamodb/repositories';
 import type { Experience } from '../../functions/domain/entities';
 import { LOCAL_CREDENTIALS } from '../local/dynamodb-local';
-import { REPO_ROOT, startLocalStack, type LocalStack } from '../local/stack';
+import { REPO_ROOT } from '../local/stack';
 import { SEED_EXPERIENCES } from '../seed/experiences';
-import { formatStatuses, median, percentile, runLoad, type LoadResult } from './load';
+import { envInt, formatStatuses, median, percentile, runLoad, say, type LoadResult } from './load';
+import { bookingRequestBody, machineLine, runBenchOnLocalStack } from './bench-stack';
 
-const envInt = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-};
 // 1,000 rather than 2,000: on a 2-core machine DynamoDB Local serves ~50–100 requests a second, so this keeps
 // the whole run near five minutes; BENCH_REQUESTS=2000 for the longer run.
 const REQUESTS = envInt('BENCH_REQUESTS', 1000);
@@ -62,31 +57,7 @@ if (process.env.npm_lifecycle_event === 'bench') {
   if (bundles.status !== 0) process.exitCode = 1;
 }
 
-const quiet = muteConsole();
-const workDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
-let stack: LocalStack | undefined;
-
-async function stopAll() {
-  await stack?.stop().catch(() => {});
-  stack = undefined;
-  rmSync(workDir, { recursive: true, force: true });
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => void stopAll().finally(() => process.exit(130)));
-}
-
-try {
-  say(`Starting the local stack in ${workDir} …`);
-  const started = performance.now();
-  stack = await startLocalStack({
-    dataDir: join(workDir, 'data'),
-    port: 0,
-    webRoot: join(workDir, 'web'),
-    persistPayments: false,
-    expiryIntervalMs: 60 * 60_000,
-  });
-  say(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s at ${stack.url}`);
-  const origin = `http://127.0.0.1:${stack.port}`;
+await runBenchOnLocalStack('api', 'bench-api.md', async (stack, origin) => {
   const doc = createDocumentClient({
     endpoint: stack.config.dynamodbEndpoint,
     region: stack.config.region,
@@ -128,26 +99,11 @@ try {
     );
   }
 
-  const bookingBody = (slot: Slot) =>
-    JSON.stringify({
-      experienceId: slot.experienceId,
-      date: slot.date,
-      time: slot.time,
-      guests: 2,
-      language: 'en',
-      guest: {
-        firstName: 'Bench',
-        lastName: 'Guest',
-        email: `bench.${randomUUID().slice(0, 8)}@example.com`,
-        phone: '+81 90 0000 0000',
-        nationality: 'Japan',
-      },
-    });
   const postBooking = async (slot: Slot) => {
     const res = await fetch(`${origin}/api/bookings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: bookingBody(slot),
+      body: bookingRequestBody(slot),
     });
     await res.arrayBuffer();
     return res.status;
@@ -230,7 +186,7 @@ try {
   const lines = [
     `# Guest API benchmark (local stack)`,
     '',
-    `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} · ${(totalmem() / 2 ** 30).toFixed(1)} GiB · DynamoDB Local, local payment gateway (in memory), one process`,
+    machineLine(),
     '',
     `## Contention: ${CONTENTION} concurrent \`POST /api/bookings\` for one slot`,
     '',
@@ -256,30 +212,5 @@ try {
     }),
     '',
   ];
-  const report = lines.join('\n');
-  mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
-  writeFileSync(join(REPO_ROOT, 'test-results', 'bench-api.md'), report);
-  quiet.restore();
-  console.log(`\n${report}\nWritten to test-results/bench-api.md`);
-  const failed = contention.some((c) => !c.ok);
-  await stopAll();
-  process.exit(failed ? 1 : 0);
-} catch (e) {
-  quiet.restore();
-  console.error(`Benchmark failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-  await stopAll();
-  process.exit(1);
-}
-
-/** Progress lines of the benchmark itself, written past the muted console. */
-function say(line: string) {
-  process.stderr.write(`${line}\n`);
-}
-
-/** Mutes `console.*` (the handlers' JSON logs); `restore()` puts it back. */
-function muteConsole() {
-  const original = { log: console.log, info: console.info, warn: console.warn, error: console.error };
-  const noop = () => {};
-  Object.assign(console, { log: noop, info: noop, warn: noop, error: noop });
-  return { restore: () => Object.assign(console, original) };
-}
+  return { report: lines.join('\n'), ok: contention.every((c) => c.ok) };
+});
