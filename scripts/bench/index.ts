@@ -1,8 +1,12 @@
 /**
  * `npm run bench` (DESIGN §8; not a test): the guest API through the local server, on this machine, loopback only.
  *
- * 1. Contention: 500 concurrent `POST /api/bookings` for one slot of capacity 1 (and one of capacity 3): exactly
- *    the capacity must succeed, every other request must get 409. Reports the status counts and the time.
+ * 1. Contention: 500 concurrent `POST /api/bookings` for one slot of capacity 1 (and one of capacity 3): the slot
+ *    must end exactly full, at most the capacity may succeed, and every other request must get 409, or 503 with
+ *    `Retry-After` when DynamoDB Local (one transaction at a time) keeps it waiting past the client's bound
+ *    (`CALL_LIMITS.dynamodb`, DESIGN §4f): the server sheds that load rather than keep guests waiting 10 s. A hold
+ *    whose answer was a 503 but whose write went through lapses at its 15-minute deadline. Reports the status
+ *    counts and the time.
  * 2. Latency: p50/p95 of `GET /api/experiences`, `GET /api/experiences/{id}`, `GET …/{id}/availability` and
  *    `POST /api/bookings` (each request for another free slot, so it succeeds or cleanly gets 409) at concurrency
  *    50, 1,000 requests per route (BENCH_REQUESTS), the median of 3 repetitions.
@@ -130,8 +134,8 @@ await runBenchOnLocalStack('api', 'bench-api.md', async (stack, origin) => {
       (s) => s.time === slot!.time,
     );
     const ok =
-      (result.statuses['201'] ?? 0) === capacity &&
-      (result.statuses['409'] ?? 0) === CONTENTION - capacity &&
+      (result.statuses['201'] ?? 0) <= capacity &&
+      Object.keys(result.statuses).every((status) => ['201', '409', '503'].includes(status)) &&
       stored?.booked === capacity;
     contention.push({ capacity, result, ok });
   }
@@ -190,7 +194,7 @@ await runBenchOnLocalStack('api', 'bench-api.md', async (stack, origin) => {
     '',
     `## Contention: ${CONTENTION} concurrent \`POST /api/bookings\` for one slot`,
     '',
-    '| Slot capacity | Succeeded (201) | Statuses | Total time | Exactly the capacity? |',
+    '| Slot capacity | Succeeded (201) | Statuses | Total time | Full, never over? |',
     '|---:|---:|---|---:|:---:|',
     ...contention.map(
       ({ capacity, result, ok }) =>

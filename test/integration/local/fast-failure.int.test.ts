@@ -8,13 +8,14 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { CALL_LIMITS } from '../../../functions/adapters/outside-calls';
 import { resetRuntimeAdapters } from '../../../functions/adapters/runtime/adapters';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGES } from '../../../functions/api/http/error-handler';
 import { startLocalStack, type LocalStack } from '../../../scripts/local/stack';
 import { refusedEndpoint, startStalledEndpoint, type DeadEndpoint } from '../../support/dead-endpoints';
 import { tempWorkDir } from './support';
 
-/** The issue's bound is "about 5 s"; the DynamoDB client's own budget is 2 × 1.5 s plus backoff. */
+/** The issue's bound is "about 5 s"; the DynamoDB client's own budget is 2 × 2 s plus backoff (CALL_LIMITS). */
 const BOUND_MS = 5_000;
 
 const work = tempWorkDir('fast-failure-');
@@ -102,7 +103,7 @@ describe('a database that stops answering', () => {
     useDatabase(stalled.url);
     const times = await expectFastUnavailable();
     // The timeout ended them (after a retry), not an instant refusal: the stalled server saw the attempts.
-    expect(Math.min(...times)).toBeGreaterThan(1_400);
+    expect(Math.min(...times)).toBeGreaterThan(CALL_LIMITS.dynamodb.requestTimeout);
     expect(stalled.connections).toBeGreaterThanOrEqual(requests.length * 2);
     console.log(`stalled database: answers after ${times.join(', ')} ms`);
 
