@@ -205,4 +205,26 @@ describe('a booking request killed between its steps', () => {
     expect(await held()).toBe(0);
     expect((await payments.retrieve(booking.paymentIntentId!)).status).toBe('canceled');
   });
+
+  it('a host approval killed after its capture, before it was recorded: the job records it at the deadline', async () => {
+    const created = await invocation().createBooking(request);
+    const paymentIntentId = (await repos.bookings.get(created.bookingId))!.paymentIntentId!;
+    await payments.confirmWithTestCard(paymentIntentId, GOOD_CARD);
+    await invocation().confirmPayment(created.bookingId);
+    mailer.sent.length = 0;
+
+    // The approval's first step (the capture: the guest is charged), then the function dies before `approved`.
+    await payments.capture(paymentIntentId, { bookingId: created.bookingId });
+    expect((await repos.bookings.get(created.bookingId))!.status).toBe('pending');
+
+    // At the host's 48-hour deadline the request cannot expire (the money is taken) and must not wait forever.
+    minutesAfterStart(48 * 60);
+    expect(await invocation().expireBookings()).toMatchObject({ confirmed: 1, expired: 0, failed: 0 });
+    expect(await repos.bookings.get(created.bookingId)).toMatchObject({ status: 'approved', deadline: null });
+    expect(await held()).toBe(1);
+    expect((await payments.retrieve(paymentIntentId)).status).toBe('succeeded');
+    // The guest gets the confirmation the approval would have sent, once.
+    expect(mailer.sent.map((m) => m.to)).toEqual(['ann@example.com']);
+    expect((await invocation().expireBookings()).examined).toBe(0);
+  });
 });
