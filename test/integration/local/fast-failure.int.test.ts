@@ -1,7 +1,7 @@
 /**
  * A stalled or refused database, through the local stack over real HTTP (issue 20, DESIGN §4f): the API answers
- * `503 service_unavailable` with `Retry-After` within about 5 s instead of a 500 after 30 s, and answers normally
- * again as soon as the database is back.
+ * `503 service_unavailable` with `Retry-After` within about 5 s instead of a 500 after 30 s (or, for a catalogue
+ * page it answered a moment ago, that answer again), and answers normally again as soon as the database is back.
  *
  * The stack is the one `npm start` runs; only the handlers' DynamoDB endpoint is swapped, as a new cold start would
  * see it: a TCP server that accepts and never answers (a frozen table), then a closed port (refused).
@@ -10,6 +10,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CALL_LIMITS } from '../../../functions/adapters/outside-calls';
 import { resetRuntimeAdapters } from '../../../functions/adapters/runtime/adapters';
+import { RECENT_COPY_HEADER } from '../../../functions/api/http/cache';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGES } from '../../../functions/api/http/error-handler';
 import { startLocalStack, type LocalStack } from '../../../scripts/local/stack';
 import { refusedEndpoint, startStalledEndpoint, type DeadEndpoint } from '../../support/dead-endpoints';
@@ -103,7 +104,7 @@ async function expectFastUnavailable(): Promise<number[]> {
 
 describe('a database that stops answering', () => {
   it('answers 503 with Retry-After within the bound on every guest route, then recovers', async () => {
-    expect((await fetch(`${origin}/api/experiences`)).status).toBe(200);
+    expect((await fetch(`${origin}/api/health`)).status).toBe(200);
 
     useDatabase(stalled.url);
     const times = await expectFastUnavailable();
@@ -113,7 +114,7 @@ describe('a database that stops answering', () => {
     console.log(`stalled database: answers after ${times.join(', ')} ms`);
 
     useDatabase(stack.config.dynamodbEndpoint);
-    expect((await fetch(`${origin}/api/experiences`)).status).toBe(200);
+    expect((await fetch(`${origin}/api/health`)).status).toBe(200);
   });
 
   it('answers the back office in Japanese, as fast', async () => {
@@ -131,6 +132,28 @@ describe('a database that stops answering', () => {
   });
 });
 
+describe('the catalogue while the database stalls', () => {
+  it('serves what it answered a moment ago from a recent copy, and nothing it never answered', async () => {
+    const seen = '/api/experiences?sort=lowest_price';
+    const fresh = await fetch(`${origin}${seen}`);
+    expect(fresh.status).toBe(200);
+    const freshBody = (await fresh.json()) as { items: unknown[] };
+    expect(freshBody.items.length).toBeGreaterThan(0);
+
+    useDatabase(stalled.url);
+    const copy = await timedFetch(seen);
+    const unseen = await timedFetch('/api/experiences?sort=lowest_price&limit=3');
+    useDatabase(stack.config.dynamodbEndpoint);
+
+    expect(copy.res.status).toBe(200);
+    expect(copy.body).toEqual(freshBody);
+    expect(Number(copy.res.headers.get(RECENT_COPY_HEADER))).toBeGreaterThanOrEqual(0);
+    expect(copy.res.headers.get('cache-control')).toBe('no-store');
+    expect(copy.ms).toBeLessThan(BOUND_MS);
+    expect(unseen.res.status).toBe(503);
+  });
+});
+
 describe('a database that refuses connections', () => {
   it('answers 503 with Retry-After at once, then recovers', async () => {
     useDatabase((await refusedEndpoint()).url);
@@ -139,6 +162,6 @@ describe('a database that refuses connections', () => {
     console.log(`refused database: answers after ${times.join(', ')} ms`);
 
     useDatabase(stack.config.dynamodbEndpoint);
-    expect((await fetch(`${origin}/api/categories`)).status).toBe(200);
+    expect((await fetch(`${origin}/api/health`)).status).toBe(200);
   });
 });
