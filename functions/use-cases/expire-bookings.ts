@@ -14,7 +14,10 @@ export interface ExpireBookingsResult {
   examined: number;
   /** Moved to `expired` by this run. */
   expired: number;
-  /** Found authorised at the last second and moved to `pending` instead. */
+  /**
+   * Moved forward instead of expired: a hold found authorised at the last second (→ `pending`), or a request whose
+   * approval captured the card but died before recording it (→ `approved`).
+   */
   confirmed: number;
   /** Left as they were because another writer moved them first (approval, confirmation, a payment event). */
   skipped: number;
@@ -110,12 +113,7 @@ export function makeExpireBookings(deps: ExpireBookingsDeps) {
       try {
         await deps.payments.cancel(booking.paymentIntentId, { bookingId: booking.id, reason: 'abandoned' });
       } catch (e) {
-        if (isDomainError(e) && e.code === 'state_conflict') {
-          deps.logger.info('Request past its deadline was captured meanwhile; left to the approval', {
-            bookingId: booking.id,
-          });
-          return 'skipped';
-        }
+        if (isDomainError(e) && e.code === 'state_conflict') return finishCapturedApproval(booking);
         throw e;
       }
     }
@@ -124,6 +122,38 @@ export function makeExpireBookings(deps: ExpireBookingsDeps) {
     if (!expired) return 'skipped';
     await deps.notifications.queued(mails);
     return 'expired';
+  }
+
+  /**
+   * The authorisation could not be cancelled: an approval captured it. When the capture stands (the guest is
+   * charged) but the booking is still `pending` past its deadline, the approval died between its two steps; only an
+   * approval captures, so the job records it and sends the guest's confirmation, rather than leaving the request
+   * waiting (and the job looking at it) forever. Otherwise (an approval still in flight) it is left to the approval.
+   */
+  async function finishCapturedApproval(booking: Booking): Promise<Outcome> {
+    const intent = await deps.payments.retrieve(booking.paymentIntentId!);
+    if (intent.status !== 'succeeded') {
+      deps.logger.info('Request past its deadline was captured meanwhile; left to the approval', {
+        bookingId: booking.id,
+      });
+      return 'skipped';
+    }
+    const change = { deadline: null, decidedBy: null, now: deps.clock() };
+    const mails = await deps.notifications.approved(bookingAfter(booking, 'approved', change));
+    try {
+      await deps.bookings.transition(booking.id, 'pending', 'approved', { ...change, mails });
+    } catch (e) {
+      if (isDomainError(e) && e.code === 'state_conflict') return 'skipped';
+      throw e;
+    }
+    deps.logger.warn(
+      'Captured request past its deadline recorded as approved (its approval did not finish)',
+      {
+        bookingId: booking.id,
+      },
+    );
+    await deps.notifications.queued(mails);
+    return 'confirmed';
   }
 
   function expiry() {

@@ -67,3 +67,22 @@ export function formatStatuses(statuses: Record<string, number>): string {
     .map(([status, count]) => `${status}×${count}`)
     .join(', ');
 }
+
+/** A positive whole number from the environment (`BENCH_REQUESTS=2000`), or the fallback. */
+export const envInt = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+
+/** Progress lines of a benchmark, written past the muted console. */
+export function say(line: string) {
+  process.stderr.write(`${line}\n`);
+}
+
+/** Mutes `console.*` (the handlers' JSON logs); `restore()` puts it back. */
+export function muteConsole() {
+  const original = { log: console.log, info: console.info, warn: console.warn, error: console.error };
+  const noop = () => {};
+  Object.assign(console, { log: noop, info: noop, warn: noop, error: noop });
+  return { restore: () => Object.assign(console, original) };
+}

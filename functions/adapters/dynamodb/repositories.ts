@@ -4,6 +4,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { callLimits } from '../outside-calls';
 import type {
   BookingRepository,
   CategoryRepository,
@@ -60,6 +61,11 @@ export interface DocumentClientOptions {
   region?: string;
   /** Absent: the SDK's default chain (the function's role in Lambda). */
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  /**
+   * Bound every call in time (`CALL_LIMITS.dynamodb`), as the functions' clients do, so a stalled table becomes a
+   * quick 503. Absent: the SDK's defaults, which wait as long as it takes (seeding and migration scripts).
+   */
+  bounded?: boolean;
 }
 
 export function createDocumentClient(options: DocumentClientOptions = {}): DynamoDBDocumentClient {
@@ -67,6 +73,7 @@ export function createDocumentClient(options: DocumentClientOptions = {}): Dynam
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(options.region ? { region: options.region } : {}),
     ...(options.credentials ? { credentials: options.credentials } : {}),
+    ...(options.bounded ? callLimits('dynamodb') : {}),
   });
   // Optional entity fields may be undefined; they are left out of the item rather than failing the write.
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });

@@ -1,4 +1,5 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { callLimits } from '../outside-calls';
 import type { PaymentEventPublisher, StripeLikeEvent } from '../../use-cases/ports';
 
 /**
@@ -13,7 +14,7 @@ export class EventBridgePaymentEventPublisher implements PaymentEventPublisher {
   private client?: Pick<EventBridgeClient, 'send'>;
 
   async publish(event: StripeLikeEvent): Promise<void> {
-    this.client ??= this.options.client ?? new EventBridgeClient({});
+    this.client ??= this.options.client ?? new EventBridgeClient(callLimits('eventbridge'));
     const answer = await this.client.send(
       new PutEventsCommand({
         Entries: [

@@ -24,6 +24,7 @@ export function runtimeAdapters(): RuntimeAdapters {
   const env = environment();
   const doc = createDocumentClient({
     region: env.AWS_REGION,
+    bounded: true,
     ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}),
   });
   const repositories = createDynamoRepositories({

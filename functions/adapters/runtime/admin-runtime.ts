@@ -5,6 +5,7 @@
  */
 import { makeAdminUseCases, type AdminUseCases } from '../../use-cases/back-office/admin-use-cases';
 import { CognitoHostIdentity } from '../identity/cognito-host-identity';
+import { callLimits } from '../outside-calls';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
 import type { Environment } from './environment';
 import { bookingServices, type BookingServices } from './guest-runtime';
@@ -33,5 +34,6 @@ function hostIdentityOf(env: Environment): CognitoHostIdentity {
   return new CognitoHostIdentity(env.HOST_USER_POOL_ID, {
     region: env.AWS_REGION,
     ...(env.COGNITO_ENDPOINT ? { endpoint: env.COGNITO_ENDPOINT } : {}),
+    ...callLimits('cognito'),
   });
 }

@@ -5,6 +5,7 @@
  */
 import { DynamoMailOutbox } from '../dynamodb/mail-outbox';
 import { SesMailer } from '../mail/ses-mailer';
+import { callLimits } from '../outside-calls';
 import { consoleJsonLogger } from '../../use-cases/console-logger';
 import type { MailMessage, MailOutbox, Mailer } from '../../use-cases/ports';
 import { makeSendMails, type SendMails } from '../../use-cases/send-mails';
@@ -49,6 +50,7 @@ function mailerOf(env: Environment): Mailer {
     clientConfig: {
       region: env.AWS_REGION,
       ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}),
+      ...callLimits('ses'),
     },
   });
 }

@@ -4,6 +4,7 @@
  * the operator fills the secret in; it reads as "not configured".
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { callLimits } from '../outside-calls';
 
 export const UNSET_SECRET = 'unset';
 const REFRESH_MS = 5 * 60 * 1000;
@@ -14,7 +15,7 @@ export interface SecretReader {
 }
 
 export function createSecretsManagerReader(
-  client: Pick<SecretsManagerClient, 'send'> = new SecretsManagerClient({}),
+  client: Pick<SecretsManagerClient, 'send'> = new SecretsManagerClient(callLimits('secretsManager')),
   now: () => number = Date.now,
 ): SecretReader {
   const cache = new Map<string, { value: string | undefined; at: number }>();

@@ -8,6 +8,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { DomainError } from '../../domain/errors';
 import { PUBLIC_IMAGES_PATH, UPLOAD_FORM_PATH } from '../../domain/images';
 import type { ImageStore } from '../../use-cases/ports';
+import { callLimits } from '../outside-calls';
 import type { Environment } from '../runtime/environment';
 import { createS3ImageStore } from './s3-image-store';
 
@@ -27,6 +28,7 @@ export function createImageStore(env: Environment): ImageStore {
     // Recent SDKs add CRC32 checksums to every upload by default; only S3 itself checks them.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    ...callLimits('s3'),
   });
   return createS3ImageStore({
     s3,

@@ -2,12 +2,10 @@
 import { guestRuntime } from '../../adapters/runtime/guest-runtime';
 import { EXPERIENCE_NOT_FOUND_MESSAGE } from '../../use-cases/published-experience';
 import type { HttpApiEvent, HttpApiStructuredResult } from '../http/api-gateway';
-import { PUBLIC_CATALOGUE_CACHE } from '../http/cache';
+import { catalogueAnswer } from '../http/cache';
 import { pathId } from '../http/request';
-import { json } from '../http/responses';
 
 export async function getExperience(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
   const id = pathId(event, EXPERIENCE_NOT_FOUND_MESSAGE);
-  const experience = await guestRuntime().useCases.getExperience(id);
-  return json(200, experience, PUBLIC_CATALOGUE_CACHE);
+  return catalogueAnswer(event, () => guestRuntime().useCases.getExperience(id));
 }

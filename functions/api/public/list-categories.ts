@@ -1,9 +1,8 @@
 /** `GET /api/categories` → `200 { items: [{ id, name }] }` (active, by name). */
 import { guestRuntime } from '../../adapters/runtime/guest-runtime';
-import type { HttpApiStructuredResult } from '../http/api-gateway';
-import { PUBLIC_CATALOGUE_CACHE } from '../http/cache';
-import { json } from '../http/responses';
+import type { HttpApiEvent, HttpApiStructuredResult } from '../http/api-gateway';
+import { catalogueAnswer } from '../http/cache';
 
-export async function listCategories(): Promise<HttpApiStructuredResult> {
-  return json(200, await guestRuntime().useCases.listCategories(), PUBLIC_CATALOGUE_CACHE);
+export async function listCategories(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
+  return catalogueAnswer(event, () => guestRuntime().useCases.listCategories());
 }

@@ -13,6 +13,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import { PageLoader } from '../components/page-loader';
 import { QuickSearch } from '../components/quick-search';
+import { GUEST_RETRY_MESSAGE, RetryNotice } from '../components/retry-notice';
 import { useToastPageScope } from '../lib/toast';
 import { useAppConfig } from './config-context';
 import { externalLinkProps, useExternalLinks } from '../lib/external-link';
@@ -206,6 +207,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Box>
+      <RetryNotice message={GUEST_RETRY_MESSAGE} />
       <Footer />
       <ScrollRestoration />
     </Box>

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   /** The API's `error.code` (`not_found`, `slot_unavailable`, …), `unauthorized` for a gateway 401, `network_error`. */
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** The answer's `Retry-After` in seconds (a 503 of a dependency that is down, a 429), when it had one. */
+  retryAfterSeconds: number | undefined;
 
   constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
     super(message);
@@ -53,14 +55,20 @@ export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...a
     }
     const payload: unknown = res.status === 204 ? null : await res.json().catch(() => null);
     if (res.ok) return payload as T;
-    const error = (
-      payload as { error?: { code?: string; message?: string; fields?: Record<string, string> } }
-    )?.error;
-    if (error?.code) throw new ApiError(res.status, error.code, error.message ?? error.code, error.fields);
-    // API Gateway's own answers (401 from an authorizer, 5xx) carry `{ message }` only.
-    const message = (payload as { message?: string } | null)?.message ?? res.statusText;
-    throw new ApiError(res.status, res.status === 401 ? 'unauthorized' : `http_${res.status}`, message);
+    const failure = errorOf(res, payload);
+    const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
+    if (Number.isFinite(retryAfter) && retryAfter >= 0) failure.retryAfterSeconds = retryAfter;
+    throw failure;
   };
+}
+
+function errorOf(res: Response, payload: unknown): ApiError {
+  const error = (payload as { error?: { code?: string; message?: string; fields?: Record<string, string> } })
+    ?.error;
+  if (error?.code) return new ApiError(res.status, error.code, error.message ?? error.code, error.fields);
+  // API Gateway's own answers (401 from an authorizer, 5xx) carry `{ message }` only.
+  const message = (payload as { message?: string } | null)?.message ?? res.statusText;
+  return new ApiError(res.status, res.status === 401 ? 'unauthorized' : `http_${res.status}`, message);
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -71,4 +79,15 @@ export type ApiClient = ReturnType<typeof createApiClient>;
  */
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/**
+ * The API or the network is down for a moment (a 503 of a dependency that stalled, a gateway 502/504, no
+ * connection): the same request will most likely pass shortly, so reads retry on their own meanwhile.
+ */
+export function isTemporaryFailure(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.code === 'network_error' || error.status === 502 || error.status === 503 || error.status === 504)
+  );
 }

@@ -36,7 +36,7 @@ export const testConfig: AppConfig = {
 export type Route = (
   url: URL,
   init: RequestInit | undefined,
-) => { status: number; body: unknown } | undefined;
+) => { status: number; body: unknown; headers?: Record<string, string> } | undefined;
 
 /** Replaces `fetch` for the test; unknown paths answer 404 so a missing stub shows up as an error state. */
 export function stubFetch(route: Route) {
@@ -50,7 +50,7 @@ export function stubFetch(route: Route) {
     };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchStub);

@@ -19,6 +19,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { PageLoader } from '../../components/page-loader';
+import { BACK_OFFICE_RETRY_MESSAGE, RetryNotice } from '../../components/retry-notice';
 import { useAppConfig } from '../config-context';
 
 const DRAWER_WIDTH = 248;
@@ -179,6 +180,7 @@ export function BackOfficeLayout(props: BackOfficeLayoutProps) {
           </Suspense>
         </Box>
       </Box>
+      <RetryNotice message={BACK_OFFICE_RETRY_MESSAGE} />
     </Box>
   );
 }
