@@ -47,7 +47,6 @@ const TABLE_READ_WRITE = [
 /** What the admin API may do to the host pool's users (`functions/adapters/identity/cognito-host-identity.ts`). */
 export const ADMIN_API_HOST_POOL_ACTIONS = [
   'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminDisableUser',
   'cognito-idp:AdminEnableUser',

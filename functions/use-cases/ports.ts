@@ -77,6 +77,8 @@ export interface HostRepository {
   /** The hosts of `ids` that exist, in no particular order (one batch read, not one read per id). */
   getMany(ids: readonly string[]): Promise<Host[]>;
   list(page?: PageRequest): Promise<Page<Host>>;
+  /** Hosts still under review (`reviewStatus: 'underReview'`), newest first. */
+  listUnderReview(page?: PageRequest): Promise<Page<Host>>;
   /**
    * Suspends the host: its suspension record and its place in the suspended set, atomically. `not_found` without
    * a host, `state_conflict` when it is already suspended.

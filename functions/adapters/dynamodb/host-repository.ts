@@ -139,6 +139,16 @@ export class DynamoHostRepository implements HostRepository {
     return { ...result, items: result.items.map((i) => fromItem<Host>(i)) };
   }
 
+  async listUnderReview(page?: PageRequest): Promise<Page<Host>> {
+    const result = await queryPage(
+      this.doc,
+      this.tableName,
+      { index: 'GSI2', partition: keys.hostsUnderReview, ascending: false },
+      page,
+    );
+    return { ...result, items: result.items.map((i) => fromItem<Host>(i)) };
+  }
+
   async suspend(hostId: string, suspension: HostSuspension): Promise<void> {
     try {
       await transactWrite(this.doc, () => [
@@ -229,6 +239,7 @@ export class DynamoHostRepository implements HostRepository {
       ...keys.host(host.id),
       type: itemTypes.host,
       ...keys.hostIndex(host.createdAt, host.id),
+      ...(host.reviewStatus === 'underReview' ? keys.hostUnderReviewIndex(host.createdAt, host.id) : {}),
     });
   }
 

@@ -4,10 +4,11 @@
  * created), one mail setup, one clock; plus the host pool's admin API for host accounts.
  */
 import { makeAdminUseCases, type AdminUseCases } from '../../use-cases/back-office/admin-use-cases';
+import { makeHostNotifications } from '../../use-cases/host-notifications';
 import { CognitoHostIdentity } from '../identity/cognito-host-identity';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
 import type { Environment } from './environment';
-import { bookingServices, type BookingServices } from './guest-runtime';
+import { bookingServices, SITE_NAME, type BookingServices } from './guest-runtime';
 
 let cached: { base: RuntimeAdapters; services: BookingServices; useCases: AdminUseCases } | undefined;
 
@@ -19,6 +20,7 @@ export function adminRuntime(): { useCases: AdminUseCases } {
     ...base.repositories,
     ...services,
     identity: hostIdentityOf(base.env),
+    hostNotifications: makeHostNotifications({ ...services, siteName: SITE_NAME }),
   });
   cached = { base, services, useCases };
   return cached;

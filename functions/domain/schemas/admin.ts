@@ -92,7 +92,15 @@ export type AdminBookingsQuery = z.infer<typeof adminBookingsQuery>;
 export const adminBookingsExportQuery = adminBookingsQuery.pick({ status: true, q: true });
 export type AdminBookingsExportQuery = z.infer<typeof adminBookingsExportQuery>;
 
-export const adminHostsQuery = z.object({ cursor: pageCursor, limit: pageLimit });
+/** `reviewStatus=underReview`: only self-registered hosts still waiting for an admin's approval. */
+export const adminHostsQuery = z.object({
+  cursor: pageCursor,
+  limit: pageLimit,
+  reviewStatus: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['underReview'], { error: '審査状態の指定が正しくありません' }).optional(),
+  ),
+});
 export type AdminHostsQuery = z.infer<typeof adminHostsQuery>;
 
 export const ADMIN_SUSPENSION_REASON_MAX_LENGTH = 500;
@@ -116,6 +124,7 @@ export const adminMessages = {
   hostCreationFailed: 'ホストの作成に失敗しました。',
   hostAlreadySuspended: 'このホストはすでに停止されています',
   hostNotSuspended: 'このホストは停止されていません',
+  hostApproved: 'ホストを承認しました',
   suspensionFailed: 'ホストの停止に失敗しました。もう一度お試しください。',
   reinstatementFailed: 'ホストの再開に失敗しました。もう一度お試しください。',
   exportTooLarge: (max: number) =>

@@ -5,6 +5,7 @@
  */
 import type { AdminDashboardView } from '../../domain/back-office-views';
 import { TOKYO_TIME_ZONE, monthInZone } from '../../domain/calendar';
+import type { HostNotifications } from '../host-notifications';
 import type { BookingNotifications } from '../mail-notifications';
 import type {
   BookingRepository,
@@ -27,6 +28,7 @@ export interface AdminUseCaseDeps {
   identity: HostIdentity;
   payments: PaymentGateway;
   notifications: BookingNotifications;
+  hostNotifications: HostNotifications;
   logger: Logger;
   clock: () => Date;
 }

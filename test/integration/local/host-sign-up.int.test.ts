@@ -29,6 +29,7 @@ import {
   createDynamoRepositories,
   type DynamoRepositories,
 } from '../../../functions/adapters/dynamodb/repositories';
+import { completeTotpSetup } from '../../../scripts/local/cognito-sign-in';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../scripts/local/dynamodb-local';
 import { LOCAL_MAIL_FROM, startLocalStack, type LocalStack } from '../../../scripts/local/stack';
 import { makeHost } from '../../support/fakes/fixtures';
@@ -405,7 +406,7 @@ describe('the admin pool', () => {
       }),
     );
     expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
-    const answered = await cognito.send(
+    const newPassword = await cognito.send(
       new RespondToAuthChallengeCommand({
         ClientId: adminPool.clientId,
         ChallengeName: 'NEW_PASSWORD_REQUIRED',
@@ -413,6 +414,10 @@ describe('the admin pool', () => {
         ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'admin-password' },
       }),
     );
+    // The admin pool requires TOTP: after the new password comes the authenticator's enrolment.
+    expect(newPassword.ChallengeName).toBe('MFA_SETUP');
+    const { tokens } = await completeTotpSetup(cognito, adminPool.clientId, email, newPassword.Session);
+    const answered = { AuthenticationResult: tokens };
     const sub = subOf(answered.AuthenticationResult!.IdToken!);
     expect(
       await stack.authorizer.authorize('admin', `Bearer ${answered.AuthenticationResult!.IdToken}`),

@@ -151,6 +151,10 @@ export class InMemoryHostRepository implements HostRepository {
   async list(request?: PageRequest): Promise<Page<Host>> {
     return page([...this.items.values()].sort(newestFirst).map(copy), request);
   }
+  async listUnderReview(request?: PageRequest): Promise<Page<Host>> {
+    const waiting = [...this.items.values()].filter((h) => h.reviewStatus === 'underReview');
+    return page(waiting.sort(newestFirst).map(copy), request);
+  }
   readonly suspensions = new Map<string, HostSuspension>();
   async suspend(hostId: string, suspension: HostSuspension): Promise<void> {
     if (!this.items.has(hostId)) throw new DomainError('not_found', `Host ${hostId} not found`);
