@@ -23,6 +23,9 @@ const byCode: Record<string, string> = {
   UsernameExistsException: EMAIL_TAKEN,
   AliasExistsException: EMAIL_TAKEN,
   CodeMismatchException: '確認コードが正しくありません',
+  // The first code of a new authenticator (admin TOTP enrolment).
+  EnableSoftwareTokenMFAException:
+    '確認コードが正しくありません。認証アプリに表示されている最新の6桁のコードを入力してください',
   ExpiredCodeException: '確認コードの有効期限が切れています。コードを再送信してください',
   InvalidPasswordException: 'パスワードが要件を満たしていません（8文字以上で入力してください）',
   LimitExceededException: '試行回数の上限に達しました。しばらくしてから再度お試しください',
