@@ -11,8 +11,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
@@ -27,6 +25,8 @@ import { signInToPool } from '../../../scripts/local/cognito-sign-in';
 import { LOCAL_CREDENTIALS } from '../../../scripts/local/dynamodb-local';
 import { totpCode } from '../../../scripts/local/totp';
 import { DEMO_ADMIN } from '../../../scripts/seed/hosts';
+import { ensureUser } from '../../../scripts/seed/seed';
+import { failureOf } from '../local/support';
 import {
   bearer,
   call,
@@ -60,15 +60,6 @@ afterAll(async () => {
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.jp`;
 const asAdmin = <T = unknown>(method: string, path: string, body?: unknown) =>
   call<T>(world, method, path, body, bearer(adminToken));
-
-async function failureOf(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
-  try {
-    await promise;
-  } catch (e) {
-    return { name: (e as Error).name, message: (e as Error).message };
-  }
-  throw new Error('expected a failure');
-}
 
 /** What a host's experience form sends (enough to publish: a title, a price, an address). */
 const experienceForm = (publicationStatus: 'private' | 'public') => ({
@@ -316,25 +307,8 @@ describe('the admin pool requires TOTP', () => {
     const email = uniqueEmail('new-admin');
     const password = 'new-admin-2025';
     const { adminPool } = world.stack.config;
-    await cognito.send(
-      new AdminCreateUserCommand({
-        UserPoolId: adminPool.userPoolId,
-        Username: email,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-        MessageAction: 'SUPPRESS',
-      }),
-    );
-    await cognito.send(
-      new AdminSetUserPasswordCommand({
-        UserPoolId: adminPool.userPoolId,
-        Username: email,
-        Password: password,
-        Permanent: true,
-      }),
-    );
+    // As `scripts/create-admin.ts --password` creates one: a confirmed user without an authenticator.
+    await ensureUser(cognito, adminPool.userPoolId, email, password);
 
     const setup = await passwordStep(email, password);
     expect(setup.ChallengeName).toBe('MFA_SETUP');

@@ -33,7 +33,7 @@ import { completeTotpSetup } from '../../../scripts/local/cognito-sign-in';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../scripts/local/dynamodb-local';
 import { LOCAL_MAIL_FROM, startLocalStack, type LocalStack } from '../../../scripts/local/stack';
 import { makeHost } from '../../support/fakes/fixtures';
-import { signIn, tempWorkDir } from './support';
+import { failureOf, signIn, tempWorkDir } from './support';
 
 const DUPLICATE = 'このメールアドレスは既に登録されています';
 const SIGN_UP_SUBJECT = '【Ehime Experiences】ホスト登録の確認コード';
@@ -100,15 +100,6 @@ async function codeFromMail(address: string, subject: string): Promise<string> {
 
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.jp`;
 const hostClientId = () => stack.config.hostPool.clientId;
-
-async function failureOf(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
-  try {
-    await promise;
-  } catch (e) {
-    return { name: (e as Error).name, message: (e as Error).message };
-  }
-  throw new Error('expected a failure');
-}
 
 function signUp(email: string, password: string, businessName?: string, clientId = hostClientId()) {
   return cognito.send(

@@ -79,3 +79,13 @@ export async function signIn(
     cognito.destroy();
   }
 }
+
+/** The name and message a call failed with (Cognito's error name, e.g. `NotAuthorizedException`). */
+export async function failureOf(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
+  try {
+    await promise;
+  } catch (e) {
+    return { name: (e as Error).name, message: (e as Error).message };
+  }
+  throw new Error('expected a failure');
+}
