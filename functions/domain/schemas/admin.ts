@@ -119,12 +119,12 @@ export const adminMessages = {
   noBookings: '予約がありません',
   bookingNotFound: '予約が見つかりませんでした。',
   noHosts: 'ホストが登録されていません',
+  hostApproved: 'ホストを承認しました',
   hostNotFound: 'ホストが見つかりません',
   hostCreated: 'ホストを作成しました',
   hostCreationFailed: 'ホストの作成に失敗しました。',
   hostAlreadySuspended: 'このホストはすでに停止されています',
   hostNotSuspended: 'このホストは停止されていません',
-  hostApproved: 'ホストを承認しました',
   suspensionFailed: 'ホストの停止に失敗しました。もう一度お試しください。',
   reinstatementFailed: 'ホストの再開に失敗しました。もう一度お試しください。',
   exportTooLarge: (max: number) =>

@@ -15,9 +15,9 @@ import {
 } from '../../../functions/adapters/dynamodb/repositories';
 import type { Experience } from '../../../functions/domain/entities';
 import { LOCAL_CREDENTIALS } from '../../../scripts/local/dynamodb-local';
-import { signInToPool } from '../../../scripts/local/cognito-sign-in';
 import { startLocalStack, type LocalStack } from '../../../scripts/local/stack';
 import { SEED_EXPERIENCES } from '../../../scripts/seed/experiences';
+import { signInToPool } from '../../../scripts/local/cognito-sign-in';
 import { tempWorkDir } from '../local/support';
 
 export const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
