@@ -221,6 +221,24 @@ describe('admin sign-in with TOTP (DESIGN §4d)', () => {
     await u.click(screen.getByRole('button', { name: '確認' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
   });
+
+  it('starts again from the password when the pool’s sign-in session has ended', async () => {
+    stubAdminApi();
+    const auth = new FakeAuthClient();
+    auth.addUser({ email: 'ops@example.jp', password: 'ops-password', mfa: 'enrolled', userId: 'ops' });
+    auth.failNext.confirmTotp = new AuthFailure(
+      'NotAuthorizedException',
+      'Invalid session for the user, session is expired.',
+    );
+    renderAdmin('/admin/signin', auth);
+    await signIn('ops@example.jp', 'ops-password');
+    await screen.findByRole('heading', { name: '二段階認証' });
+    const u = user();
+    await u.type(screen.getByLabelText(/^確認コード（6桁）/), FAKE_TOTP_CODE);
+    await u.click(screen.getByRole('button', { name: '確認' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('最初からやり直してください');
+    expect(screen.getByRole('heading', { name: '管理者サインイン' })).toBeInTheDocument();
+  });
 });
 
 describe('admin shell', () => {

@@ -20,6 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@domain/schemas/host';
 import type { SignInOutcome } from '../../lib/back-office-auth/auth-client';
+import { isExpiredSignInStep } from '../../lib/back-office-auth/auth-messages';
 import { safeReturnPath, useBackOfficeAuth } from '../../lib/back-office-auth/back-office-auth';
 import { textFieldProps } from '../../lib/back-office/form';
 import { useBackOfficePageMeta } from '../../lib/back-office/page-meta';
@@ -198,7 +199,11 @@ export function SignInFlow({ area }: { area: SignInArea }) {
       if (e instanceof SignInRefused) {
         setError(e.shown);
         setStep({ name: 'credentials' });
-      } else setError(onError(e));
+      } else {
+        setError(onError(e));
+        // The pool's sign-in session ended: the steps after the password cannot go on.
+        if (isExpiredSignInStep(e)) setStep({ name: 'credentials' });
+      }
     } finally {
       setWorking(false);
     }
