@@ -129,23 +129,20 @@ export class DynamoHostRepository implements HostRepository {
     return items.map((i) => fromItem<Host>(i));
   }
 
-  async list(page?: PageRequest): Promise<Page<Host>> {
-    const result = await queryPage(
-      this.doc,
-      this.tableName,
-      { index: 'GSI1', partition: keys.hostsNewest, ascending: false },
-      page,
-    );
-    return { ...result, items: result.items.map((i) => fromItem<Host>(i)) };
+  list(page?: PageRequest): Promise<Page<Host>> {
+    return this.newestFirst('GSI1', keys.hostsNewest, page);
   }
 
-  async listUnderReview(page?: PageRequest): Promise<Page<Host>> {
-    const result = await queryPage(
-      this.doc,
-      this.tableName,
-      { index: 'GSI2', partition: keys.hostsUnderReview, ascending: false },
-      page,
-    );
+  listUnderReview(page?: PageRequest): Promise<Page<Host>> {
+    return this.newestFirst('GSI2', keys.hostsUnderReview, page);
+  }
+
+  private async newestFirst(
+    index: 'GSI1' | 'GSI2',
+    partition: string,
+    page?: PageRequest,
+  ): Promise<Page<Host>> {
+    const result = await queryPage(this.doc, this.tableName, { index, partition, ascending: false }, page);
     return { ...result, items: result.items.map((i) => fromItem<Host>(i)) };
   }
 
