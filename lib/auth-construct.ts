@@ -93,7 +93,8 @@ export class AuthConstruct extends Construct {
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       deletionProtection: props.retainData,
       removalPolicy,
-      mfa: cognito.Mfa.OPTIONAL,
+      // Every admin enrols an authenticator app at first sign-in and types a code at every sign-in (DESIGN §4d).
+      mfa: cognito.Mfa.REQUIRED,
       mfaSecondFactor: { otp: true, sms: false },
     });
     const adminClient = adminPool.addClient('AdminWebClient', {

@@ -81,7 +81,6 @@ export function createMarketplace(
 /** What the admin API may do to the host pool's users (`functions/adapters/identity/cognito-host-identity.ts`). */
 export const ADMIN_API_HOST_POOL_ACTIONS = [
   'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminDisableUser',
   'cognito-idp:AdminEnableUser',

@@ -4,7 +4,8 @@
  *   npx tsx scripts/create-admin.ts --pool <AdminUserPoolId> --email ops@example.com [--region ap-northeast-1]
  *
  * Cognito mails the new admin a temporary password; they choose their own at first sign-in. With
- * `--password '<permanent>'` the password is set directly instead (no mail). Credentials come from the usual AWS
+ * `--password '<permanent>'` the password is set directly instead (no mail). Either way the admin pool requires
+ * TOTP: the first sign-in enrols an authenticator app (QR code or key in the admin sign-in screen). Credentials come from the usual AWS
  * profile/environment. `--endpoint` points at a local emulator (cognito-local) for trying it out.
  */
 import {
@@ -66,9 +67,13 @@ try {
         Permanent: true,
       }),
     );
-    console.log(`Admin ${values.email} created with the given password.`);
+    console.log(
+      `Admin ${values.email} created with the given password; the first sign-in enrols an authenticator app.`,
+    );
   } else {
-    console.log(`Admin ${values.email} created; Cognito has mailed a temporary password.`);
+    console.log(
+      `Admin ${values.email} created; Cognito has mailed a temporary password. The first sign-in sets a new one and enrols an authenticator app.`,
+    );
   }
 } catch (e) {
   const name = (e as { name?: string }).name;

@@ -43,7 +43,7 @@ try {
   ${stack.config.app.siteName} is running: ${stack.url}
 
   Demo host   ${demo.host.email} / ${demo.host.password}
-  Demo admin  ${demo.admin.email} / ${demo.admin.password}
+  Demo admin  ${demo.admin.email} / ${demo.admin.password}${demo.admin.totpSecret ? `  TOTP ${demo.admin.totpSecret}` : ''}
   Mail outbox ${mailboxUrl}  (booking mails, host sign-up and password-reset codes)
   Test card   4242 4242 4242 4242 (declined: 4000 0000 0000 0002)
   Expiry job  every minute (run it now: curl -X POST ${stack.url}/api/local-jobs/expire-bookings)

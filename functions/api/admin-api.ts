@@ -23,6 +23,7 @@ const routes = {
   'GET /api/admin/hosts': admin.listHosts,
   'POST /api/admin/hosts': admin.createHost,
   'GET /api/admin/hosts/{id}': admin.getHost,
+  'POST /api/admin/hosts/{id}/approve': admin.approveHost,
   'POST /api/admin/hosts/{id}/suspend': admin.suspendHost,
   'POST /api/admin/hosts/{id}/reinstate': admin.reinstateHost,
   // Failed mails of the outbox (DESIGN §4f).

@@ -82,6 +82,7 @@ export const routes: RouteDefinition[] = [
       ['GET', '/api/admin/hosts'],
       ['POST', '/api/admin/hosts'],
       ['GET', '/api/admin/hosts/{id}'],
+      ['POST', '/api/admin/hosts/{id}/approve'],
       ['POST', '/api/admin/hosts/{id}/suspend'],
       ['POST', '/api/admin/hosts/{id}/reinstate'],
       // Failed mails of the outbox (DESIGN §4f).

@@ -2,7 +2,7 @@
  * What the host (and admin) API answers, beside the entities themselves. The use cases build these and the SPA
  * reads the same types, so the two cannot drift (DESIGN §6 "Back office").
  */
-import type { Booking, Experience, Host, PublicationStatus } from './entities';
+import type { Booking, Experience, Host, HostReviewStatus, PublicationStatus } from './entities';
 
 /** `GET /api/host/experiences` items. */
 export interface HostExperienceListItem {
@@ -105,6 +105,7 @@ export interface AdminHostListItem {
   experienceCount: number;
   createdAt: string;
   suspended: boolean;
+  reviewStatus: HostReviewStatus;
 }
 
 /** The host's experiences in the admin host detail (title, publication, price, created, a link by id). */
@@ -121,6 +122,7 @@ export interface AdminHostExperienceItem {
 
 /** `GET /api/admin/hosts/{id}` (and the answer of create, suspend and reinstate). */
 export type AdminHostView = Host & {
+  reviewStatus: HostReviewStatus;
   suspension: HostSuspension | null;
   experiences: AdminHostExperienceItem[];
   /** Requests waiting for an answer: while the host is suspended only an admin can approve or deny them. */

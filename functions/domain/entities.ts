@@ -105,6 +105,13 @@ export type Category = z.infer<typeof categorySchema>;
 export const hostLanguages = ['japanese', 'english', 'chinese', 'korean'] as const;
 export const hostLanguageSchema = z.enum(hostLanguages);
 
+/**
+ * A host who signed up alone starts `underReview` and cannot publish until an admin approves them (DESIGN §4d);
+ * admin-created hosts start `approved`.
+ */
+export const hostReviewStatuses = ['underReview', 'approved'] as const;
+export type HostReviewStatus = (typeof hostReviewStatuses)[number];
+
 export const hostSchema = z.object({
   /** The identity provider's user id (Cognito `sub`). */
   id: z.string().min(1),
@@ -124,8 +131,14 @@ export const hostSchema = z.object({
     .nullable(),
   avatarUrl: z.string().nullable(),
   createdAt: isoDateTime,
+  /** Absent on hosts stored before vetting existed (seeded and earlier hosts): they count as approved. */
+  reviewStatus: z.enum(hostReviewStatuses).optional(),
 });
 export type Host = z.infer<typeof hostSchema>;
+
+/** The host's review status; a host stored before vetting existed has none and counts as approved. */
+export const reviewStatusOf = (host: Pick<Host, 'reviewStatus'>): HostReviewStatus =>
+  host.reviewStatus ?? 'approved';
 
 export const bookingStatuses = [
   'awaiting_payment',

@@ -10,6 +10,7 @@ export const errorCodes = {
   stateConflict: 'state_conflict', // 409: the entity is no longer in the state the operation needs
   duplicate: 'duplicate', // 409: a unique value (e-mail, reference) is taken
   stale: 'stale', // 409: the entity changed since the client read it (an edit over a newer save)
+  hostUnderReview: 'host_under_review', // 409: a host an admin has not approved yet tries to publish
   unauthorized: 'unauthorized', // 401
   forbidden: 'forbidden', // 403
   notAHost: 'not_a_host', // 403: a valid host-pool account without a host profile

@@ -12,7 +12,7 @@ export interface NewHostAccount {
 /**
  * Creates the host profile of a confirmed account. Idempotent: Cognito may retry its trigger, and a profile that
  * already exists for this user is left as it is. The business name falls back to the e-mail's local part so the
- * dashboard never shows an empty name; the host edits it in profile settings.
+ * dashboard never shows an empty name; the host edits it in profile settings. The host starts under review.
  */
 export function makeCreateHostProfile(deps: { hosts: HostRepository; clock: () => Date }) {
   return async function createHostProfile(account: NewHostAccount): Promise<Host> {
@@ -34,6 +34,8 @@ export function makeCreateHostProfile(deps: { hosts: HostRepository; clock: () =
       cancellationPolicy: { days: 7, refundPercentage: 100 },
       avatarUrl: null,
       createdAt: deps.clock().toISOString(),
+      // A self-registered host prepares experiences but publishes only once an admin approved them (DESIGN §4d).
+      reviewStatus: 'underReview',
     };
     try {
       await deps.hosts.create(host);

@@ -69,15 +69,24 @@ export interface CategoryRepository {
   listActive(): Promise<Category[]>;
 }
 
+export interface HostUpdateOptions {
+  mails?: OutboxMail[];
+  /** When the mails were written (required with `mails`). */
+  now?: Date;
+}
+
 export interface HostRepository {
   /** Writes the host, the e-mail uniqueness item and bumps the host counter; 409 `duplicate` on a taken e-mail. */
   create(host: Host): Promise<void>;
-  update(host: Host): Promise<void>;
+  /** Rewrites the host; with `mails`, they are written in the same transaction (the outbox, DESIGN §4f). */
+  update(host: Host, options?: HostUpdateOptions): Promise<void>;
   get(id: string): Promise<Host | null>;
   getByEmail(email: string): Promise<Host | null>;
   /** The hosts of `ids` that exist, in no particular order (one batch read, not one read per id). */
   getMany(ids: readonly string[]): Promise<Host[]>;
   list(page?: PageRequest): Promise<Page<Host>>;
+  /** Hosts still under review (`reviewStatus: 'underReview'`), newest first. */
+  listUnderReview(page?: PageRequest): Promise<Page<Host>>;
   /**
    * Suspends the host: its suspension record and its place in the suspended set, atomically. `not_found` without
    * a host, `state_conflict` when it is already suspended.

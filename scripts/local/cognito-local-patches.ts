@@ -17,6 +17,8 @@
  *   `PreventUserExistenceErrors` a reset or confirmation for an unknown e-mail answers as Cognito does (no account
  *   enumeration).
  * - **ResendConfirmationCode**, which cognito-local does not implement (Amplify's `resendSignUpCode`).
+ * - **Challenges**: checked sessions, temporary passwords, the admin pool's required TOTP (`MFA_SETUP`, then
+ *   `SOFTWARE_TOKEN_MFA`): see `cognito-local-mfa.ts`.
  *
  * Every internal wrapped here is checked for its shape first; a cognito-local that moved one fails at start with a
  * message naming this file, instead of quietly losing a behaviour the tests and the SPA rely on.
@@ -27,6 +29,7 @@ import type { Services } from 'cognito-local/lib/services';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { Message } from 'cognito-local/lib/services/messages';
 import type { User, UserPool, UserPoolService } from 'cognito-local/lib/services/userPoolService';
+import { patchChallenges } from './cognito-local-mfa';
 
 const require = createRequire(import.meta.url);
 
@@ -90,6 +93,9 @@ export function checkInternals(internals: CognitoLocalInternals): void {
     'ForgotPassword',
     'ConfirmForgotPassword',
     'ChangePassword',
+    'RespondToAuthChallenge',
+    'AssociateSoftwareToken',
+    'VerifySoftwareToken',
   ]) {
     expectFunction(internals.targets?.[target], `Targets.${target}`);
   }
@@ -129,6 +135,8 @@ export function installCognitoLocalPatches(
   patchPasswordReset(internals);
   patchChangePassword(internals);
   addResendConfirmationCode(internals);
+  // After the sign-in patch, so that its checks come first (`cognito-local-mfa.ts`).
+  patchChallenges(internals);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -229,7 +237,11 @@ export function passwordPolicyViolation(policy: PasswordPolicy | undefined, pass
   return null;
 }
 
-function checkPassword(errors: CognitoLocalInternals['errors'], pool: UserPoolService, password: unknown) {
+export function checkPassword(
+  errors: CognitoLocalInternals['errors'],
+  pool: UserPoolService,
+  password: unknown,
+) {
   const violation = passwordPolicyViolation(pool.options.Policies?.PasswordPolicy, String(password ?? ''));
   if (violation) {
     throw new errors.CognitoError(
@@ -245,7 +257,7 @@ async function preventsUserExistenceErrors(services: Services, ctx: Context, cli
 }
 
 /** Replaces a target with a wrapper that receives the original. */
-function wrapTarget<Req, Res>(
+export function wrapTarget<Req, Res>(
   targets: CognitoLocalInternals['targets'],
   name: string,
   wrap: (

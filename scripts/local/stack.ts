@@ -23,6 +23,7 @@ import {
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
   UpdateUserPoolClientCommand,
+  SetUserPoolMfaConfigCommand,
   UpdateUserPoolCommand,
   type SchemaAttributeType,
   type UserPoolPolicyType,
@@ -52,6 +53,7 @@ import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
 import { seedDemoBookings } from '../seed/bookings';
 import { seedLocalData, type SeedSummary } from '../seed/seed';
 import { startCognitoLocal, type CognitoLocal } from './cognito-local';
+import { enrolTotp } from './cognito-sign-in';
 import { hostPoolTriggers, TRIGGER_FUNCTIONS } from './cognito-triggers';
 import { InProcessEventBus } from './event-bus';
 import { createLocalClock, type LocalClock } from './local-clock';
@@ -123,7 +125,11 @@ export interface LocalStackConfig {
   mailboxUrl: string;
   /** What `/config.json` serves. */
   app: AppConfig;
-  demo: { host: { email: string; password: string }; admin: { email: string; password: string } };
+  demo: {
+    host: { email: string; password: string };
+    /** `totpSecret`: the demo admin's authenticator secret (base32); null when it could not be enrolled. */
+    admin: { email: string; password: string; totpSecret: string | null };
+  };
 }
 
 export interface LocalStack {
@@ -197,6 +203,8 @@ interface StackState {
   /** The Cognito port is the issuer of every token: reusing it keeps signed-in sessions valid across restarts. */
   cognitoPort?: number;
   seededAt?: string;
+  /** The demo admin's TOTP secret, enrolled at the first start after seeding (the pool keeps it too). */
+  demoAdminTotpSecret?: string;
 }
 
 export async function startLocalStack(options: StartLocalStackOptions = {}): Promise<LocalStack> {
@@ -285,6 +293,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     state.adminPool = await ensureUserPool(cognitoClient, state.adminPool, {
       name: 'marketplace-local-admins',
       selfSignUp: false,
+      mfa: true,
     });
 
     const s3Client: S3Client = createLocalS3Client(s3.endpoint);
@@ -318,7 +327,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       sesEndpoint: ses.endpoint,
       mailboxUrl: `${ses.endpoint}/`,
       app,
-      demo: { host: { ...DEMO_HOST }, admin: { ...DEMO_ADMIN } },
+      demo: { host: { ...DEMO_HOST }, admin: { ...DEMO_ADMIN, totpSecret: null } },
     };
     configureHandlerEnvironment(config, baseUrl, options.persistPayments !== false);
 
@@ -384,6 +393,14 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       state.seededAt = new Date().toISOString();
       writeState(statePath, state);
     }
+    if (!state.demoAdminTotpSecret && state.seededAt) {
+      const secret = await enrolDemoAdmin(cognitoClient, state.adminPool.clientId, log);
+      if (secret) {
+        state.demoAdminTotpSecret = secret;
+        writeState(statePath, state);
+      }
+    }
+    config.demo.admin.totpSecret = state.demoAdminTotpSecret ?? null;
 
     const authorizer = createJwtAuthorizer({
       host: {
@@ -506,6 +523,8 @@ export const HOST_POOL_CUSTOM_ATTRIBUTES: SchemaAttributeType[] = [
 export interface UserPoolOptions {
   name: string;
   selfSignUp: boolean;
+  /** TOTP required, as the AWS admin pool (`mfa: Mfa.REQUIRED`, software tokens only). */
+  mfa?: boolean;
   /** Custom attributes (without the `custom:` prefix), as the AWS pool declares them. */
   customAttributes?: SchemaAttributeType[];
 }
@@ -538,6 +557,7 @@ export async function ensureUserPool(
           PreventUserExistenceErrors: 'ENABLED',
         }),
       );
+      await applyMfa(cognito, existing.userPoolId, options);
       const declared = new Set(described.UserPool?.SchemaAttributes?.map((a) => a.Name));
       const missing = (options.customAttributes ?? []).filter((a) => !declared.has(`custom:${a.Name}`));
       if (missing.length > 0) {
@@ -563,6 +583,7 @@ export async function ensureUserPool(
   );
   const userPoolId = pool.UserPool?.Id;
   if (!userPoolId) throw new Error(`cognito-local created no pool for ${options.name}`);
+  await applyMfa(cognito, userPoolId, options);
   const client = await cognito.send(
     new CreateUserPoolClientCommand({
       UserPoolId: userPoolId,
@@ -576,6 +597,40 @@ export async function ensureUserPool(
   const clientId = client.UserPoolClient?.ClientId;
   if (!clientId) throw new Error(`cognito-local created no app client for ${options.name}`);
   return { userPoolId, clientId };
+}
+
+/** The pool's MFA as in AWS (UpdateUserPool leaves it off, so it is set again on every start). */
+async function applyMfa(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  options: UserPoolOptions,
+) {
+  if (!options.mfa) return;
+  await cognito.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: 'ON',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
+}
+
+/**
+ * The demo admin's first sign-in, as an admin does it in the SPA: an authenticator secret enrolled (`MFA_SETUP`),
+ * so that `npm start` can print it beside the password. Null (and a log line) when the account cannot sign in,
+ * e.g. after someone changed its password.
+ */
+async function enrolDemoAdmin(
+  cognito: CognitoIdentityProviderClient,
+  clientId: string,
+  log: (line: string) => void,
+): Promise<string | null> {
+  try {
+    return (await enrolTotp(cognito, { clientId, ...DEMO_ADMIN })).secret;
+  } catch (e) {
+    log(`The demo admin's TOTP could not be enrolled: ${e instanceof Error ? e.message : String(e)}`);
+    return null;
+  }
 }
 
 function readState(path: string): StackState {

@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { AdminDashboardView } from '@domain/back-office-views';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { signInToPool } from '../../scripts/local/cognito-sign-in';
+import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb-local';
+import { totpCode } from '../../scripts/local/totp';
 import type { AppConfig } from '../../web/src/lib/config';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
 import { uniqueEmail } from './support/guest-flow';
@@ -58,22 +62,28 @@ async function api<T>(
 }
 
 /** An ID token of the local pool, as the SPA gets one (`USER_PASSWORD_AUTH`). */
-async function idToken(pool: 'hostPool' | 'adminPool', email: string, password: string): Promise<string> {
-  const res = await fetch(`${config.cognito.endpoint!.replace(/\/$/, '')}/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.cognito[pool].clientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
+async function idToken(
+  pool: 'hostPool' | 'adminPool',
+  email: string,
+  password: string,
+  totpSecret?: string | null,
+): Promise<string> {
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: config.cognito.endpoint!,
+    region: 'local',
+    credentials: LOCAL_CREDENTIALS,
   });
-  const body = (await res.json()) as { AuthenticationResult?: { IdToken?: string } };
-  if (!body.AuthenticationResult?.IdToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.AuthenticationResult.IdToken;
+  try {
+    const tokens = await signInToPool(cognito, {
+      clientId: config.cognito[pool].clientId,
+      email,
+      password,
+      totpSecret,
+    });
+    return tokens.IdToken!;
+  } finally {
+    cognito.destroy();
+  }
 }
 
 /** A guest's request, made as the SPA makes it: booking, local test card, payment confirmation. */
@@ -137,10 +147,14 @@ const toast = (page: Page) => page.getByTestId('toast');
 /** Waits for the toast saying `text` (a toast replaces the one before it, so an earlier one may still be up). */
 const toastSays = (page: Page, text: string) => toast(page).filter({ hasText: text }).waitFor();
 
+/** The demo admin's password, then the code of its authenticator (the pool requires TOTP). */
 async function signInAsAdmin(page: Page) {
   await page.getByLabel('メールアドレス').fill(admin.email);
   await page.locator('input[autocomplete="current-password"]').fill(admin.password);
   await page.getByRole('button', { name: 'サインイン', exact: true }).click();
+  await page.getByRole('heading', { name: '二段階認証', exact: true }).waitFor();
+  await page.getByLabel(/^確認コード（6桁）/).fill(totpCode(admin.totpSecret!));
+  await page.getByRole('button', { name: '確認', exact: true }).click();
 }
 
 async function signInAsHost(page: Page, email: string, password: string) {
@@ -175,7 +189,7 @@ describe('admin back office', () => {
     await toastSays(page, 'サインイン成功');
     await page.waitForURL('**/admin/dashboard');
 
-    const token = await idToken('adminPool', admin.email, admin.password);
+    const token = await idToken('adminPool', admin.email, admin.password, admin.totpSecret);
     const counts = (await api<AdminDashboardView>('GET', '/api/admin/dashboard', { token })).body;
     expect(counts.totalBookings).toBeGreaterThanOrEqual(1);
     expect(counts.bookingsThisMonth).toBeGreaterThanOrEqual(1);
@@ -243,7 +257,7 @@ describe('admin back office', () => {
     await expect(page.getByRole('button', { name: 'ホストに代わって承認' }).isDisabled()).resolves.toBe(true);
   });
 
-  it('creates a host, who then signs in to the host back office', async () => {
+  it('creates a host, who sets their own password at first sign-in to the host back office', async () => {
     const page = state.adminPage!;
     await page
       .getByRole('navigation', { name: 'メインメニュー' })
@@ -286,11 +300,20 @@ describe('admin back office', () => {
     await page.getByRole('button', { name: 'ホストを作成' }).click();
     await page.getByText('このメールアドレスは既に登録されています').waitFor();
 
-    // The new host signs in to the host back office at once, in their own browser.
+    // The new host signs in to the host back office in their own browser: the admin's password is temporary, so
+    // they choose their own first (Cognito's NEW_PASSWORD_REQUIRED), and sign in with it from then on.
     const hostContext = await session.browser.newContext({ baseURL: session.baseUrl, locale: 'ja-JP' });
     const hostPage = await hostContext.newPage();
     await signInAsHost(hostPage, host.email, host.password);
+    await hostPage.getByRole('heading', { name: '新しいパスワードの設定' }).waitFor();
+    await screenshot(hostPage, 'host-new-password-desktop');
+    const newPassword = 'Candles#2027';
+    await hostPage.locator('input[autocomplete="new-password"]').nth(0).fill(newPassword);
+    await hostPage.locator('input[autocomplete="new-password"]').nth(1).fill(newPassword);
+    await hostPage.getByRole('button', { name: '設定してログイン' }).click();
     await hostPage.waitForURL('**/host/dashboard');
+    state.host.password = newPassword;
+    host.password = newPassword;
     // The dashboard renders once its lazy screen has loaded: wait for it rather than look at once.
     await hostPage.getByRole('heading', { name: 'ダッシュボード', level: 1 }).waitFor();
     await hostContext.close();

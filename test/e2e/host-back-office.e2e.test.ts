@@ -1,6 +1,7 @@
 /**
  * The host back office in a real Chromium against the local stack (back-office spec §2; issue 9): a new host signs up
- * with the code from the mail outbox, fills the profile, creates and publishes an experience that guests then find
+ * with the code from the mail outbox, fills the profile, is approved by an admin (a self-registered host starts under
+ * review), creates and publishes an experience that guests then find
  * and book with the test card; the host approves (the guest's lookup says Confirmed and the approval mail is in the
  * outbox) and denies another request with a reason (the slot is bookable again); a forgotten password is reset with
  * the mailed code; another host's experience is not found; sign-in leads back where the host was going and survives
@@ -17,7 +18,14 @@ import {
   TEST_CARDS,
   uniqueEmail,
 } from './support/guest-flow';
-import { codeOf, horizontalOverflow, signInOnPage, uniqueHostEmail, waitForMail } from './support/host-flow';
+import {
+  approveHostAsAdmin,
+  codeOf,
+  horizontalOverflow,
+  signInOnPage,
+  uniqueHostEmail,
+  waitForMail,
+} from './support/host-flow';
 
 let session: BrowserSession;
 let mobile: BrowserSession;
@@ -147,9 +155,14 @@ describe('a new host runs their business from the browser', () => {
     await page.close();
   });
 
-  it('creates and publishes an experience, which the guest list then shows', async () => {
+  it('is under review until an admin approves, then creates and publishes an experience, which the guest list then shows', async () => {
     const page = await session.newPage();
     const errors = collectPageErrors(page);
+    // A self-registered host starts under review (DESIGN §4d): the dashboard explains it; an admin approves them.
+    await page.goto('/host/dashboard');
+    await page.getByText('アカウントは審査中です').waitFor();
+    await approveHostAsAdmin(newHost.email);
+    await waitForMail(newHost.email, 'ホストアカウントの審査が完了しました');
     await page.goto('/host/experiences');
     await page.getByText('まだ体験が登録されていません。').waitFor();
     await page.getByRole('link', { name: '新しい体験を作成' }).click();

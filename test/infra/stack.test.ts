@@ -110,6 +110,21 @@ describe('auth', () => {
     expect(hostClient!.PreventUserExistenceErrors).toBe('ENABLED');
   });
 
+  it('admin pool requires TOTP (no SMS) with short sessions; the host pool has no MFA', () => {
+    expect(adminPool).toMatchObject({ MfaConfiguration: 'ON', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
+    expect(hostPool!.MfaConfiguration ?? 'OFF').toBe('OFF');
+    expect(hostPool!.EnabledMfas).toBeUndefined();
+    const adminClient = resourcesOf(dev, 'AWS::Cognito::UserPoolClient')
+      .map(([, r]) => r.Properties)
+      .find((c) => JSON.stringify(c.UserPoolId).includes('AdminPool'));
+    expect(adminClient).toMatchObject({
+      AccessTokenValidity: 60,
+      IdTokenValidity: 60,
+      RefreshTokenValidity: 720,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+    });
+  });
+
   it('app clients use SRP, never plain password auth, and have no secret', () => {
     const clients = resourcesOf(dev, 'AWS::Cognito::UserPoolClient').map(([, r]) => r.Properties);
     expect(clients).toHaveLength(2);

@@ -18,7 +18,8 @@ declare module 'vitest' {
     baseUrl: string;
     browserWsEndpoint: string;
     demoHost: { email: string; password: string };
-    demoAdmin: { email: string; password: string };
+    /** `totpSecret`: the demo admin's authenticator (the admin pool requires TOTP). */
+    demoAdmin: { email: string; password: string; totpSecret: string | null };
     /** The SES outbox (`GET <mailboxUrl>/store` lists every mail sent, sign-up and reset codes included). */
     mailboxUrl: string;
     /** The stack's table on DynamoDB Local (tests that set up states the UI cannot reach quickly). */

@@ -3,10 +3,11 @@ import type { HostSuspension } from '../../domain/back-office-views';
 import type { Host } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
 import { HOST_ALREADY_SUSPENDED_MESSAGE, HOST_NOT_SUSPENDED_MESSAGE } from '../../domain/repository-messages';
-import type { HostRepository, Page, PageRequest } from '../../use-cases/ports';
+import type { HostRepository, HostUpdateOptions, Page, PageRequest } from '../../use-cases/ports';
 import { batchGetAll } from './batch';
 import { bumpCounter } from './counter-repository';
 import { fromItem, toItem, type Item } from './items';
+import { outboxPuts } from './mail-outbox';
 import { counters, itemTypes, keys } from './keys';
 import { queryPage } from './pagination';
 import { TransactionCancelledError, transactWrite, type TransactItem } from './transactions';
@@ -51,7 +52,7 @@ export class DynamoHostRepository implements HostRepository {
    * Replaces the host. A changed e-mail moves its uniqueness item in the same transaction; the host write is
    * conditional on the e-mail read before, so two concurrent changes cannot leave a uniqueness item behind.
    */
-  async update(host: Host): Promise<void> {
+  async update(host: Host, options: HostUpdateOptions = {}): Promise<void> {
     const current = await this.get(host.id, true);
     if (!current) throw new DomainError('not_found', `Host ${host.id} not found`);
     const putHost: TransactItem = {
@@ -64,7 +65,13 @@ export class DynamoHostRepository implements HostRepository {
       },
     };
     const emailMoves = !sameEmail(current.email, host.email);
+    // The mails the change causes (the approval's) go in with it (DESIGN §4f), after the items above.
+    const mails = options.now ? outboxPuts(this.tableName, options.mails, options.now) : [];
     try {
+      if (!emailMoves && mails.length > 0) {
+        await transactWrite(this.doc, () => [putHost, ...mails]);
+        return;
+      }
       if (!emailMoves) {
         // Same address (perhaps in another case): the uniqueness item, keyed by the lower-cased address, stays.
         await this.doc.send(new PutCommand(putHost.Put as NonNullable<TransactItem['Put']>));
@@ -83,9 +90,10 @@ export class DynamoHostRepository implements HostRepository {
           },
         },
         this.putEmail(host),
+        ...mails,
       ]);
     } catch (e) {
-      if (e instanceof TransactionCancelledError && e.conditionFailedAt(2)) {
+      if (e instanceof TransactionCancelledError && emailMoves && e.conditionFailedAt(2)) {
         throw new DomainError('duplicate', EMAIL_TAKEN, { email: EMAIL_TAKEN });
       }
       const hostChanged =
@@ -129,13 +137,20 @@ export class DynamoHostRepository implements HostRepository {
     return items.map((i) => fromItem<Host>(i));
   }
 
-  async list(page?: PageRequest): Promise<Page<Host>> {
-    const result = await queryPage(
-      this.doc,
-      this.tableName,
-      { index: 'GSI1', partition: keys.hostsNewest, ascending: false },
-      page,
-    );
+  list(page?: PageRequest): Promise<Page<Host>> {
+    return this.newestFirst('GSI1', keys.hostsNewest, page);
+  }
+
+  listUnderReview(page?: PageRequest): Promise<Page<Host>> {
+    return this.newestFirst('GSI2', keys.hostsUnderReview, page);
+  }
+
+  private async newestFirst(
+    index: 'GSI1' | 'GSI2',
+    partition: string,
+    page?: PageRequest,
+  ): Promise<Page<Host>> {
+    const result = await queryPage(this.doc, this.tableName, { index, partition, ascending: false }, page);
     return { ...result, items: result.items.map((i) => fromItem<Host>(i)) };
   }
 
@@ -229,6 +244,7 @@ export class DynamoHostRepository implements HostRepository {
       ...keys.host(host.id),
       type: itemTypes.host,
       ...keys.hostIndex(host.createdAt, host.id),
+      ...(host.reviewStatus === 'underReview' ? keys.hostUnderReviewIndex(host.createdAt, host.id) : {}),
     });
   }
 

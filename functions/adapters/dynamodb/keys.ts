@@ -22,6 +22,7 @@
  * | host by id                                      | PK=HOST#id SK=HOST                                           | GetItem          |
  * | host by e-mail (uniqueness)                     | PK=HOST_EMAIL#lower(email) SK=HOST_EMAIL → host              | GetItem × 2      |
  * | hosts, newest first                             | GSI1 PK=HOSTS SK=createdAt#id                                | Query (desc)     |
+ * | hosts under review, newest first (sparse)       | GSI2 PK=HOSTS#UNDER_REVIEW SK=createdAt#id                   | Query (desc)     |
  * | booking by id                                   | PK=BOOKING#id SK=BOOKING                                     | GetItem          |
  * | booking by reference (uniqueness, lookup)       | PK=BOOKING_REF#ref SK=BOOKING_REF → booking                  | GetItem × 2      |
  * | booking by payment intent id                    | PK=PAYMENT#pi SK=PAYMENT → booking                           | GetItem × 2      |
@@ -139,6 +140,12 @@ export const keys = {
   host: (id: string) => ({ PK: `HOST#${id}`, SK: 'HOST' }),
   hostIndex: (createdAt: string, id: string) => ({ GSI1PK: 'HOSTS', GSI1SK: timeOrdered(createdAt, id) }),
   hostsNewest: 'HOSTS',
+  /** Sparse: only hosts under review carry it, so the admin's pending-review filter is one query. */
+  hostUnderReviewIndex: (createdAt: string, id: string) => ({
+    GSI2PK: 'HOSTS#UNDER_REVIEW',
+    GSI2SK: timeOrdered(createdAt, id),
+  }),
+  hostsUnderReview: 'HOSTS#UNDER_REVIEW',
   hostEmail: (email: string) => ({ PK: `HOST_EMAIL#${email.trim().toLowerCase()}`, SK: 'HOST_EMAIL' }),
   /** Present only while the host is suspended; beside the profile, outside every index. */
   hostSuspension: (id: string) => ({ PK: `HOST#${id}`, SK: 'SUSPENSION' }),

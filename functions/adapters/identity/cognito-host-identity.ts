@@ -3,15 +3,14 @@
  * The pool signs in by e-mail, so Cognito's username of a host is its `sub`, and every call after the creation
  * names the user by it.
  *
- * IAM (lib/marketplace-stack.ts): exactly AdminCreateUser, AdminSetUserPassword, AdminDeleteUser,
- * AdminDisableUser and AdminEnableUser on the host pool.
+ * IAM (lib/marketplace-stack.ts): AdminCreateUser, AdminDeleteUser, AdminDisableUser and AdminEnableUser on the
+ * host pool (AdminSetUserPassword is no longer called: the admin's password is a temporary one).
  */
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
-  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   type CognitoIdentityProviderClientConfig,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -37,8 +36,12 @@ export class CognitoHostIdentity implements HostIdentity {
     this.client = new CognitoIdentityProviderClient(clientConfig);
   }
 
+  /**
+   * The admin's password becomes the user's **temporary** password (DESIGN §4d): the host signs in with it once
+   * and must choose their own (Cognito's `NEW_PASSWORD_REQUIRED`). No invitation mail: the admin hands the
+   * password over, and Cognito's invitation would send it again in English.
+   */
   async createUser(input: { email: string; password: string }): Promise<{ userId: string }> {
-    let userId: string;
     try {
       const created = await this.client.send(
         new AdminCreateUserCommand({
@@ -48,31 +51,16 @@ export class CognitoHostIdentity implements HostIdentity {
             { Name: 'email', Value: input.email },
             { Name: 'email_verified', Value: 'true' },
           ],
-          // The admin hands the password over; Cognito's invitation with a temporary one would contradict it.
+          TemporaryPassword: input.password,
           MessageAction: 'SUPPRESS',
         }),
       );
       const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? created.User?.Username;
       if (!sub) throw new Error('Cognito created a user without a sub');
-      userId = sub;
+      return { userId: sub };
     } catch (e) {
       throw this.creationError(e);
     }
-    try {
-      await this.client.send(
-        new AdminSetUserPasswordCommand({
-          UserPoolId: this.userPoolId,
-          Username: userId,
-          Password: input.password,
-          Permanent: true,
-        }),
-      );
-    } catch (e) {
-      // A user without the admin's password must not stay behind (the caller's "both or neither").
-      await this.deleteUser(userId);
-      throw this.creationError(e);
-    }
-    return { userId };
   }
 
   async deleteUser(userId: string): Promise<void> {

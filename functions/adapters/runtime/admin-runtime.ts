@@ -3,12 +3,14 @@
  * host sides use too: one payment gateway (an admin's approval captures the authorisation the guest's payment
  * created), one mail setup, one clock; plus the host pool's admin API for host accounts.
  */
+import { randomUUID } from 'node:crypto';
 import { makeAdminUseCases, type AdminUseCases } from '../../use-cases/back-office/admin-use-cases';
+import { makeHostNotifications } from '../../use-cases/host-notifications';
 import { CognitoHostIdentity } from '../identity/cognito-host-identity';
 import { callLimits } from '../outside-calls';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
 import type { Environment } from './environment';
-import { bookingServices, type BookingServices } from './guest-runtime';
+import { bookingServices, SITE_NAME, type BookingServices } from './guest-runtime';
 import { mailRuntime } from './mail-runtime';
 
 let cached: { base: RuntimeAdapters; services: BookingServices; useCases: AdminUseCases } | undefined;
@@ -22,6 +24,11 @@ export function adminRuntime(): { useCases: AdminUseCases } {
     ...services,
     ...mailRuntime(),
     identity: hostIdentityOf(base.env),
+    hostNotifications: makeHostNotifications({
+      newId: randomUUID,
+      baseUrl: services.baseUrl,
+      siteName: SITE_NAME,
+    }),
   });
   cached = { base, services, useCases };
   return cached;

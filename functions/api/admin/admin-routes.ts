@@ -99,6 +99,11 @@ export async function getHost(event: HttpApiEvent): Promise<HttpApiStructuredRes
   return json(200, await useCases().hosts.get(hostId(event)));
 }
 
+export async function approveHost(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
+  callerSub(event);
+  return json(200, await useCases().hosts.approve(hostId(event)));
+}
+
 export async function suspendHost(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const adminId = callerSub(event);
   const id = hostId(event);

@@ -23,6 +23,7 @@ export const statusOfErrorCode: Record<ErrorCode, number> = {
   state_conflict: 409,
   duplicate: 409,
   stale: 409,
+  host_under_review: 409,
   payload_too_large: 413,
   rate_limited: 429,
   too_many_requests: 429,

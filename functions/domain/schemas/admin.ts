@@ -93,7 +93,15 @@ export type AdminBookingsQuery = z.infer<typeof adminBookingsQuery>;
 export const adminBookingsExportQuery = adminBookingsQuery.pick({ status: true, q: true });
 export type AdminBookingsExportQuery = z.infer<typeof adminBookingsExportQuery>;
 
-export const adminHostsQuery = z.object({ cursor: pageCursor, limit: pageLimit });
+/** `reviewStatus=underReview`: only self-registered hosts still waiting for an admin's approval. */
+export const adminHostsQuery = z.object({
+  cursor: pageCursor,
+  limit: pageLimit,
+  reviewStatus: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['underReview'], { error: '審査状態の指定が正しくありません' }).optional(),
+  ),
+});
 export type AdminHostsQuery = z.infer<typeof adminHostsQuery>;
 
 export const ADMIN_SUSPENSION_REASON_MAX_LENGTH = 500;
@@ -112,6 +120,7 @@ export const adminMessages = {
   noBookings: '予約がありません',
   bookingNotFound: '予約が見つかりませんでした。',
   noHosts: 'ホストが登録されていません',
+  hostApproved: 'ホストを承認しました',
   hostNotFound: 'ホストが見つかりません',
   hostCreated: 'ホストを作成しました',
   hostCreationFailed: 'ホストの作成に失敗しました。',

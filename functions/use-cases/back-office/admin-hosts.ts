@@ -3,8 +3,8 @@
  * with each host's experience count, the detail with the host's experiences and open requests, the creation of a
  * host account, and (beyond the specification) suspension and reinstatement.
  *
- * Creation is both or neither: a Cognito user (e-mail verified, permanent password, so the host signs in at once)
- * and the host profile. The user comes first because its id is the profile's; when the profile cannot be written,
+ * Creation is both or neither: a Cognito user (e-mail verified, the admin's password as a temporary one that the
+ * host replaces at first sign-in) and the host profile, approved at once (DESIGN §4d). The user comes first because its id is the profile's; when the profile cannot be written,
  * the user is deleted again. A taken e-mail (a host profile, or a user of the host pool) is 409.
  *
  * Suspension: the suspension record (which takes the host's experiences out of the guest catalogue and makes the
@@ -22,7 +22,7 @@ import type {
   AdminHostView,
   HostSuspension,
 } from '../../domain/back-office-views';
-import type { Experience, Host } from '../../domain/entities';
+import { reviewStatusOf, type Experience, type Host } from '../../domain/entities';
 import { DomainError, isDomainError } from '../../domain/errors';
 import { PLACEHOLDER_IMAGE } from '../../domain/experience-card';
 import {
@@ -33,6 +33,8 @@ import {
 } from '../../domain/schemas/admin';
 import { parseOrThrow } from '../../domain/validation';
 import { errorFields } from '../console-logger';
+import type { HostNotifications } from '../host-notifications';
+import type { BookingNotifications } from '../mail-notifications';
 import type {
   BookingRepository,
   ExperienceRepository,
@@ -51,6 +53,9 @@ export interface AdminHostsDeps {
   experiences: ExperienceRepository;
   bookings: BookingRepository;
   identity: HostIdentity;
+  hostNotifications: HostNotifications;
+  /** Starts delivery of the mails just written (`queued`). */
+  notifications: Pick<BookingNotifications, 'queued'>;
   logger: Logger;
   clock: () => Date;
 }
@@ -96,14 +101,24 @@ export function makeAdminHosts(deps: AdminHostsDeps) {
       createdAt: e.createdAt,
       listed: e.publicationStatus === 'public' && suspension === null,
     }));
-    return { ...host, suspension, experiences: items, pendingBookings: pending.items };
+    return {
+      ...host,
+      reviewStatus: reviewStatusOf(host),
+      suspension,
+      experiences: items,
+      pendingBookings: pending.items,
+    };
   }
 
   return {
-    /** `GET /api/admin/hosts`: newest first, with experience counts and suspension. */
+    /**
+     * `GET /api/admin/hosts`: newest first, with experience counts, suspension and review status;
+     * `reviewStatus=underReview` lists only the hosts waiting for approval.
+     */
     async list(query: AdminHostsQuery): Promise<Page<AdminHostListItem>> {
+      const request = { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) };
       const [page, suspended] = await Promise.all([
-        deps.hosts.list({ limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) }),
+        query.reviewStatus === 'underReview' ? deps.hosts.listUnderReview(request) : deps.hosts.list(request),
         deps.hosts.suspendedHostIds(),
       ]);
       const counts = await Promise.all(page.items.map((h) => deps.experiences.countByHost(h.id)));
@@ -115,6 +130,7 @@ export function makeAdminHosts(deps: AdminHostsDeps) {
           experienceCount: counts[i] ?? 0,
           createdAt: h.createdAt,
           suspended: suspended.has(h.id),
+          reviewStatus: reviewStatusOf(h),
         })),
         ...(page.cursor ? { cursor: page.cursor } : {}),
       };
@@ -149,6 +165,8 @@ export function makeAdminHosts(deps: AdminHostsDeps) {
         cancellationPolicy: null,
         avatarUrl: null,
         createdAt: deps.clock().toISOString(),
+        // Vetted by the admin who created it; the host still sets their own password at first sign-in.
+        reviewStatus: 'approved',
       };
       try {
         await deps.hosts.create(host);
@@ -168,6 +186,20 @@ export function makeAdminHosts(deps: AdminHostsDeps) {
         });
       }
       return view(host);
+    },
+
+    /**
+     * `POST /api/admin/hosts/{id}/approve`: a self-registered host may publish from now on, and is told by mail.
+     * Approving an approved host changes nothing and sends nothing.
+     */
+    async approve(id: string): Promise<AdminHostView> {
+      const host = await existing(id);
+      if (reviewStatusOf(host) === 'approved') return view(host);
+      const approved: Host = { ...host, reviewStatus: 'approved' };
+      const mails = deps.hostNotifications.approved(approved);
+      await deps.hosts.update(approved, { mails, now: deps.clock() });
+      await deps.notifications.queued(mails);
+      return view(approved);
     },
 
     /** `POST /api/admin/hosts/{id}/suspend`. */

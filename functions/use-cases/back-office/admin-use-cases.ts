@@ -5,6 +5,7 @@
  */
 import type { AdminDashboardView } from '../../domain/back-office-views';
 import { TOKYO_TIME_ZONE, monthInZone } from '../../domain/calendar';
+import type { HostNotifications } from '../host-notifications';
 import type { BookingNotifications } from '../mail-notifications';
 import type {
   BookingRepository,
@@ -32,6 +33,7 @@ export interface AdminUseCaseDeps {
   notifications: BookingNotifications;
   outbox: MailOutbox;
   sendMails: SendMails;
+  hostNotifications: HostNotifications;
   logger: Logger;
   clock: () => Date;
 }

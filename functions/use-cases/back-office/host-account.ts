@@ -3,7 +3,7 @@
  * from `requireHost`: a valid token of the host pool whose account has no host profile, or whose host an admin
  * suspended, is 403 `not_a_host` (the specification signs such an account out), never an empty dashboard.
  */
-import type { Host } from '../../domain/entities';
+import { reviewStatusOf, type Host } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
 import { hostProfileSchema } from '../../domain/schemas/host';
 import type { CreateUpload, HostProfilePatch, PresignedUpload } from '../../domain/schemas/host-api';
@@ -39,7 +39,8 @@ export function makeRequireHost(deps: Pick<HostAccountDeps, 'hosts'>) {
   return async function requireHost(hostId: string): Promise<Host> {
     const [host, suspension] = await Promise.all([deps.hosts.get(hostId), deps.hosts.suspensionOf(hostId)]);
     if (!host || suspension) throw new DomainError('not_a_host', NOT_A_HOST_MESSAGE);
-    return host;
+    // `GET /api/host/me` always names the review status, also for hosts stored before vetting existed.
+    return { ...host, reviewStatus: reviewStatusOf(host) };
   };
 }
 

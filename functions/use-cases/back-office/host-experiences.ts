@@ -7,7 +7,7 @@
  * after the save succeeded, and images published for a save that then failed are deleted again.
  */
 import { TOKYO_TIME_ZONE, dateInZone } from '../../domain/calendar';
-import type { Experience } from '../../domain/entities';
+import { reviewStatusOf, type Experience } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
 import type { HostExperienceListItem, HostExperienceView } from '../../domain/back-office-views';
 import {
@@ -25,6 +25,7 @@ import type {
   BookingRepository,
   CategoryRepository,
   ExperienceRepository,
+  HostRepository,
   ImageStore,
   Logger,
   SlotRepository,
@@ -36,6 +37,9 @@ export const UNKNOWN_CATEGORY_MESSAGE = '存在しないカテゴリーが含ま
 /** The 409 of a delete while requests are open (back-office spec: delete; ours suggests unpublishing). */
 export const EXPERIENCE_HAS_OPEN_BOOKINGS_MESSAGE =
   'この体験には未対応または今後の確定済みの予約があるため削除できません。代わりに非公開にしてください。';
+/** The 409 `host_under_review` of a publication before an admin approved the host (DESIGN §4d). */
+export const HOST_UNDER_REVIEW_MESSAGE =
+  'ホストアカウントは審査中のため、体験を公開できません。非公開のまま準備を進めてください。審査が完了するとメールでお知らせします。';
 
 /** Images published at once when a form adds many (the photo pipeline is CPU-bound). */
 const PUBLISH_CONCURRENCY = 3;
@@ -44,6 +48,7 @@ export interface HostExperiencesDeps {
   experiences: ExperienceRepository;
   categories: CategoryRepository;
   bookings: BookingRepository;
+  hosts: HostRepository;
   slots: SlotRepository;
   images: ImageStore;
   logger: Logger;
@@ -75,6 +80,14 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
       throw new DomainError('not_found', HOST_EXPERIENCE_NOT_FOUND_MESSAGE);
     }
     return experience;
+  }
+
+  /** A host under review prepares experiences but may not make one public; checked before anything is written. */
+  async function checkMayPublish(hostId: string): Promise<void> {
+    const host = await deps.hosts.get(hostId);
+    if (host && reviewStatusOf(host) === 'underReview') {
+      throw new DomainError('host_under_review', HOST_UNDER_REVIEW_MESSAGE);
+    }
   }
 
   async function view(experience: Experience): Promise<HostExperienceView> {
@@ -188,6 +201,7 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
 
     async create(hostId: string, input: unknown): Promise<HostExperienceView> {
       const form = parseOrThrow(experienceCreateFormSchema, input, 'The experience is not valid');
+      if (form.publicationStatus === 'public') await checkMayPublish(hostId);
       await checkCategories(form.categoryIds);
       const { images, published } = await publishImages(hostId, form, new Set());
       const now = deps.clock().toISOString();
@@ -214,6 +228,10 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
       const currentCategories = await deps.experiences.categoryIdsOf(id);
       if (current.updatedAt !== expectedUpdatedAt) {
         throw new DomainError('stale', EXPERIENCE_CHANGED_MESSAGE);
+      }
+      // Before the form's checks: however complete the form, an unapproved host cannot publish it yet.
+      if (changes.publicationStatus === 'public' && current.publicationStatus !== 'public') {
+        await checkMayPublish(hostId);
       }
       const form = parseOrThrow(
         experienceEditFormSchema,

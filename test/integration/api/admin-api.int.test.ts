@@ -137,7 +137,7 @@ describe('who may call the admin API', () => {
   const pathOf = (path: string) => path.replace('{id}', 'some-id');
 
   it('declares every admin route behind the admin authorizer', () => {
-    expect(adminRoutes).toHaveLength(14);
+    expect(adminRoutes).toHaveLength(15);
     expect(adminRoutes.every((r) => r.auth === 'admin')).toBe(true);
   });
 
@@ -383,7 +383,7 @@ describe('deciding on behalf of an unresponsive host', () => {
 });
 
 describe('hosts', () => {
-  it('creates a host who can sign in to the host back office at once', async () => {
+  it('creates an approved host who signs in to the host back office after choosing a password', async () => {
     const before = await dashboard();
     const form = hostForm();
     const res = await asAdmin<AdminHostView>('POST', '/api/admin/hosts', form);
@@ -396,7 +396,10 @@ describe('hosts', () => {
       suspension: null,
       experiences: [],
     });
-    const token = await signIn(world, 'host', form.email.toLowerCase(), form.password);
+    // The admin's password is temporary: the host sets their own at first sign-in.
+    const token = await signIn(world, 'host', form.email.toLowerCase(), form.password, {
+      newPassword: 'Pearls#2026',
+    });
     const me = await call<Host>(world, 'GET', '/api/host/me', undefined, bearer(token));
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(res.body.id);
@@ -409,6 +412,7 @@ describe('hosts', () => {
       experienceCount: 0,
       createdAt: res.body.createdAt,
       suspended: false,
+      reviewStatus: 'approved',
     });
   });
 
@@ -474,6 +478,8 @@ describe('hosts', () => {
         region: LOCAL_REGION,
         credentials: LOCAL_CREDENTIALS,
       }),
+      hostNotifications: { approved: () => [] },
+      notifications: { queued: async () => {} },
       logger,
       clock: () => new Date(),
     });
@@ -533,7 +539,7 @@ describe('suspension', () => {
   it('takes the host and their experiences out until reinstated; the admin answers their requests meanwhile', async () => {
     const form = hostForm();
     const host = (await asAdmin<AdminHostView>('POST', '/api/admin/hosts', form)).body;
-    const token = await signIn(world, 'host', host.email, form.password);
+    const token = await signIn(world, 'host', host.email, form.password, { newPassword: 'Pearls#2026' });
     const asHost = <T = unknown>(method: string, path: string, body?: unknown) =>
       call<T>(world, method, path, body, bearer(token));
     const created = await asHost<{ id: string }>('POST', '/api/host/experiences', {

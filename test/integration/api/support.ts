@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   createDocumentClient,
@@ -18,6 +19,7 @@ import { LOCAL_CREDENTIALS } from '../../../scripts/local/dynamodb-local';
 import { RELAXED_BOOKING_LIMITS } from '../../../scripts/local/booking-limits';
 import { startLocalStack, type LocalStack } from '../../../scripts/local/stack';
 import { SEED_EXPERIENCES } from '../../../scripts/seed/experiences';
+import { signInToPool } from '../../../scripts/local/cognito-sign-in';
 import { tempWorkDir } from '../local/support';
 
 export const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
@@ -142,29 +144,36 @@ export function callFrom<T = unknown>(
 // ---------------------------------------------------------------------------------------------------------------
 // Back-office tokens: real sign-ins against the local pools (USER_PASSWORD_AUTH, as the SPA does locally)
 
+/**
+ * An ID token of the pool. The admin pool asks for a TOTP code: the demo admin's secret is the one the stack
+ * enrolled; another admin passes its own. An account with a temporary password sets `newPassword`.
+ */
 export async function signIn(
   world: ApiWorld,
   pool: 'host' | 'admin',
   email: string,
   password: string,
+  { totpSecret, newPassword }: { totpSecret?: string; newPassword?: string } = {},
 ): Promise<string> {
-  const { cognitoEndpoint, hostPool, adminPool } = world.stack.config;
-  const res = await fetch(`${cognitoEndpoint}/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: (pool === 'host' ? hostPool : adminPool).clientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
+  const { cognitoEndpoint, hostPool, adminPool, demo } = world.stack.config;
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: cognitoEndpoint,
+    region: world.stack.config.region,
+    credentials: LOCAL_CREDENTIALS,
   });
-  const body = (await res.json()) as { AuthenticationResult?: { IdToken?: string } };
-  const token = body.AuthenticationResult?.IdToken;
-  if (!token) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(body)}`);
-  return token;
+  try {
+    const tokens = await signInToPool(cognito, {
+      clientId: (pool === 'host' ? hostPool : adminPool).clientId,
+      email,
+      password,
+      totpSecret:
+        totpSecret ?? (pool === 'admin' && email === demo.admin.email ? demo.admin.totpSecret : null),
+      ...(newPassword ? { newPassword } : {}),
+    });
+    return tokens.IdToken!;
+  } finally {
+    cognito.destroy();
+  }
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

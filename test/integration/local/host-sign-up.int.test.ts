@@ -29,10 +29,11 @@ import {
   createDynamoRepositories,
   type DynamoRepositories,
 } from '../../../functions/adapters/dynamodb/repositories';
+import { completeTotpSetup } from '../../../scripts/local/cognito-sign-in';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../scripts/local/dynamodb-local';
 import { LOCAL_MAIL_FROM, startLocalStack, type LocalStack } from '../../../scripts/local/stack';
 import { makeHost } from '../../support/fakes/fixtures';
-import { signIn, tempWorkDir } from './support';
+import { failureOf, signIn, tempWorkDir } from './support';
 
 const DUPLICATE = 'このメールアドレスは既に登録されています';
 const SIGN_UP_SUBJECT = '【Ehime Experiences】ホスト登録の確認コード';
@@ -99,15 +100,6 @@ async function codeFromMail(address: string, subject: string): Promise<string> {
 
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.jp`;
 const hostClientId = () => stack.config.hostPool.clientId;
-
-async function failureOf(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
-  try {
-    await promise;
-  } catch (e) {
-    return { name: (e as Error).name, message: (e as Error).message };
-  }
-  throw new Error('expected a failure');
-}
 
 function signUp(email: string, password: string, businessName?: string, clientId = hostClientId()) {
   return cognito.send(
@@ -405,7 +397,7 @@ describe('the admin pool', () => {
       }),
     );
     expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
-    const answered = await cognito.send(
+    const newPassword = await cognito.send(
       new RespondToAuthChallengeCommand({
         ClientId: adminPool.clientId,
         ChallengeName: 'NEW_PASSWORD_REQUIRED',
@@ -413,6 +405,10 @@ describe('the admin pool', () => {
         ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'admin-password' },
       }),
     );
+    // The admin pool requires TOTP: after the new password comes the authenticator's enrolment.
+    expect(newPassword.ChallengeName).toBe('MFA_SETUP');
+    const { tokens } = await completeTotpSetup(cognito, adminPool.clientId, email, newPassword.Session);
+    const answered = { AuthenticationResult: tokens };
     const sub = subOf(answered.AuthenticationResult!.IdToken!);
     expect(
       await stack.authorizer.authorize('admin', `Bearer ${answered.AuthenticationResult!.IdToken}`),

@@ -266,8 +266,16 @@ describe('seeded data', () => {
     const sub = JSON.parse(Buffer.from(hostTokens.idToken.split('.')[1]!, 'base64url').toString()).sub;
     expect((await repo.hosts.getByEmail(demo.host.email))?.id).toBe(sub);
 
+    // The admin pool requires TOTP: the demo admin was enrolled at start, and signs in with a code of its secret.
+    expect(demo.admin.totpSecret).toMatch(/^[A-Z2-7]{32}$/);
     await expect(
-      signIn(cognitoEndpoint, adminPool.clientId, demo.admin.email, demo.admin.password),
+      signIn(
+        cognitoEndpoint,
+        adminPool.clientId,
+        demo.admin.email,
+        demo.admin.password,
+        demo.admin.totpSecret,
+      ),
     ).resolves.toHaveProperty('idToken');
     await expect(
       signIn(cognitoEndpoint, adminPool.clientId, demo.host.email, demo.host.password),

@@ -7,10 +7,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { signInToPool } from '../../../scripts/local/cognito-sign-in';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../scripts/local/dynamodb-local';
 
 export const FAKE_INDEX_HTML = '<!doctype html><html><body><div id="root">stand-in SPA</div></body></html>';
@@ -61,12 +59,13 @@ export interface Tokens {
   accessToken: string;
 }
 
-/** USER_PASSWORD_AUTH against a local pool, as the SPA does locally. */
+/** USER_PASSWORD_AUTH against a local pool, as the SPA does locally (with the TOTP code where the pool asks). */
 export async function signIn(
   cognitoEndpoint: string,
   clientId: string,
   email: string,
   password: string,
+  totpSecret?: string | null,
 ): Promise<Tokens> {
   const cognito = new CognitoIdentityProviderClient({
     endpoint: cognitoEndpoint,
@@ -74,18 +73,19 @@ export async function signIn(
     credentials: LOCAL_CREDENTIALS,
   });
   try {
-    const out = await cognito.send(
-      new InitiateAuthCommand({
-        ClientId: clientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
-    const idToken = out.AuthenticationResult?.IdToken;
-    const accessToken = out.AuthenticationResult?.AccessToken;
-    if (!idToken || !accessToken) throw new Error(`no tokens for ${email}`);
-    return { idToken, accessToken };
+    const out = await signInToPool(cognito, { clientId, email, password, totpSecret });
+    return { idToken: out.IdToken!, accessToken: out.AccessToken! };
   } finally {
     cognito.destroy();
   }
+}
+
+/** The name and message a call failed with (Cognito's error name, e.g. `NotAuthorizedException`). */
+export async function failureOf(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
+  try {
+    await promise;
+  } catch (e) {
+    return { name: (e as Error).name, message: (e as Error).message };
+  }
+  throw new Error('expected a failure');
 }

@@ -26,6 +26,7 @@ import type {
   CategoryRepository,
   ExperienceRepository,
   HostRepository,
+  HostUpdateOptions,
   OutboxMail,
   Page,
   PageRequest,
@@ -126,6 +127,7 @@ export class InMemoryCategoryRepository implements CategoryRepository {
 
 export class InMemoryHostRepository implements HostRepository {
   readonly items = new Map<string, Host>();
+  constructor(private readonly outbox: InMemoryMailOutbox = new InMemoryMailOutbox()) {}
   async create(host: Host): Promise<void> {
     const email = host.email.toLowerCase();
     if (this.items.has(host.id) || [...this.items.values()].some((h) => h.email.toLowerCase() === email)) {
@@ -133,8 +135,9 @@ export class InMemoryHostRepository implements HostRepository {
     }
     this.items.set(host.id, copy(host));
   }
-  async update(host: Host): Promise<void> {
+  async update(host: Host, options: HostUpdateOptions = {}): Promise<void> {
     this.items.set(host.id, copy(host));
+    if (options.now) this.outbox.add(options.mails, options.now);
   }
   async get(id: string): Promise<Host | null> {
     const h = this.items.get(id);
@@ -152,6 +155,10 @@ export class InMemoryHostRepository implements HostRepository {
   }
   async list(request?: PageRequest): Promise<Page<Host>> {
     return page([...this.items.values()].sort(newestFirst).map(copy), request);
+  }
+  async listUnderReview(request?: PageRequest): Promise<Page<Host>> {
+    const waiting = [...this.items.values()].filter((h) => h.reviewStatus === 'underReview');
+    return page(waiting.sort(newestFirst).map(copy), request);
   }
   readonly suspensions = new Map<string, HostSuspension>();
   async suspend(hostId: string, suspension: HostSuspension): Promise<void> {
@@ -434,7 +441,7 @@ export function createInMemoryRepositories(): InMemoryRepositories {
     outbox,
     experiences: new InMemoryExperienceRepository(),
     categories: new InMemoryCategoryRepository(),
-    hosts: new InMemoryHostRepository(),
+    hosts: new InMemoryHostRepository(outbox),
     slots,
     bookings: new InMemoryBookingRepository(slots, outbox),
   };

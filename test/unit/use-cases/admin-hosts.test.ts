@@ -2,23 +2,41 @@ import type { DomainError } from '../../../functions/domain/errors';
 import type { Host } from '../../../functions/domain/entities';
 import { makeAdminHosts } from '../../../functions/use-cases/back-office/admin-hosts';
 import { FakeHostIdentity } from '../../support/fakes/fake-host-identity';
-import { NOW, makeExperience, makeHost } from '../../support/fakes/fixtures';
+import { NOW, makeExperience, makeHost, nextId } from '../../support/fakes/fixtures';
+import { makeSendMails } from '../../../functions/use-cases/send-mails';
 import {
   createInMemoryRepositories,
   type InMemoryRepositories,
 } from '../../support/fakes/in-memory-repositories';
-import { RecordingLogger } from '../../support/fakes/recorders';
+import { makeHostNotifications } from '../../../functions/use-cases/host-notifications';
+import { RecordingLogger, RecordingMailer } from '../../support/fakes/recorders';
 
 let repos: InMemoryRepositories;
 let identity: FakeHostIdentity;
 let logger: RecordingLogger;
+let mailer: RecordingMailer;
 let hosts: ReturnType<typeof makeAdminHosts>;
 
 beforeEach(() => {
   repos = createInMemoryRepositories();
   identity = new FakeHostIdentity();
   logger = new RecordingLogger();
-  hosts = makeAdminHosts({ ...repos, identity, logger, clock: () => new Date(NOW) });
+  mailer = new RecordingMailer();
+  const clock = () => new Date(NOW);
+  const sendMails = makeSendMails({ outbox: repos.outbox, mailer, logger, clock });
+  const hostNotifications = makeHostNotifications({
+    newId: () => nextId('mail'),
+    baseUrl: 'https://example.jp',
+  });
+  hosts = makeAdminHosts({
+    ...repos,
+    identity,
+    hostNotifications,
+    // The outbox's sender delivers the mails written with the approval, as the local stack does.
+    notifications: { queued: async (mails) => void (await sendMails.deliver(mails.map((m) => m.id))) },
+    logger,
+    clock,
+  });
 });
 
 const rejection = (p: Promise<unknown>) =>
@@ -62,8 +80,14 @@ describe('creating a host (both or neither)', () => {
       cancellationPolicy: null,
       avatarUrl: null,
       createdAt: NOW.toISOString(),
+      reviewStatus: 'approved',
     } satisfies Host);
-    expect(view).toMatchObject({ suspension: null, experiences: [], pendingBookings: [] });
+    expect(view).toMatchObject({
+      reviewStatus: 'approved',
+      suspension: null,
+      experiences: [],
+      pendingBookings: [],
+    });
   });
 
   it('removes the user again when the profile cannot be written', async () => {
@@ -196,5 +220,63 @@ describe('the host list', () => {
       ['new', 0, false],
       ['old', 2, true],
     ]);
+  });
+});
+
+describe('vetting self-registered hosts', () => {
+  beforeEach(async () => {
+    await repos.hosts.create(
+      makeHost({
+        id: 'waiting',
+        email: 'waiting@example.com',
+        businessName: 'Kurushima Boats',
+        reviewStatus: 'underReview',
+        createdAt: '2025-03-01T00:00:00Z',
+      }),
+    );
+    // Stored before vetting existed: no review status at all, which counts as approved.
+    await repos.hosts.create(
+      makeHost({ id: 'old', email: 'old@example.com', createdAt: '2025-01-01T00:00:00Z' }),
+    );
+  });
+
+  it('lists hosts with their review status, and only those under review with the filter', async () => {
+    const all = await hosts.list({ limit: 50 });
+    expect(all.items.map((h) => [h.id, h.reviewStatus])).toEqual([
+      ['waiting', 'underReview'],
+      ['old', 'approved'],
+    ]);
+    const waiting = await hosts.list({ limit: 50, reviewStatus: 'underReview' });
+    expect(waiting.items.map((h) => h.id)).toEqual(['waiting']);
+  });
+
+  it('approves a host once, with one Japanese mail to the host', async () => {
+    const view = await hosts.approve('waiting');
+    expect(view.reviewStatus).toBe('approved');
+    expect((await repos.hosts.get('waiting'))?.reviewStatus).toBe('approved');
+    expect((await hosts.list({ limit: 50, reviewStatus: 'underReview' })).items).toEqual([]);
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]).toMatchObject({ to: 'waiting@example.com' });
+    expect(mailer.sent[0]?.subject).toContain('審査が完了しました');
+    expect(mailer.sent[0]?.text).toContain('Kurushima Boats 様');
+    await hosts.approve('waiting');
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown host and mails nobody', async () => {
+    expect(await rejection(hosts.approve('nobody'))).toMatchObject({ code: 'not_found' });
+    expect(mailer.sent).toEqual([]);
+  });
+
+  it('approves even when the mail cannot be sent, and keeps the mail in the outbox for a retry', async () => {
+    mailer.failFor.add('waiting@example.com');
+    expect((await hosts.approve('waiting')).reviewStatus).toBe('approved');
+    expect(mailer.sent).toEqual([]);
+    const [mail] = await repos.outbox.listDue(new Date(NOW.getTime() + 24 * 3600_000), 10);
+    expect(mail).toMatchObject({
+      to: 'waiting@example.com',
+      kind: 'host_account_approved',
+      status: 'pending',
+    });
   });
 });

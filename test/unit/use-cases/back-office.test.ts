@@ -108,6 +108,39 @@ const formOf = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+describe('a host under review (DESIGN §4d)', () => {
+  beforeEach(async () => {
+    await guest.repos.hosts.update({ ...HOST, reviewStatus: 'underReview' });
+  });
+
+  it('prepares a private experience but cannot publish one, new or existing, until approved', async () => {
+    const draft = await host.experiences.create(HOST.id, formOf());
+    expect(draft.publicationStatus).toBe('private');
+    const refused = await host.experiences
+      .create(HOST.id, formOf({ publicationStatus: 'public' }))
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'host_under_review', message: expect.stringContaining('審査中') });
+    const ready = await stored({ publicationStatus: 'private' });
+    const edit = await host.experiences
+      .update(HOST.id, ready.id, { expectedUpdatedAt: ready.updatedAt, publicationStatus: 'public' })
+      .catch((e: unknown) => e);
+    expect(edit).toMatchObject({ code: 'host_under_review' });
+    expect((await guest.repos.experiences.get(ready.id))?.publicationStatus).toBe('private');
+
+    await guest.repos.hosts.update({ ...HOST, reviewStatus: 'approved' });
+    const published = await host.experiences.update(HOST.id, ready.id, {
+      expectedUpdatedAt: ready.updatedAt,
+      publicationStatus: 'public',
+    });
+    expect(published.publicationStatus).toBe('public');
+  });
+
+  it('names its review status on the account; a host stored without one is approved', async () => {
+    expect((await host.account.requireHost(HOST.id)).reviewStatus).toBe('underReview');
+    expect((await host.account.requireHost(OTHER.id)).reviewStatus).toBe('approved');
+  });
+});
+
 describe('experiences and their images', () => {
   it('publishes the uploads a new experience names, in their order', async () => {
     const created = await host.experiences.create(

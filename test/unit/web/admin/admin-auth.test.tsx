@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AuthFailure } from '../../../../web/src/lib/back-office-auth/auth-client';
+import { FAKE_TOTP_CODE, FAKE_TOTP_SECRET } from '../host/support';
 import { adminPool, ADMIN, FakeAuthClient, renderAdmin, signedInAdmin, stubAdminApi } from './support';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -167,6 +168,76 @@ describe('admin sign-in (back-office spec §2, §8)', () => {
     await u.click(screen.getByRole('button', { name: '設定してサインイン' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
     expect(auth.users[0]!.password).toBe('a long new password');
+  });
+});
+
+describe('admin sign-in with TOTP (DESIGN §4d)', () => {
+  it('enrols an authenticator at first sign-in: QR code and key, a wrong code refused, then the dashboard', async () => {
+    stubAdminApi();
+    const auth = new FakeAuthClient();
+    auth.addUser({ email: 'ops@example.jp', password: 'ops-password', mfa: 'setup', userId: 'ops' });
+    const { router } = renderAdmin('/admin/signin', auth);
+    await signIn('ops@example.jp', 'ops-password');
+    await screen.findByRole('heading', { name: '二段階認証の設定' });
+    expect(await screen.findByRole('img', { name: '認証アプリで読み取るQRコード' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png;base64,/),
+    );
+    expect(screen.getByLabelText('セットアップキー')).toHaveTextContent(
+      FAKE_TOTP_SECRET.replace(/(.{4})(?=.)/g, '$1 '),
+    );
+    const u = user();
+    const code = () => screen.getByLabelText(/^確認コード（6桁）/);
+    await u.type(code(), '12');
+    await u.click(screen.getByRole('button', { name: '設定してサインイン' }));
+    expect(
+      await screen.findByText('認証アプリに表示されている6桁の数字を入力してください'),
+    ).toBeInTheDocument();
+    await u.clear(code());
+    await u.type(code(), '000000');
+    await u.click(screen.getByRole('button', { name: '設定してサインイン' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('確認コードが正しくありません');
+    expect(router.state.location.pathname).toBe('/admin/signin');
+    await u.clear(code());
+    await u.type(code(), FAKE_TOTP_CODE);
+    await u.click(screen.getByRole('button', { name: '設定してサインイン' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(auth.users[0]!.mfa).toBe('enrolled');
+  });
+
+  it('asks an enrolled admin for the code after the password', async () => {
+    stubAdminApi();
+    const auth = new FakeAuthClient();
+    auth.addUser({ email: 'ops@example.jp', password: 'ops-password', mfa: 'enrolled', userId: 'ops' });
+    const { router } = renderAdmin('/admin/signin', auth);
+    await signIn('ops@example.jp', 'ops-password');
+    await screen.findByRole('heading', { name: '二段階認証' });
+    const u = user();
+    await u.type(screen.getByLabelText(/^確認コード（6桁）/), '654321');
+    await u.click(screen.getByRole('button', { name: '確認' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('確認コードが正しくありません');
+    await u.clear(screen.getByLabelText(/^確認コード（6桁）/));
+    await u.type(screen.getByLabelText(/^確認コード（6桁）/), FAKE_TOTP_CODE);
+    await u.click(screen.getByRole('button', { name: '確認' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+  });
+
+  it('starts again from the password when the pool’s sign-in session has ended', async () => {
+    stubAdminApi();
+    const auth = new FakeAuthClient();
+    auth.addUser({ email: 'ops@example.jp', password: 'ops-password', mfa: 'enrolled', userId: 'ops' });
+    auth.failNext.confirmTotp = new AuthFailure(
+      'NotAuthorizedException',
+      'Invalid session for the user, session is expired.',
+    );
+    renderAdmin('/admin/signin', auth);
+    await signIn('ops@example.jp', 'ops-password');
+    await screen.findByRole('heading', { name: '二段階認証' });
+    const u = user();
+    await u.type(screen.getByLabelText(/^確認コード（6桁）/), FAKE_TOTP_CODE);
+    await u.click(screen.getByRole('button', { name: '確認' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('最初からやり直してください');
+    expect(screen.getByRole('heading', { name: '管理者サインイン' })).toBeInTheDocument();
   });
 });
 

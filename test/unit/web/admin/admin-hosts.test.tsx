@@ -55,6 +55,7 @@ describe('host list', () => {
                   experienceCount: 3,
                   createdAt: '2026-11-20T16:00:00.000Z',
                   suspended: true,
+                  reviewStatus: 'approved',
                 },
               ],
             },
@@ -185,5 +186,56 @@ describe('host detail', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'ホストの停止に失敗しました。もう一度お試しください。',
     );
+  });
+});
+
+describe('hosts under review (DESIGN §4d)', () => {
+  const waiting = {
+    id: 'host-9',
+    email: 'boats@example.jp',
+    businessName: 'Kurushima Boats',
+    experienceCount: 1,
+    createdAt: '2026-11-24T01:00:00.000Z',
+    suspended: false,
+    reviewStatus: 'underReview',
+  };
+
+  it('shows 審査中 with an approve button behind a confirmation, filters to hosts under review, and approves', async () => {
+    let approved = false;
+    const { calls, router } = await open('/admin/hosts', 'ホスト一覧', (method, path, _body, { url }) => {
+      if (method === 'GET' && path === '/admin/hosts') {
+        const onlyWaiting = url.searchParams.get('reviewStatus') === 'underReview';
+        const row = { ...waiting, reviewStatus: approved ? 'approved' : 'underReview' };
+        return { status: 200, body: { items: onlyWaiting && approved ? [] : [row] } };
+      }
+      if (method === 'POST' && path === '/admin/hosts/host-9/approve') {
+        approved = true;
+        return { status: 200, body: hostView({ id: 'host-9', reviewStatus: 'approved' }) };
+      }
+      return undefined;
+    });
+    const row = await screen.findByTestId('admin-host-row');
+    expect(within(row).getByText('審査中')).toBeInTheDocument();
+
+    const u = user();
+    await u.click(screen.getByRole('button', { name: '審査中' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?review=underReview'));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === '/admin/hosts' && c.search.get('reviewStatus') === 'underReview'),
+      ).toBe(true),
+    );
+
+    await u.click(within(await screen.findByTestId('admin-host-row')).getByRole('button', { name: '承認' }));
+    const dialog = await screen.findByRole('dialog', { name: '「Kurushima Boats」を承認しますか？' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await u.click(within(dialog).getByRole('button', { name: '承認する' }));
+    expect(await screen.findByText('ホストを承認しました')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/admin/hosts/host-9/approve',
+    ]);
+    expect(await screen.findByText('審査中のホストはいません')).toBeInTheDocument();
+    // Approving opened nothing else: still the list.
+    expect(router.state.location.pathname).toBe('/admin/hosts');
   });
 });

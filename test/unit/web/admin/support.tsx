@@ -141,6 +141,7 @@ export function hostView(overrides: Partial<AdminHostView> = {}): AdminHostView 
     cancellationPolicy: { days: 7, refundPercentage: 100 },
     avatarUrl: null,
     createdAt: '2026-01-05T00:00:00.000Z',
+    reviewStatus: 'approved',
     suspension: null,
     experiences: [
       {

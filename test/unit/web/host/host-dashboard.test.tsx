@@ -4,7 +4,7 @@ import type { HostDashboardView } from '@domain/back-office-views';
 import { weekdayLabelsJa } from '@domain/availability';
 import { weekdays } from '@domain/entities';
 import { timeLeftJa, WEEKDAY_LABELS_JA } from '../../../../web/src/lib/back-office/format';
-import { bookingFixture, renderHost, signedInHost, stubHostApi } from './support';
+import { bookingFixture, DEMO_HOST_VIEW, renderHost, signedInHost, stubHostApi } from './support';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -88,5 +88,28 @@ describe('back-office formats', () => {
 
   it('keeps its weekday labels equal to the domain’s', () => {
     expect([...WEEKDAY_LABELS_JA]).toEqual(weekdays.map((d) => weekdayLabelsJa[d]));
+  });
+});
+
+describe('a host under review (DESIGN §4d)', () => {
+  it('is told in Japanese that they can prepare experiences but publish only after the review', async () => {
+    stubHostApi((method, path) => {
+      if (path === '/host/dashboard') return { status: 200, body: dashboard() };
+      if (path === '/host/me')
+        return { status: 200, body: { ...DEMO_HOST_VIEW, reviewStatus: 'underReview' } };
+      return undefined;
+    });
+    renderHost('/host/dashboard', signedInHost());
+    expect(await screen.findByText('アカウントは審査中です')).toBeInTheDocument();
+    expect(screen.getByText(/公開できるのは審査の完了後です/)).toBeInTheDocument();
+  });
+
+  it('says nothing of it to an approved host', async () => {
+    stubHostApi((method, path) =>
+      path === '/host/dashboard' ? { status: 200, body: dashboard() } : undefined,
+    );
+    renderHost('/host/dashboard', signedInHost());
+    await screen.findByText('ようこそ、host@example.com さん');
+    expect(screen.queryByText('アカウントは審査中です')).not.toBeInTheDocument();
   });
 });

@@ -178,6 +178,24 @@ describe('edit experience (back-office spec §2, §4, §5, §8)', () => {
     });
   });
 
+  it('shows why a host under review cannot save a change (409 host_under_review), not the stale-save notice', async () => {
+    const message = 'ホストアカウントは審査中のため、体験を公開できません。';
+    api((method) =>
+      method === 'PATCH'
+        ? { status: 409, body: { error: { code: 'host_under_review', message } } }
+        : undefined,
+    );
+    await openEdit();
+    await screen.findByRole('heading', { name: 'Dogo Onsen evening walk' }, { timeout: 15_000 });
+    setText(field(/^タイトル/), 'My new title');
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await user().click(saveButton());
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(
+      screen.queryByText('この体験は、編集を始めた後に別の画面で更新されています'),
+    ).not.toBeInTheDocument();
+  });
+
   it('says 体験が見つかりませんでした。 for a missing (or another host’s) experience', async () => {
     api((method, path) =>
       path === '/host/experiences/someone-elses'

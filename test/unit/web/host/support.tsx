@@ -29,7 +29,13 @@ interface PoolUser {
   businessName: string;
   /** Set for an account created by an administrator with a temporary password. */
   temporary?: boolean;
+  /** A pool that requires TOTP: the account still has to enrol an authenticator, or has one. */
+  mfa?: 'setup' | 'enrolled';
 }
+
+/** The authenticator code the fake pool accepts, and the key it hands out for an enrolment. */
+export const FAKE_TOTP_CODE = '123456';
+export const FAKE_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 /** An in-memory user pool behaving like Cognito for the calls the back office makes. */
 export class FakeAuthClient implements AuthClient {
@@ -91,10 +97,13 @@ export class FakeAuthClient implements AuthClient {
       throw new AuthFailure('NotAuthorizedException', 'Incorrect username or password.');
     }
     if (!user.confirmed) return { step: 'confirm_sign_up' };
-    if (user.temporary) {
-      this.pendingChallenge = user;
-      return { step: 'new_password_required' };
-    }
+    this.pendingChallenge = user;
+    if (user.temporary) return { step: 'new_password_required' };
+    return this.afterPassword(user);
+  }
+  private afterPassword(user: PoolUser): SignInOutcome {
+    if (user.mfa === 'setup') return { step: 'totp_setup', secret: FAKE_TOTP_SECRET };
+    if (user.mfa === 'enrolled') return { step: 'totp_code' };
     this.session = { userId: user.userId, email: user.email };
     return { step: 'done' };
   }
@@ -103,6 +112,20 @@ export class FakeAuthClient implements AuthClient {
     const user = this.pendingChallenge!;
     user.password = newPassword;
     user.temporary = false;
+    return this.afterPassword(user);
+  }
+  async confirmTotp(code: string): Promise<SignInOutcome> {
+    this.failing('confirmTotp');
+    const user = this.pendingChallenge!;
+    if (code !== FAKE_TOTP_CODE) {
+      throw user.mfa === 'setup'
+        ? new AuthFailure(
+            'EnableSoftwareTokenMFAException',
+            'Code mismatch and fail enable Software Token MFA',
+          )
+        : new AuthFailure('CodeMismatchException', 'Invalid code received for user');
+    }
+    user.mfa = 'enrolled';
     this.session = { userId: user.userId, email: user.email };
     return { step: 'done' };
   }

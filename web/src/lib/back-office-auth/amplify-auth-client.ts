@@ -138,8 +138,12 @@ function outcome(output: SignInOutput): SignInOutcome {
       return { step: 'new_password_required' };
     case 'RESET_PASSWORD':
       return { step: 'reset_password' };
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
+      return { step: 'totp_setup', secret: output.nextStep.totpSetupDetails.sharedSecret };
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return { step: 'totp_code' };
     default:
-      // MFA and passwordless steps are not enabled on our pools.
+      // SMS, e-mail and passwordless steps are not enabled on our pools (the admin pool's MFA is TOTP only).
       throw new AuthFailure('UnsupportedSignInStep', output.nextStep.signInStep);
   }
 }
@@ -189,6 +193,10 @@ export function createAmplifyAuthClient(config: AppConfig, pool: BackOfficePool)
     async completeNewPassword(newPassword) {
       ready();
       return call(async () => outcome(await confirmSignIn({ challengeResponse: newPassword })));
+    },
+    async confirmTotp(code) {
+      ready();
+      return call(async () => outcome(await confirmSignIn({ challengeResponse: code.trim() })));
     },
     async signOut() {
       ready();

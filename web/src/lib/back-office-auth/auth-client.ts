@@ -20,7 +20,11 @@ export type SignInOutcome =
   /** An account created by an administrator with a temporary password: a new password is needed first. */
   | { step: 'new_password_required' }
   /** The pool requires a password reset for this account. */
-  | { step: 'reset_password' };
+  | { step: 'reset_password' }
+  /** The pool requires TOTP and the account has no authenticator yet: enrol one with this secret (base32). */
+  | { step: 'totp_setup'; secret: string }
+  /** The pool asks for the authenticator's current code. */
+  | { step: 'totp_code' };
 
 export interface SignUpInput {
   email: string;
@@ -47,6 +51,8 @@ export interface AuthClient {
   signIn(email: string, password: string): Promise<SignInOutcome>;
   /** Answers the new-password challenge of an account created with a temporary password. */
   completeNewPassword(newPassword: string): Promise<SignInOutcome>;
+  /** Answers a TOTP step: the first code of a new authenticator, or the code of an enrolled one. */
+  confirmTotp(code: string): Promise<SignInOutcome>;
   signOut(): Promise<void>;
   /** Registers and returns whether the e-mail must still be confirmed with a code. */
   signUp(input: SignUpInput): Promise<{ needsConfirmation: boolean }>;

@@ -16,6 +16,9 @@ export const SIGN_UP_FAILED = '登録中にエラーが発生しました';
 export const EMAIL_TAKEN = 'このメールアドレスは既に登録されています';
 export const SESSION_EXPIRED = 'セッションの有効期限が切れました。再度ログインしてください。';
 export const SIGN_OUT_FAILED = 'サインアウトに失敗しました。';
+/** A step after the password (new password, TOTP) answered after the pool's sign-in session ended (3 minutes). */
+export const SIGN_IN_STEP_EXPIRED =
+  '時間が経過したため、手続きが中断されました。最初からやり直してください。';
 
 const byCode: Record<string, string> = {
   NotAuthorizedException: SIGN_IN_INVALID.message,
@@ -23,6 +26,9 @@ const byCode: Record<string, string> = {
   UsernameExistsException: EMAIL_TAKEN,
   AliasExistsException: EMAIL_TAKEN,
   CodeMismatchException: '確認コードが正しくありません',
+  // The first code of a new authenticator (admin TOTP enrolment).
+  EnableSoftwareTokenMFAException:
+    '確認コードが正しくありません。認証アプリに表示されている最新の6桁のコードを入力してください',
   ExpiredCodeException: '確認コードの有効期限が切れています。コードを再送信してください',
   InvalidPasswordException: 'パスワードが要件を満たしていません（8文字以上で入力してください）',
   LimitExceededException: '試行回数の上限に達しました。しばらくしてから再度お試しください',
@@ -41,6 +47,7 @@ const byCode: Record<string, string> = {
  */
 export function authErrorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof AuthFailure)) return fallback;
+  if (isExpiredSignInStep(error)) return SIGN_IN_STEP_EXPIRED;
   // A suspended host (the admin disabled their user): in the host area, the specification's non-host message.
   if (isUserDisabled(error)) return NOT_A_HOST_MESSAGE;
   if (error.code === 'UserLambdaValidationException') {
@@ -70,5 +77,17 @@ export function isInvalidCredentials(error: unknown): boolean {
     error instanceof AuthFailure &&
     !isUserDisabled(error) &&
     (error.code === 'NotAuthorizedException' || error.code === 'UserNotFoundException')
+  );
+}
+
+/**
+ * `true` when the pool no longer knows the sign-in a step belongs to (Cognito: `NotAuthorizedException` "Invalid
+ * session for the user[, session is expired]."): the sign-in must start again from the password.
+ */
+export function isExpiredSignInStep(error: unknown): boolean {
+  return (
+    error instanceof AuthFailure &&
+    error.code === 'NotAuthorizedException' &&
+    /invalid session/i.test(error.message)
   );
 }

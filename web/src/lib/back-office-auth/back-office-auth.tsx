@@ -31,6 +31,8 @@ export interface BackOfficeAuth {
   homePath: string;
   signIn(email: string, password: string): Promise<SignInOutcome>;
   completeNewPassword(newPassword: string): Promise<SignInOutcome>;
+  /** Answers the pool's TOTP step (enrolment or code). */
+  confirmTotp(code: string): Promise<SignInOutcome>;
   /** Reads the session again (after a sign-up confirmation signed the user in, for example). */
   refresh(): Promise<SignedInUser | null>;
   signOut(): Promise<void>;
@@ -105,28 +107,29 @@ export function BackOfficeAuthProvider({
     queryClient.removeQueries({ queryKey: ['back-office'] });
   }, [queryClient]);
 
-  const signIn = useCallback(
-    async (email: string, password: string) => {
-      const result = await client.signIn(email, password);
+  /** A sign-in step's outcome; once it is done, the new session replaces whatever was cached. */
+  const settle = useCallback(
+    async (result: SignInOutcome) => {
       if (result.step === 'done') {
         forgetData();
         await refresh();
       }
       return result;
     },
-    [client, refresh, forgetData],
+    [refresh, forgetData],
   );
 
+  const signIn = useCallback(
+    async (email: string, password: string) => settle(await client.signIn(email, password)),
+    [client, settle],
+  );
   const completeNewPassword = useCallback(
-    async (newPassword: string) => {
-      const result = await client.completeNewPassword(newPassword);
-      if (result.step === 'done') {
-        forgetData();
-        await refresh();
-      }
-      return result;
-    },
-    [client, refresh, forgetData],
+    async (newPassword: string) => settle(await client.completeNewPassword(newPassword)),
+    [client, settle],
+  );
+  const confirmTotp = useCallback(
+    async (code: string) => settle(await client.confirmTotp(code)),
+    [client, settle],
   );
 
   const signOut = useCallback(async () => {
@@ -172,6 +175,7 @@ export function BackOfficeAuthProvider({
       homePath,
       signIn,
       completeNewPassword,
+      confirmTotp,
       refresh,
       signOut,
       idToken: () => client.idToken(),
@@ -185,6 +189,7 @@ export function BackOfficeAuthProvider({
       homePath,
       signIn,
       completeNewPassword,
+      confirmTotp,
       refresh,
       signOut,
       sessionExpired,

@@ -1,6 +1,6 @@
 /**
- * Hosts, for the admin (DESIGN §6, admin routes): the list a page at a time, one host with experiences and open
- * requests, creation, suspension and reinstatement. Every change puts the answer where the detail reads it and
+ * Hosts, for the admin (DESIGN §6, admin routes): the list a page at a time (all, or those under review), one
+ * host with experiences and open requests, creation, approval, suspension and reinstatement. Every change puts the answer where the detail reads it and
  * refreshes the lists and the dashboard's host counter.
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,14 +17,18 @@ interface HostPage {
   cursor?: string;
 }
 
-export function useAdminHosts() {
+/** `underReview`: only self-registered hosts waiting for approval. */
+export function useAdminHosts(filter: 'all' | 'underReview' = 'all') {
   const api = useAuthorizedApi();
   return useInfiniteQuery({
-    queryKey: [...hostsRoot, 'list'],
+    queryKey: [...hostsRoot, 'list', filter],
     queryFn: ({ pageParam, signal }) =>
-      api<HostPage>(`/admin/hosts?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, {
-        signal,
-      }),
+      api<HostPage>(
+        `/admin/hosts?limit=50${filter === 'underReview' ? '&reviewStatus=underReview' : ''}${
+          pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''
+        }`,
+        { signal },
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor,
     staleTime: 30_000,
@@ -80,5 +84,13 @@ export function useReinstateHost() {
   const api = useAuthorizedApi();
   return useHostChange(({ id }: { id: string }) =>
     api<AdminHostView>(`/admin/hosts/${encodeURIComponent(id)}/reinstate`, { method: 'POST' }),
+  );
+}
+
+/** `POST /api/admin/hosts/{id}/approve`: the host may publish from now on (the API mails them). */
+export function useApproveHost() {
+  const api = useAuthorizedApi();
+  return useHostChange(({ id }: { id: string }) =>
+    api<AdminHostView>(`/admin/hosts/${encodeURIComponent(id)}/approve`, { method: 'POST' }),
   );
 }

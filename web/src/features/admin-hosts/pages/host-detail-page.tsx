@@ -46,6 +46,7 @@ import { useNow } from '../../../lib/back-office/use-now';
 import { useToast } from '../../../lib/toast';
 import { useAdminHost, useReinstateHost, useSuspendHost } from '../api/hosts';
 import { HOST_LANGUAGE_LABELS } from '../components/host-labels';
+import { ApproveHostButton, UnderReviewChip } from '../components/approve-host';
 import { ReinstateDialog, SUSPENSION_MESSAGES, SuspendDialog } from '../components/suspension-dialogs';
 
 /** Back-office spec §2. */
@@ -352,26 +353,32 @@ export function AdminHostDetailPage() {
                 >
                   {data.businessName}
                   {data.suspension && <Chip color="error" size="small" label="停止中" />}
+                  <UnderReviewChip status={data.reviewStatus} />
                 </Typography>
                 <Link href={`mailto:${data.email}`} sx={{ wordBreak: 'break-all' }}>
                   {data.email}
                 </Link>
               </Box>
             </Box>
-            {data.suspension ? (
-              <Button variant="contained" onClick={() => setDialog('reinstate')} disabled={working}>
-                再開する
-              </Button>
-            ) : (
-              <Button
-                variant="outlined"
-                color="error"
-                onClick={() => setDialog('suspend')}
-                disabled={working}
-              >
-                停止する
-              </Button>
-            )}
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+              {data.reviewStatus === 'underReview' && (
+                <ApproveHostButton id={data.id} businessName={data.businessName} />
+              )}
+              {data.suspension ? (
+                <Button variant="contained" onClick={() => setDialog('reinstate')} disabled={working}>
+                  再開する
+                </Button>
+              ) : (
+                <Button
+                  variant="outlined"
+                  color="error"
+                  onClick={() => setDialog('suspend')}
+                  disabled={working}
+                >
+                  停止する
+                </Button>
+              )}
+            </Box>
           </Box>
           {data.suspension && (
             <Alert severity="error" sx={{ mb: 2 }} data-testid="suspension-notice">

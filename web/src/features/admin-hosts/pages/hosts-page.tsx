@@ -1,9 +1,10 @@
 /**
  * The host list (back-office spec §2 "Host list"): business name, e-mail, experience count and registered date,
  * newest first, a page at a time; a suspended host carries a badge; a row opens the host; a button creates a host.
- * Empty: ホストが登録されていません.
+ * Empty: ホストが登録されていません. Self-registered hosts under review carry 「審査中」 and an approve button; the
+ * 審査中 filter (`?review=underReview`) lists only them (DESIGN §4d).
  */
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +19,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
@@ -26,9 +29,11 @@ import { PageHeader } from '../../../components/back-office/page-header';
 import { formatDayOfInstantJa } from '../../../lib/back-office/format';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useAdminHosts } from '../api/hosts';
+import { ApproveHostButton, UnderReviewChip } from '../components/approve-host';
 
 /** Back-office spec §2. */
 export const NO_HOSTS = 'ホストが登録されていません';
+export const NO_HOSTS_UNDER_REVIEW = '審査中のホストはいません';
 
 const hostPath = (id: string) => `/admin/hosts/${encodeURIComponent(id)}`;
 
@@ -36,15 +41,14 @@ function SuspendedChip({ host }: { host: AdminHostListItem }) {
   return host.suspended ? <Chip size="small" color="error" label="停止中" /> : null;
 }
 
-function HostTable({
-  items,
-  loading,
-  empty,
-}: {
+interface HostListProps {
   items: AdminHostListItem[];
   loading: boolean;
-  empty: boolean;
-}) {
+  /** The empty list's text, or null while there is something (or nothing yet) to show. */
+  empty: string | null;
+}
+
+function HostTable({ items, loading, empty }: HostListProps) {
   const navigate = useNavigate();
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -70,7 +74,7 @@ function HostTable({
           {empty && (
             <TableRow>
               <TableCell colSpan={5} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
-                {NO_HOSTS}
+                {empty}
               </TableCell>
             </TableRow>
           )}
@@ -96,9 +100,14 @@ function HostTable({
               <TableCell align="right">{host.experienceCount}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDayOfInstantJa(host.createdAt)}</TableCell>
               <TableCell>
-                {host.suspended ? (
-                  <SuspendedChip host={host} />
-                ) : (
+                {host.suspended && <SuspendedChip host={host} />}
+                {host.reviewStatus === 'underReview' && (
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <UnderReviewChip status={host.reviewStatus} />
+                    <ApproveHostButton id={host.id} businessName={host.businessName} />
+                  </Box>
+                )}
+                {!host.suspended && host.reviewStatus !== 'underReview' && (
                   <Typography variant="body2" color="text.secondary">
                     有効
                   </Typography>
@@ -112,15 +121,7 @@ function HostTable({
   );
 }
 
-function HostCards({
-  items,
-  loading,
-  empty,
-}: {
-  items: AdminHostListItem[];
-  loading: boolean;
-  empty: boolean;
-}) {
+function HostCards({ items, loading, empty }: HostListProps) {
   return (
     <Box
       component="ul"
@@ -130,7 +131,7 @@ function HostCards({
       {loading && [0, 1, 2].map((i) => <Skeleton key={i} component="li" variant="rounded" height={88} />)}
       {empty && (
         <Paper component="li" variant="outlined" sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
-          {NO_HOSTS}
+          {empty}
         </Paper>
       )}
       {items.map((host) => (
@@ -151,7 +152,10 @@ function HostCards({
             >
               {host.businessName}
             </Link>
-            <SuspendedChip host={host} />
+            <Box sx={{ display: 'flex', gap: 0.5 }}>
+              <SuspendedChip host={host} />
+              <UnderReviewChip status={host.reviewStatus} />
+            </Box>
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
             {host.email}
@@ -159,6 +163,11 @@ function HostCards({
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             体験 {host.experienceCount} 件・登録日 {formatDayOfInstantJa(host.createdAt)}
           </Typography>
+          {host.reviewStatus === 'underReview' && (
+            <Box sx={{ mt: 1 }}>
+              <ApproveHostButton id={host.id} businessName={host.businessName} />
+            </Box>
+          )}
         </Paper>
       ))}
     </Box>
@@ -167,10 +176,17 @@ function HostCards({
 
 export function AdminHostsPage() {
   useBackOfficePageMeta('ホスト一覧');
-  const hosts = useAdminHosts();
+  const [params, setParams] = useSearchParams();
+  const filter = params.get('review') === 'underReview' ? 'underReview' : 'all';
+  const hosts = useAdminHosts(filter);
   const wide = useMediaQuery('(min-width:900px)', { noSsr: true });
   const items = hosts.data?.pages.flatMap((page) => page.items) ?? [];
-  const empty = hosts.isSuccess && items.length === 0;
+  const empty =
+    hosts.isSuccess && items.length === 0
+      ? filter === 'underReview'
+        ? NO_HOSTS_UNDER_REVIEW
+        : NO_HOSTS
+      : null;
 
   return (
     <>
@@ -188,6 +204,19 @@ export function AdminHostsPage() {
           </Button>
         }
       />
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={filter}
+        onChange={(_, value: 'all' | 'underReview' | null) => {
+          if (value) setParams(value === 'underReview' ? { review: 'underReview' } : {}, { replace: true });
+        }}
+        aria-label="審査状態で絞り込み"
+        sx={{ mb: 2 }}
+      >
+        <ToggleButton value="all">すべて</ToggleButton>
+        <ToggleButton value="underReview">審査中</ToggleButton>
+      </ToggleButtonGroup>
       {hosts.isError && (
         <Alert
           severity="error"

@@ -1,6 +1,7 @@
 /**
  * Host dashboard (back-office spec §2): a welcome line with the host's e-mail, the counts, the request whose answer
- * is due first ("あと 5 時間") and the 5 newest bookings; a booking opens in the booking list.
+ * is due first ("あと 5 時間") and the 5 newest bookings; a booking opens in the booking list. A self-registered host
+ * whose account is still under review is told what that means (DESIGN §4d).
  */
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -17,6 +18,7 @@ import type { HostDashboardView } from '@domain/back-office-views';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
 import { formatSlotJa, guestName, isDeadlineNear, timeLeftJa } from '../../../lib/back-office/format';
+import { useHostMe } from '../../../lib/back-office/host-account';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useNow } from '../../../lib/back-office/use-now';
 import { useHostDashboard } from '../api/dashboard';
@@ -78,9 +80,28 @@ function NearestDeadline({ deadline }: { deadline: NonNullable<HostDashboardView
   );
 }
 
+/** While an admin has not approved the account: experiences can be prepared, not published. */
+function UnderReviewNotice() {
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 3 }}
+      action={
+        <Button component={RouterLink} to="/host/experience/create" color="inherit" size="small">
+          体験を作成
+        </Button>
+      }
+    >
+      <AlertTitle>アカウントは審査中です</AlertTitle>
+      ご登録ありがとうございます。運営チームがホストアカウントを確認しています。審査中も体験を作成・編集して非公開のまま準備できますが、公開できるのは審査の完了後です。審査が完了するとメールでお知らせします。
+    </Alert>
+  );
+}
+
 export function DashboardPage() {
   useBackOfficePageMeta('ダッシュボード');
   const dashboard = useHostDashboard();
+  const me = useHostMe();
   const data = dashboard.data;
 
   return (
@@ -99,6 +120,7 @@ export function DashboardPage() {
           ダッシュボードの情報を取得できませんでした。
         </Alert>
       )}
+      {me.data?.reviewStatus === 'underReview' && <UnderReviewNotice />}
       {data?.nearestDeadline && <NearestDeadline deadline={data.nearestDeadline} />}
       <Box
         sx={{

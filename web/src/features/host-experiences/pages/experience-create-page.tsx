@@ -82,7 +82,12 @@ export function ExperienceCreatePage() {
           applyServerErrors(form, e.fields);
           scrollToFirstError();
         }
-        toast({ severity: 'error', ...CREATE_FAILED_TOAST });
+        // A host under review may save the experience as private, not publish it: the API says why.
+        const underReview = e instanceof ApiError && e.code === 'host_under_review';
+        toast({
+          severity: 'error',
+          ...(underReview ? { title: '公開できません', message: e.message } : CREATE_FAILED_TOAST),
+        });
         throw e;
       }
       toast({ severity: 'success', ...CREATED_TOAST });

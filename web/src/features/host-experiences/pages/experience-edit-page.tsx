@@ -138,7 +138,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
         if (changed.includes('availability')) void invalidateSlots();
         toast({ severity: 'success', ...SAVED_TOAST });
       } catch (e) {
-        if (e instanceof ApiError && e.status === 409) {
+        if (e instanceof ApiError && e.code === 'stale') {
           setStale(true);
           window.scrollTo?.({ top: 0, behavior: 'smooth' });
           return;
