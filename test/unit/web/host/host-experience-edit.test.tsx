@@ -250,7 +250,10 @@ describe('edit experience (back-office spec §2, §4, §5, §8)', () => {
 
 describe('availability calendar (DESIGN §4b)', () => {
   const today = todayInTokyo(new Date());
-  const day = addDays(today, 5);
+  // A day a few days ahead in the month the calendar opens on (this month), also in a month's last days.
+  const day = [5, 4, 3, 2, 1, 0]
+    .map((n) => addDays(today, n))
+    .find((d) => d.slice(0, 7) === today.slice(0, 7))!;
   const month = day.slice(0, 7);
 
   function slotsView(blocked = false): HostSlotsView {
