@@ -17,7 +17,15 @@ import {
   TEST_CARDS,
   uniqueEmail,
 } from './support/guest-flow';
-import { codeOf, horizontalOverflow, signInOnPage, uniqueHostEmail, waitForMail } from './support/host-flow';
+import {
+  codeOf,
+  horizontalOverflow,
+  photoFile,
+  signInOnPage,
+  uniqueHostEmail,
+  uploadMainPhotos,
+  waitForMail,
+} from './support/host-flow';
 
 let session: BrowserSession;
 let mobile: BrowserSession;
@@ -171,8 +179,12 @@ describe('a new host runs their business from the browser', () => {
     await textbox(page, /^番地/).fill('1-2');
     await textbox(page, /^大人料金/).fill('6500');
     await page.getByText('地図サービスを利用できません。', { exact: false }).waitFor();
-    await page.getByRole('checkbox', { name: 'Nature' }).check();
+    // Japanese category names in the Japanese form (issue 21 item 16).
+    await page.getByRole('checkbox', { name: '自然' }).check();
+    // Publishing needs a photo (issue 21 item 6): asked for at once, then given.
     await page.getByRole('radio', { name: /^公開/ }).check();
+    await page.getByText('公開するには画像を1枚以上登録してください').waitFor();
+    await uploadMainPhotos(page, [await photoFile('hijikawa.jpg')]);
     await screenshot(page, 'host-experience-create-desktop');
     await page.getByRole('button', { name: '体験を作成' }).click();
 

@@ -13,12 +13,12 @@ import type { HostExperienceListItem, HostExperienceView } from '../../domain/ba
 import {
   EXPERIENCE_FORM_FIELDS,
   UPLOAD_KEY_PREFIX,
-  experienceCreateFormSchema,
-  experienceEditFormSchema,
+  experienceCreateFormSchemaJa,
+  experienceEditFormSchemaJa,
   type ExperienceFormData,
 } from '../../domain/schemas/experience-form';
 import { EXPERIENCE_CHANGED_MESSAGE, type ExperiencePatch } from '../../domain/schemas/host-api';
-import { parseOrThrow } from '../../domain/validation';
+import { BACK_OFFICE_INVALID_REQUEST, parseOrThrow } from '../../domain/validation';
 import { toCard } from '../../domain/experience-card';
 import { errorFields } from '../console-logger';
 import type {
@@ -187,7 +187,7 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
     },
 
     async create(hostId: string, input: unknown): Promise<HostExperienceView> {
-      const form = parseOrThrow(experienceCreateFormSchema, input, 'The experience is not valid');
+      const form = parseOrThrow(experienceCreateFormSchemaJa, input, BACK_OFFICE_INVALID_REQUEST);
       await checkCategories(form.categoryIds);
       const { images, published } = await publishImages(hostId, form, new Set());
       const now = deps.clock().toISOString();
@@ -216,9 +216,9 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
         throw new DomainError('stale', EXPERIENCE_CHANGED_MESSAGE);
       }
       const form = parseOrThrow(
-        experienceEditFormSchema,
+        experienceEditFormSchemaJa,
         { ...formValuesOf(current, currentCategories), ...changes },
-        'The experience is not valid',
+        BACK_OFFICE_INVALID_REQUEST,
       );
       const categoriesChanged = 'categoryIds' in changes;
       if (categoriesChanged) await checkCategories(form.categoryIds);

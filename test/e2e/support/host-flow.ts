@@ -66,3 +66,25 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 
 export const uniqueHostEmail = (label: string) =>
   `host-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** A camera-like JPEG of `width`×`height` in one colour, named as a host's photo would be. */
+export async function photoFile(name: string, width = 1200, height = 800, hue = 30) {
+  const { default: sharp } = await import('sharp');
+  const buffer = await sharp({
+    create: { width, height, channels: 3, background: { r: 200, g: 120 + hue, b: 60 } },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+/** Chooses photos in the experience form's main-image picker and waits until every upload finished. */
+export async function uploadMainPhotos(
+  page: Page,
+  files: { name: string; mimeType: string; buffer: Buffer }[],
+): Promise<void> {
+  await page.getByLabel('メイン画像を選択').setInputFiles(files);
+  const tiles = page.getByRole('list', { name: 'メイン画像' }).getByRole('listitem');
+  await expect.poll(() => tiles.count()).toBeGreaterThanOrEqual(files.length);
+  await expect.poll(() => page.getByRole('progressbar', { name: /のアップロード/ }).count()).toBe(0);
+}

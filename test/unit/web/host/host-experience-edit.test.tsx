@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { HostSlotsView } from '@domain/schemas/host-api';
 import { addDays, todayInTokyo } from '@domain/calendar';
 import {
+  bookingFixture,
   CATEGORIES,
   experienceFixture,
   renderHost,
@@ -272,7 +273,8 @@ describe('availability calendar (DESIGN §4b)', () => {
     const cell = await screen.findByRole('gridcell', {
       name: new RegExp(`^${day.replaceAll('-', '/')}.*空き 2/3 予約 2`),
     });
-    const slotsCall = calls.find((c) => c.path === '/host/experiences/exp-1/slots')!;
+    // The month shown last (the calendar opens on this month, then moved to the next one when `day` is there).
+    const slotsCall = calls.filter((c) => c.path === '/host/experiences/exp-1/slots').at(-1)!;
     expect(slotsCall.search).toMatch(new RegExp(`from=${month}-01&to=${month}-\\d\\d`));
     await u.click(cell);
     const dialog = await screen.findByRole('dialog');
@@ -321,5 +323,52 @@ describe('availability calendar (DESIGN §4b)', () => {
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
       { date: from, toDate: to, blocked: true },
     ]);
+  });
+
+  it('before saving new hours, lists the bookings they leave outside and saves only when the host confirms', async () => {
+    const early = bookingFixture({ date: addDays(today, 7), time: '17:00', status: 'approved' });
+    const inside = bookingFixture({ date: addDays(today, 8), time: '19:00', status: 'pending' });
+    const otherExperience = bookingFixture({ experienceId: 'exp-2', date: addDays(today, 7), time: '17:00' });
+    const calls = api((method, path, body, request) => {
+      if (method === 'GET' && path === '/host/bookings') {
+        const status = request.url.searchParams.get('status');
+        const items = [early, inside, otherExperience].filter((b) => b.status === status);
+        return { status: 200, body: { items } };
+      }
+      if (method === 'PATCH') return { status: 200, body: { ...experienceFixture(), ...(body as object) } };
+      return undefined;
+    });
+    await openEdit();
+    await screen.findByRole('heading', { name: 'Dogo Onsen evening walk' }, { timeout: 15_000 });
+    const u = user();
+    await u.click(screen.getByRole('combobox', { name: '開始時刻' }));
+    await u.click(screen.getByRole('option', { name: '18:00' }));
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await u.click(saveButton());
+
+    const dialog = await screen.findByRole('dialog', { name: '営業時間外になる予約があります' });
+    const listed = within(dialog).getAllByRole('listitem');
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toHaveTextContent(`予約番号 ${early.reference}`);
+    expect(listed[0]).toHaveTextContent('17:00');
+    expect(dialog).toHaveTextContent('カレンダーと予約一覧に表示されたまま有効です');
+    const lookups = calls.filter((c) => c.path === '/host/bookings');
+    expect(lookups.map((c) => new URLSearchParams(c.search).get('from'))).toEqual([today, today]);
+    await u.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await u.click(saveButton());
+    await u.click(
+      within(await screen.findByRole('dialog', { name: '営業時間外になる予約があります' })).getByRole(
+        'button',
+        {
+          name: '予約を残して保存する',
+        },
+      ),
+    );
+    expect(await screen.findByTestId('toast')).toHaveTextContent('体験の内容を更新しました。');
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({
+      availability: { defaultHours: { start: '18:00', end: '20:00' } },
+    });
   });
 });
