@@ -303,6 +303,44 @@ describe('availability calendar (DESIGN §4b)', () => {
     );
   });
 
+  it('shows a paused slot (capacity 0) as 休止 and a booked slot the hours no longer open as 営業時間外', async () => {
+    api((method, path) =>
+      path.endsWith('/slots') && method === 'GET'
+        ? {
+            status: 200,
+            body: {
+              timeZone: 'Asia/Tokyo',
+              days: {
+                [day]: [
+                  { time: '07:00', capacity: 1, booked: 1, blocked: true, outsideRule: true },
+                  { time: '17:00', capacity: 0, booked: 0, blocked: false },
+                  { time: '18:00', capacity: 1, booked: 1, blocked: false },
+                ],
+              },
+            } satisfies HostSlotsView,
+          }
+        : undefined,
+    );
+    await openEdit();
+    await screen.findByRole('heading', { name: 'Dogo Onsen evening walk' }, { timeout: 15_000 });
+    const u = user();
+    if (month !== today.slice(0, 7)) await u.click(screen.getByRole('button', { name: '次の月' }));
+    // The booked 07:00 counts in the day's bookings, not as one of its slots.
+    await u.click(
+      await screen.findByRole('gridcell', {
+        name: new RegExp(`^${day.replaceAll('-', '/')}.*空き 0/2 予約 2`),
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('listitem', { name: '17:00 の枠' })).toHaveTextContent('休止');
+    expect(within(dialog).getByRole('listitem', { name: '17:00 の枠' })).not.toHaveTextContent('満席');
+    expect(within(dialog).getByRole('listitem', { name: '18:00 の枠' })).toHaveTextContent('満席');
+    const outside = within(dialog).getByRole('listitem', { name: '07:00 の枠' });
+    expect(outside).toHaveTextContent('営業時間外');
+    expect(outside).toHaveTextContent('この枠の予約は有効です');
+    expect(within(outside).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('closes a range of days (a holiday trip)', async () => {
     const calls = api((method, path) =>
       path.endsWith('/slots') && method === 'PUT' ? { status: 200, body: emptySlots() } : undefined,
