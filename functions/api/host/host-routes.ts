@@ -103,6 +103,11 @@ export async function deleteExperience(event: HttpApiEvent): Promise<HttpApiStru
   return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
 }
 
+export async function duplicateExperience(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  return json(201, await useCases().experiences.duplicate(host.id, experienceId(event)));
+}
+
 export async function getSlots(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
   const host = await signedInHost(event);
   const id = experienceId(event);
