@@ -20,6 +20,8 @@ import {
 import {
   codeOf,
   horizontalOverflow,
+  onSiteOrigin,
+  openSignedIn,
   photoFile,
   signInOnPage,
   uniqueHostEmail,
@@ -158,7 +160,13 @@ describe('a new host runs their business from the browser', () => {
   it('creates and publishes an experience, which the guest list then shows', async () => {
     const page = await session.newPage();
     const errors = collectPageErrors(page);
-    await page.goto('/host/experiences');
+    // On the site's own origin, where the photo can be uploaded (signed in there too).
+    await openSignedIn(
+      page,
+      onSiteOrigin(session.baseUrl, '/host/experiences'),
+      newHost.email,
+      newHost.password,
+    );
     await page.getByText('まだ体験が登録されていません。').waitFor();
     await page.getByRole('link', { name: '新しい体験を作成' }).click();
     await page.getByRole('heading', { name: '新しい体験を作成' }).waitFor();

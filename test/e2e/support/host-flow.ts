@@ -88,3 +88,26 @@ export async function uploadMainPhotos(
   await expect.poll(() => tiles.count()).toBeGreaterThanOrEqual(files.length);
   await expect.poll(() => page.getByRole('progressbar', { name: /のアップロード/ }).count()).toBe(0);
 }
+
+/**
+ * `path` on the site's own origin (`localhost`, the SITE_URL of the local stack). The tests' browser talks to
+ * 127.0.0.1, but presigned upload forms name the site's origin, and a page on another origin may not post to it:
+ * pages that upload photos are opened here (they sign in again, the session being per origin).
+ */
+export function onSiteOrigin(baseUrl: string, path: string): string {
+  const url = new URL(path, baseUrl);
+  url.hostname = 'localhost';
+  return url.toString();
+}
+
+/** Opens `url`; when the area sends the browser to sign-in first, signs in and waits to be back at `url`. */
+export async function openSignedIn(page: Page, url: string, email: string, password: string): Promise<void> {
+  await page.goto(url);
+  const signIn = page.getByRole('heading', { name: 'ホストログイン' });
+  const area = page.getByRole('navigation', { name: 'メインメニュー' });
+  await signIn.or(area).first().waitFor();
+  if (await signIn.isVisible()) {
+    await signInOnPage(page, email, password);
+    await page.waitForURL(`**${new URL(url).pathname}`);
+  }
+}
