@@ -111,3 +111,29 @@ export async function openSignedIn(page: Page, url: string, email: string, passw
     await page.waitForURL(`**${new URL(url).pathname}`);
   }
 }
+
+/**
+ * A photo uploaded as the host of `token` does from the form (`POST /api/host/uploads`, then the presigned form):
+ * the key an experience form names in `mainImages` (publishing needs a photo).
+ */
+export async function uploadedPhotoKey(baseUrl: string, token: string): Promise<string> {
+  const photo = await photoFile('cover.jpg', 1200, 800);
+  const res = await fetch(`${baseUrl}/api/host/uploads`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      purpose: 'experience-image',
+      contentType: photo.mimeType,
+      size: photo.buffer.length,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`presign: ${res.status} ${await res.text()}`);
+  const upload = (await res.json()) as { key: string; url: string; fields: Record<string, string> };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(photo.buffer)]), photo.name);
+  // The form names the site's origin (localhost); the same server answers at the tests' address.
+  const posted = await fetch(new URL(new URL(upload.url).pathname, baseUrl), { method: 'POST', body: form });
+  if (posted.status !== 204) throw new Error(`upload: ${posted.status} ${await posted.text()}`);
+  return upload.key;
+}
