@@ -288,8 +288,9 @@ export class WebConstruct extends Construct {
 
 /**
  * What the photo pipeline's functions may do in the images bucket, and nothing more: sign upload forms for and
- * read and delete the uploads (`uploads/*`; S3 checks that a form's signer may put the object), write and delete
- * published variants (`images/p/*`). No listing, no other prefix.
+ * read and delete the uploads (`uploads/*`; S3 checks that a form's signer may put the object), write, read (a
+ * duplicated experience copies its photos) and delete published variants (`images/p/*`, public anyway). No listing,
+ * no other prefix.
  */
 export function grantPhotoPipeline(bucket: s3.IBucket, grantee: iam.IGrantable): void {
   grantee.grantPrincipal.addToPrincipalPolicy(
@@ -302,7 +303,7 @@ export function grantPhotoPipeline(bucket: s3.IBucket, grantee: iam.IGrantable):
   grantee.grantPrincipal.addToPrincipalPolicy(
     new iam.PolicyStatement({
       sid: 'PublishedPhotos',
-      actions: ['s3:PutObject', 's3:DeleteObject'],
+      actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
       resources: [bucket.arnForObjects(`${PHOTOS_PREFIX}*`)],
     }),
   );

@@ -22,6 +22,7 @@ const routes = {
   'GET /api/host/experiences/{id}': host.getExperience,
   'PATCH /api/host/experiences/{id}': host.patchExperience,
   'DELETE /api/host/experiences/{id}': host.deleteExperience,
+  'POST /api/host/experiences/{id}/duplicate': host.duplicateExperience,
   'GET /api/host/experiences/{id}/slots': host.getSlots,
   'PUT /api/host/experiences/{id}/slots': host.putSlots,
   'GET /api/host/bookings': host.listBookings,

@@ -60,6 +60,7 @@ export const routes: RouteDefinition[] = [
       ['GET', '/api/host/experiences/{id}'],
       ['PATCH', '/api/host/experiences/{id}'],
       ['DELETE', '/api/host/experiences/{id}'],
+      ['POST', '/api/host/experiences/{id}/duplicate'],
       ['GET', '/api/host/experiences/{id}/slots'],
       ['PUT', '/api/host/experiences/{id}/slots'],
       ['GET', '/api/host/bookings'],

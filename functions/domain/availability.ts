@@ -196,11 +196,30 @@ export interface EditorSlot {
   capacity: number;
   blocked: boolean;
   status: SlotStatus;
+  /**
+   * The rule no longer opens this slot (the hours or holidays changed after it was booked), but guests still hold
+   * it: it stays listed so no booking is hidden by a rule change. Guests cannot book it.
+   */
+  outsideRule?: true;
 }
 
 /**
- * Every slot of the rule in `from`..`to` with its counters, for the host's availability editor. Blocked wins
- * over full: a blocked slot stays closed even after its bookings are cancelled.
+ * The bookings (pending or approved) whose slot `rule` does not open: what a host changing the hours or holidays
+ * is asked about before saving (issue 21 item 1). The bookings stay valid and listed either way.
+ */
+export function bookingsOutsideRule<B extends { date: string; time: string; status: string }>(
+  rule: AvailabilityRule,
+  bookings: readonly B[],
+): B[] {
+  return bookings
+    .filter((b) => (b.status === 'pending' || b.status === 'approved') && !isRuleSlot(rule, b.date, b.time))
+    .sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`));
+}
+
+/**
+ * Every slot of the rule in `from`..`to` with its counters, for the host's availability editor, and every slot
+ * with bookings that the rule no longer opens (`outsideRule`). Blocked wins over full: a blocked slot stays closed
+ * even after its bookings are cancelled.
  */
 export function editorSlots(input: {
   rule: AvailabilityRule;
@@ -211,14 +230,23 @@ export function editorSlots(input: {
   const states = indexStates(input.states);
   const slots: EditorSlot[] = [];
   for (const date of datesBetween(input.from, input.to)) {
-    for (const time of ruleSlotTimes(input.rule, date)) {
+    const times = ruleSlotTimes(input.rule, date);
+    const day: EditorSlot[] = [];
+    for (const time of times) {
       const state = states.get(stateKey(date, time));
       const booked = state?.booked ?? 0;
       const capacity = effectiveCapacity(input.rule, state);
       const blocked = state?.blocked ?? false;
       const status: SlotStatus = blocked ? 'blocked' : booked >= capacity ? 'full' : 'available';
-      slots.push({ date, time, booked, capacity, blocked, status });
+      day.push({ date, time, booked, capacity, blocked, status });
     }
+    for (const state of input.states) {
+      if (state.date !== date || state.booked === 0 || times.includes(state.time)) continue;
+      const capacity = effectiveCapacity(input.rule, state);
+      const { time, booked } = state;
+      day.push({ date, time, booked, capacity, blocked: true, status: 'blocked', outsideRule: true });
+    }
+    slots.push(...day.sort((a, b) => a.time.localeCompare(b.time)));
   }
   return slots;
 }

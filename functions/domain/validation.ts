@@ -8,6 +8,9 @@ import { DomainError } from './errors';
 /** The key of an issue that is about the whole input rather than one field. */
 export const ROOT_FIELD = '_root';
 
+/** The 400 message of the back office's routes (DESIGN §6: host and admin 400s speak Japanese). */
+export const BACK_OFFICE_INVALID_REQUEST = '入力内容に誤りがあります。各項目のメッセージを確認してください。';
+
 /** Field path (dot-joined: `guest.email`, `mainImages.3`) → the first message reported for it. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};

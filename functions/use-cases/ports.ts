@@ -255,6 +255,12 @@ export interface ImageStore {
   publish(input: { hostId: string; key: string; purpose: 'avatar' | 'experience-image' }): Promise<string>;
   /** Deletes published images (their variants) by public URL; unknown URLs are ignored. */
   remove(urls: string[]): Promise<void>;
+  /**
+   * A published image copied under a new address (every variant), so that a duplicated experience owns its photos:
+   * deleting one experience's photo never breaks the other's. A URL that is not a published photo (a seed path, an
+   * external URL) is answered as it is: `remove` ignores those, so sharing them is safe.
+   */
+  copy(url: string): Promise<string>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

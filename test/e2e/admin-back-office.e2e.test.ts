@@ -17,6 +17,7 @@ import { totpCode } from '../../scripts/local/totp';
 import type { AppConfig } from '../../web/src/lib/config';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
 import { uniqueEmail } from './support/guest-flow';
+import { uploadedPhotoKey } from './support/host-flow';
 
 let session: BrowserSession;
 let config: AppConfig;
@@ -327,7 +328,8 @@ describe('admin back office', () => {
         title: `Candle-making workshop ${Date.now() % 100000}`,
         description: 'Make your own Japanese wax candle with a craftsman.',
         price: '4500',
-        mainImages: [],
+        // Publishing needs a photo (issue 21 item 6).
+        mainImages: [await uploadedPhotoKey(session.baseUrl, token)],
         movie: null,
         detailHeading1: null,
         detailText1: null,

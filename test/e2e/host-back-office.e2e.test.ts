@@ -22,8 +22,12 @@ import {
   approveHostAsAdmin,
   codeOf,
   horizontalOverflow,
+  onSiteOrigin,
+  openSignedIn,
+  photoFile,
   signInOnPage,
   uniqueHostEmail,
+  uploadMainPhotos,
   waitForMail,
 } from './support/host-flow';
 
@@ -163,7 +167,13 @@ describe('a new host runs their business from the browser', () => {
     await page.getByText('アカウントは審査中です').waitFor();
     await approveHostAsAdmin(newHost.email);
     await waitForMail(newHost.email, 'ホストアカウントの審査が完了しました');
-    await page.goto('/host/experiences');
+    // On the site's own origin, where the photo can be uploaded (signed in there too).
+    await openSignedIn(
+      page,
+      onSiteOrigin(session.baseUrl, '/host/experiences'),
+      newHost.email,
+      newHost.password,
+    );
     await page.getByText('まだ体験が登録されていません。').waitFor();
     await page.getByRole('link', { name: '新しい体験を作成' }).click();
     await page.getByRole('heading', { name: '新しい体験を作成' }).waitFor();
@@ -184,8 +194,12 @@ describe('a new host runs their business from the browser', () => {
     await textbox(page, /^番地/).fill('1-2');
     await textbox(page, /^大人料金/).fill('6500');
     await page.getByText('地図サービスを利用できません。', { exact: false }).waitFor();
-    await page.getByRole('checkbox', { name: 'Nature' }).check();
+    // Japanese category names in the Japanese form (issue 21 item 16).
+    await page.getByRole('checkbox', { name: '自然' }).check();
+    // Publishing needs a photo (issue 21 item 6): asked for at once, then given.
     await page.getByRole('radio', { name: /^公開/ }).check();
+    await page.getByText('公開するには画像を1枚以上登録してください').waitFor();
+    await uploadMainPhotos(page, [await photoFile('hijikawa.jpg')]);
     await screenshot(page, 'host-experience-create-desktop');
     await page.getByRole('button', { name: '体験を作成' }).click();
 

@@ -20,7 +20,12 @@ export function createImageStore(env: Environment): ImageStore {
     const unavailable = async (): Promise<never> => {
       throw new DomainError('service_unavailable', IMAGES_UNAVAILABLE_MESSAGE);
     };
-    return { createUpload: unavailable, publish: unavailable, remove: async () => {} };
+    return {
+      createUpload: unavailable,
+      publish: unavailable,
+      remove: async () => {},
+      copy: async (url) => url,
+    };
   }
   const s3 = new S3Client({
     region: env.AWS_REGION,

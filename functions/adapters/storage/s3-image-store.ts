@@ -10,7 +10,13 @@
  *   original is then deleted (originals are private to the pipeline and never kept).
  * - `remove`: the variants of published photos.
  */
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../../domain/errors';
 import {
@@ -177,6 +183,38 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
       const url = await writePhotoVariants(s3, bucket, options.publicPrefix, options.newId(), rendered);
       await deleteQuietly(key);
       return url;
+    },
+
+    async copy(url) {
+      const photo = parsePhotoUrl(url);
+      if (!photo) return url;
+      const copy = { ...photo, id: options.newId() };
+      const pairs = photoVariants(photo).map((variant, i) => ({
+        from: objectKey(options.publicPrefix, variant.url),
+        to: objectKey(options.publicPrefix, photoVariants(copy)[i]!.url),
+      }));
+      const written: string[] = [];
+      try {
+        await Promise.all(
+          pairs.map(async ({ from, to }) => {
+            await s3.send(
+              new CopyObjectCommand({
+                Bucket: bucket,
+                Key: to,
+                CopySource: `${bucket}/${from}`,
+                ContentType: 'image/webp',
+                CacheControl: IMMUTABLE_CACHE_CONTROL,
+                MetadataDirective: 'REPLACE',
+              }),
+            );
+            written.push(to);
+          }),
+        );
+      } catch (e) {
+        await Promise.all(written.map(deleteQuietly));
+        throw e;
+      }
+      return `${photo.origin}${photoUrl(copy)}`;
     },
 
     async remove(urls) {

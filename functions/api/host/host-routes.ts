@@ -20,7 +20,7 @@ import { HOST_EXPERIENCE_NOT_FOUND_MESSAGE } from '../../use-cases/back-office/h
 import type { HttpApiEvent, HttpApiStructuredResult } from '../http/api-gateway';
 import { callerSub } from '../http/caller';
 import type { JsonBodyEvent } from '../http/json-body';
-import { parseBody, parseQuery, pathId } from '../http/request';
+import { BACK_OFFICE_INVALID_REQUEST, parseBody, parseQuery, pathId } from '../http/request';
 import { json } from '../http/responses';
 
 const useCases = () => hostRuntime().useCases;
@@ -37,17 +37,35 @@ export async function getMe(event: HttpApiEvent): Promise<HttpApiStructuredResul
 
 export async function patchMe(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const host = await signedInHost(event);
-  return json(200, await useCases().account.updateProfile(host.id, parseBody(event, hostProfilePatchSchema)));
+  return json(
+    200,
+    await useCases().account.updateProfile(
+      host.id,
+      parseBody(event, hostProfilePatchSchema, BACK_OFFICE_INVALID_REQUEST),
+    ),
+  );
 }
 
 export async function createUpload(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const host = await signedInHost(event);
-  return json(201, await useCases().account.createUpload(host.id, parseBody(event, createUploadSchema)));
+  return json(
+    201,
+    await useCases().account.createUpload(
+      host.id,
+      parseBody(event, createUploadSchema, BACK_OFFICE_INVALID_REQUEST),
+    ),
+  );
 }
 
 export async function putAvatar(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const host = await signedInHost(event);
-  return json(200, await useCases().account.setAvatar(host.id, parseBody(event, setAvatarSchema).key));
+  return json(
+    200,
+    await useCases().account.setAvatar(
+      host.id,
+      parseBody(event, setAvatarSchema, BACK_OFFICE_INVALID_REQUEST).key,
+    ),
+  );
 }
 
 export async function getDashboard(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
@@ -75,7 +93,7 @@ export async function getExperience(event: HttpApiEvent): Promise<HttpApiStructu
 export async function patchExperience(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const host = await signedInHost(event);
   const id = experienceId(event);
-  const patch = parseBody(event, experiencePatchSchema) as ExperiencePatch;
+  const patch = parseBody(event, experiencePatchSchema, BACK_OFFICE_INVALID_REQUEST) as ExperiencePatch;
   return json(200, await useCases().experiences.update(host.id, id, patch));
 }
 
@@ -85,24 +103,42 @@ export async function deleteExperience(event: HttpApiEvent): Promise<HttpApiStru
   return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
 }
 
+export async function duplicateExperience(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  return json(201, await useCases().experiences.duplicate(host.id, experienceId(event)));
+}
+
 export async function getSlots(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
   const host = await signedInHost(event);
   const id = experienceId(event);
-  const { from, to } = parseQuery(event, slotsQuery);
+  const { from, to } = parseQuery(event, slotsQuery, BACK_OFFICE_INVALID_REQUEST);
   return json(200, await useCases().slots.list(host.id, id, from, to));
 }
 
 export async function putSlots(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const host = await signedInHost(event);
   const id = experienceId(event);
-  return json(200, await useCases().slots.set(host.id, id, parseBody(event, slotOverrideSchema)));
+  return json(
+    200,
+    await useCases().slots.set(
+      host.id,
+      id,
+      parseBody(event, slotOverrideSchema, BACK_OFFICE_INVALID_REQUEST),
+    ),
+  );
 }
 
 // Bookings --------------------------------------------------------------------------------------------------------
 
 export async function listBookings(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
   const host = await signedInHost(event);
-  return json(200, await useCases().bookings.list(host.id, parseQuery(event, hostBookingsQuery)));
+  return json(
+    200,
+    await useCases().bookings.list(
+      host.id,
+      parseQuery(event, hostBookingsQuery, BACK_OFFICE_INVALID_REQUEST),
+    ),
+  );
 }
 
 export async function getBooking(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
@@ -118,6 +154,6 @@ export async function approveBooking(event: HttpApiEvent): Promise<HttpApiStruct
 export async function denyBooking(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const host = await signedInHost(event);
   const id = bookingId(event);
-  const { reason } = parseBody(event, denyBookingSchema);
+  const { reason } = parseBody(event, denyBookingSchema, BACK_OFFICE_INVALID_REQUEST);
   return json(200, await useCases().decisions.deny(id, reason, asHost(host)));
 }

@@ -5,6 +5,7 @@
 import type * as z from 'zod';
 import { DomainError } from '../../domain/errors';
 import { parseOrThrow } from '../../domain/validation';
+export { BACK_OFFICE_INVALID_REQUEST } from '../../domain/validation';
 import type { HttpApiEvent } from './api-gateway';
 import type { JsonBodyEvent } from './json-body';
 
@@ -22,11 +23,19 @@ export function pathId(event: HttpApiEvent, notFoundMessage: string, name = 'id'
 }
 
 /** The query string as API Gateway hands it over (repeated names joined with commas), parsed with `schema`. */
-export function parseQuery<S extends z.ZodType>(event: HttpApiEvent, schema: S): z.output<S> {
-  return parseOrThrow(schema, event.queryStringParameters ?? {}, 'The query string is not valid');
+export function parseQuery<S extends z.ZodType>(
+  event: HttpApiEvent,
+  schema: S,
+  message = 'The query string is not valid',
+): z.output<S> {
+  return parseOrThrow(schema, event.queryStringParameters ?? {}, message);
 }
 
 /** The JSON body parsed by `jsonBody()`, validated with `schema`. A missing body is validated as `{}`. */
-export function parseBody<S extends z.ZodType>(event: JsonBodyEvent, schema: S): z.output<S> {
-  return parseOrThrow(schema, event.jsonBody ?? {}, 'The request is not valid');
+export function parseBody<S extends z.ZodType>(
+  event: JsonBodyEvent,
+  schema: S,
+  message = 'The request is not valid',
+): z.output<S> {
+  return parseOrThrow(schema, event.jsonBody ?? {}, message);
 }

@@ -37,9 +37,16 @@ export interface ExperienceFormMessages {
   participantsMaxAtLeastMin: string;
   /** Shown on the minimum when it exceeds the maximum; the create screen has no such message. */
   participantsMinAtMostMax: string | null;
+  /** Either participant number above MAX_GUESTS_PER_BOOKING. */
+  participantsTooMany: string;
+  /** A price that is not a number at all (letters, symbols): says how to write it, not that it is negative. */
+  priceNotANumber: string;
   tooManyImages: string;
-  /** Set when the form may not be saved without a main image (edit). */
-  imagesRequired: string | null;
+  tooManyTags: string;
+  /** Publishing (on create or edit) needs a main image; a private draft may have none. */
+  imagesRequired: string;
+  /** Publishing needs a price above 0; a private draft may keep 0. */
+  priceRequiredToPublish: string;
   invalidUrl: string;
   tooLong: (max: number) => string;
 }
@@ -58,8 +65,12 @@ export const experienceCreateMessages: ExperienceFormMessages = {
   participantsMinAtLeastOne: '1人以上を入力してください',
   participantsMaxAtLeastMin: '最大人数は最少人数以上にしてください',
   participantsMinAtMostMax: null,
+  participantsTooMany: 'Enter at most 1,000 participants',
+  priceNotANumber: 'Enter the price in digits, for example 12000',
   tooManyImages: 'You can upload up to 10 images',
-  imagesRequired: null,
+  tooManyTags: 'You can add up to 20 tags',
+  imagesRequired: 'At least one image is required',
+  priceRequiredToPublish: 'Please enter a price',
   invalidUrl: 'Please enter a valid URL',
   tooLong: (max) => `At most ${max} characters`,
 };
@@ -79,8 +90,12 @@ export const experienceEditMessages: ExperienceFormMessages = {
   participantsMinAtLeastOne: '1人以上を入力してください',
   participantsMaxAtLeastMin: '最大人数は最少人数以上にしてください',
   participantsMinAtMostMax: '最少人数は最大人数以下にしてください',
+  participantsTooMany: '参加人数は1,000人以下で入力してください',
+  priceNotANumber: '料金は数字で入力してください（例: 12000）',
   tooManyImages: 'You can upload up to 10 images',
+  tooManyTags: 'タグは20個まで登録できます',
   imagesRequired: 'At least one image is required',
+  priceRequiredToPublish: '公開するには1円以上の料金を入力してください',
   invalidUrl: '有効なURLを入力してください',
   tooLong: (max) => `${max}文字以内で入力してください`,
 };
@@ -104,8 +119,12 @@ export const experienceCreateMessagesJa: ExperienceFormMessages = {
   participantsMinAtLeastOne: '1人以上を入力してください',
   participantsMaxAtLeastMin: '最大人数は最少人数以上にしてください',
   participantsMinAtMostMax: null,
+  participantsTooMany: '参加人数は1,000人以下で入力してください',
+  priceNotANumber: '料金は数字で入力してください（例: 12000）',
   tooManyImages: '画像は10枚までアップロードできます',
-  imagesRequired: null,
+  tooManyTags: 'タグは20個まで登録できます',
+  imagesRequired: '公開するには画像を1枚以上登録してください',
+  priceRequiredToPublish: '公開するには1円以上の料金を入力してください',
   invalidUrl: '有効なURLを入力してください',
   tooLong: (max) => `${max}文字以内で入力してください`,
 };
@@ -114,7 +133,7 @@ export const experienceCreateMessagesJa: ExperienceFormMessages = {
 export const experienceEditMessagesJa: ExperienceFormMessages = {
   ...experienceEditMessages,
   tooManyImages: '画像は10枚までアップロードできます',
-  imagesRequired: '画像を1枚以上登録してください',
+  imagesRequired: '公開するには画像を1枚以上登録してください',
 };
 
 /** Toasts of the two screens (back-office spec §5). */
@@ -122,24 +141,38 @@ export const PARTICIPANTS_RANGE_INVALID_TOAST =
   '参加人数の設定が無効です。最少人数と最大人数をご確認ください。';
 export const EDIT_REQUIRED_MISSING_TOAST = '必須項目が入力されていません。';
 
-/** Full-width digits (common in Japanese input methods) → ASCII, so '１２０００' is read as 12000. */
-const asciiDigits = (s: string) =>
-  s.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
+/**
+ * What a Japanese input method types into a number field, read as ASCII: full-width digits, commas, minus and
+ * spaces (NFKC), the yen sign before and 円 after, thousands separators. '１２，０００円' is 12000.
+ */
+export function normaliseNumberText(s: string): string {
+  return s
+    .normalize('NFKC')
+    .replace(/[\s,、]/g, '')
+    .replace(/^[¥\\]/, '')
+    .replace(/円$/, '')
+    .replace(/^[−ー‐]/, '-');
+}
 
 /**
- * A whole number from a number input or a text field: blank → missing (the "required" message), any other
- * non-number → the range message.
+ * A whole number from a number input or a text field: blank → missing (the "required" message), anything that is
+ * not a number → `notANumber` (by default the range message), a fraction → the range message.
  */
-const wholeNumber = (required: string, invalid: string) =>
+const wholeNumber = (required: string, invalid: string, notANumber = invalid) =>
   z.preprocess(
     (v) => {
       if (v === null || v === undefined) return undefined;
       if (typeof v !== 'string') return v;
-      const t = asciiDigits(v.trim()).replace(/,/g, '');
+      const t = normaliseNumberText(v);
       if (t === '') return undefined;
       return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
     },
-    z.number({ error: (issue) => (issue.input === undefined ? required : invalid) }).int({ error: invalid }),
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? required : Number.isNaN(issue.input) ? notANumber : invalid,
+      })
+      .int({ error: invalid }),
   );
 
 const httpUrl = (message: string) =>
@@ -180,25 +213,30 @@ const imageRef = z
 function experienceFormObject(messages: ExperienceFormMessages) {
   const requiredField = (required: string, max: number, ...checks: TextCheck[]) =>
     requiredText(required, max, messages.tooLong(max), ...checks);
-  const mainImages = z.array(imageRef).max(MAX_MAIN_IMAGES, { error: messages.tooManyImages }).default([]);
+  const optionalField = (max: number) => optionalText(max, messages.tooLong(max));
+  const participants = (message: string) =>
+    wholeNumber(message, message).pipe(
+      z
+        .number()
+        .min(1, { error: message })
+        .max(MAX_GUESTS_PER_BOOKING, { error: messages.participantsTooMany }),
+    );
   return z.object({
     title: requiredField(messages.titleRequired, 200),
-    description: optionalText(10_000).transform((v) => v ?? ''),
-    price: wholeNumber(messages.priceRequired, messages.priceNotNegative).pipe(
+    description: optionalField(10_000).transform((v) => v ?? ''),
+    price: wholeNumber(messages.priceRequired, messages.priceNotNegative, messages.priceNotANumber).pipe(
       z
         .number()
         .min(0, { error: messages.priceNotNegative })
         .max(MAX_CHARGE_JPY, { error: messages.priceTooHigh }),
     ),
-    mainImages: messages.imagesRequired
-      ? mainImages.refine((list) => list.length > 0, { error: messages.imagesRequired })
-      : mainImages,
+    mainImages: z.array(imageRef).max(MAX_MAIN_IMAGES, { error: messages.tooManyImages }).default([]),
     movie: httpUrl(messages.invalidUrl),
-    detailHeading1: optionalText(200),
-    detailText1: optionalText(10_000),
+    detailHeading1: optionalField(200),
+    detailText1: optionalField(10_000),
     detailImage1: imageRef.nullish().transform((v) => v ?? null),
-    detailHeading2: optionalText(200),
-    detailText2: optionalText(10_000),
+    detailHeading2: optionalField(200),
+    detailText2: optionalField(10_000),
     detailImage2: imageRef.nullish().transform((v) => v ?? null),
     postalCode: requiredField(messages.postalCodeRequired, 20),
     /** Any spelling of a prefecture ('ehime', '愛媛県') is stored as the English name guests filter by. */
@@ -208,25 +246,27 @@ function experienceFormObject(messages: ExperienceFormMessages) {
     city: requiredField(messages.cityRequired, 100),
     district: requiredField(messages.districtRequired, 100),
     streetAddress: requiredField(messages.streetAddressRequired, 200),
-    building: optionalText(200),
+    building: optionalField(200),
     mapLat: coordinate(90),
     mapLng: coordinate(180),
-    cancellationPolicy: optionalText(4000),
+    cancellationPolicy: optionalField(4000),
     tags: z
-      .array(z.string().trim().min(1).max(50))
-      .max(MAX_TAGS)
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .max(50, { error: messages.tooLong(50) }),
+      )
+      .max(MAX_TAGS, { error: messages.tooManyTags })
       .default([])
       .transform((tags) => [...new Set(tags)]),
-    thingsToKnowPrice: optionalText(4000),
-    thingsToKnowItinerary: optionalText(4000),
-    thingsToKnowClothes: optionalText(4000),
-    thingsToKnowNote: optionalText(4000),
-    participantsMin: wholeNumber(messages.participantsMinAtLeastOne, messages.participantsMinAtLeastOne).pipe(
-      z.number().min(1, { error: messages.participantsMinAtLeastOne }).max(MAX_GUESTS_PER_BOOKING),
-    ),
-    participantsMax: wholeNumber(messages.participantsMaxAtLeastMin, messages.participantsMaxAtLeastMin).pipe(
-      z.number().min(1, { error: messages.participantsMaxAtLeastMin }).max(MAX_GUESTS_PER_BOOKING),
-    ),
+    thingsToKnowPrice: optionalField(4000),
+    thingsToKnowItinerary: optionalField(4000),
+    thingsToKnowClothes: optionalField(4000),
+    thingsToKnowNote: optionalField(4000),
+    participantsMin: participants(messages.participantsMinAtLeastOne),
+    participantsMax: participants(messages.participantsMaxAtLeastMin),
     publicationStatus: publicationStatusSchema.default('private'),
     availability: availabilityRuleSchema
       .transform((rule) => ({ ...rule, regularHolidays: [...new Set(rule.regularHolidays)] }))
@@ -245,36 +285,63 @@ export const EXPERIENCE_FORM_FIELDS = Object.keys(experienceFormObject(experienc
   ...string[],
 ];
 
-/** Builds the form schema for one screen's messages. */
+type RangeInput = { participantsMin?: unknown; participantsMax?: unknown };
+type PublishInput = { publicationStatus?: unknown; mainImages?: unknown; price?: unknown };
+
+/**
+ * Builds the form schema for one screen's messages. The rules are the same for create and edit (issue 21 item 6):
+ * a private draft may lack photos and a price; publishing needs at least one main image and a price above 0.
+ */
 export function experienceFormSchema(messages: ExperienceFormMessages) {
-  return experienceFormObject(messages).superRefine(
-    (form, ctx) => {
-      if (form.participantsMax >= form.participantsMin) return;
-      ctx.addIssue({
-        code: 'custom',
-        path: ['participantsMax'],
-        message: messages.participantsMaxAtLeastMin,
-      });
-      if (messages.participantsMinAtMostMax) {
+  return experienceFormObject(messages)
+    .superRefine(
+      (form, ctx) => {
+        if (form.participantsMax >= form.participantsMin) return;
         ctx.addIssue({
           code: 'custom',
-          path: ['participantsMin'],
-          message: messages.participantsMinAtMostMax,
+          path: ['participantsMax'],
+          message: messages.participantsMaxAtLeastMin,
         });
-      }
-    },
-    {
-      // Check the range as soon as both numbers are valid, whatever else is still missing.
-      when: (payload) => {
-        const v = payload.value as { participantsMin?: unknown; participantsMax?: unknown } | undefined;
-        return (
-          typeof v?.participantsMin === 'number' &&
-          typeof v.participantsMax === 'number' &&
-          !payload.issues.some((i) => i.path?.[0] === 'participantsMin' || i.path?.[0] === 'participantsMax')
-        );
+        if (messages.participantsMinAtMostMax) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['participantsMin'],
+            message: messages.participantsMinAtMostMax,
+          });
+        }
       },
-    },
-  );
+      {
+        // Check the range as soon as both numbers are valid, whatever else is still missing.
+        when: (payload) => {
+          const v = payload.value as RangeInput | undefined;
+          return (
+            typeof v?.participantsMin === 'number' &&
+            typeof v.participantsMax === 'number' &&
+            !payload.issues.some(
+              (i) => i.path?.[0] === 'participantsMin' || i.path?.[0] === 'participantsMax',
+            )
+          );
+        },
+      },
+    )
+    .superRefine(
+      (form, ctx) => {
+        if (form.publicationStatus !== 'public') return;
+        if (form.mainImages.length === 0) {
+          ctx.addIssue({ code: 'custom', path: ['mainImages'], message: messages.imagesRequired });
+        }
+        if (form.price === 0) {
+          ctx.addIssue({ code: 'custom', path: ['price'], message: messages.priceRequiredToPublish });
+        }
+      },
+      {
+        // Like the range: say what publishing needs while other fields are still being filled in.
+        when: (payload) => {
+          const v = payload.value as PublishInput | undefined;
+          return v?.publicationStatus === 'public' && Array.isArray(v.mainImages);
+        },
+      },
+    );
 }
 
 export const experienceCreateFormSchema = experienceFormSchema(experienceCreateMessages);

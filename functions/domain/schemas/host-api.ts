@@ -83,6 +83,48 @@ export function checkImageFile(file: { type: string; size: number }, purpose: Up
   return null;
 }
 
+/** Bytes `sniffFileType` needs from the start of a file. */
+export const FILE_SIGNATURE_BYTES = 16;
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  signature.every((b, i) => bytes[offset + i] === b);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+/** Signatures of the accepted image types and of files hosts commonly rename by mistake. */
+const SIGNATURES: { type: string; label: string; matches: (b: Uint8Array) => boolean }[] = [
+  { type: 'image/jpeg', label: 'JPEG', matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
+  { type: 'image/png', label: 'PNG', matches: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]) },
+  {
+    type: 'image/webp',
+    label: 'WebP',
+    matches: (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8),
+  },
+  { type: 'application/pdf', label: 'PDF', matches: (b) => startsWith(b, ascii('%PDF')) },
+  { type: 'image/gif', label: 'GIF', matches: (b) => startsWith(b, ascii('GIF8')) },
+  { type: 'image/heic', label: 'HEIC', matches: (b) => startsWith(b, ascii('ftyphei'), 4) },
+  { type: 'application/zip', label: 'ZIP・Office', matches: (b) => startsWith(b, [0x50, 0x4b, 0x03, 0x04]) },
+];
+
+/**
+ * What a file really is, by its first bytes (not by its name or the type the browser guessed from the name): one of
+ * `ACCEPTED_IMAGE_TYPES`, or a label of what it is instead (`PDF`), or `null` when unknown.
+ */
+export function sniffFileType(head: Uint8Array): { type: string; label: string } | null {
+  const found = SIGNATURES.find((s) => s.matches(head));
+  return found ? { type: found.type, label: found.label } : null;
+}
+
+/**
+ * The message for a file whose bytes are not an accepted image (a PDF renamed `.jpg`), naming the file and what it
+ * is; `null` when its bytes are a JPEG, PNG or WebP.
+ */
+export function checkImageBytes(fileName: string, head: Uint8Array): string | null {
+  const sniffed = sniffFileType(head);
+  if (sniffed && isAcceptedImageType(sniffed.type)) return null;
+  const what = sniffed ? `中身は${sniffed.label}ファイルです` : '中身が画像ではありません';
+  return `${fileName}: ${what}。JPEG・PNG・WebPの写真を選び直してください`;
+}
+
 /** `POST /api/host/uploads`. */
 export const createUploadSchema = z
   .object({
@@ -202,24 +244,43 @@ export const slotsQuery = slotRange;
  * (`date` … `toDate`); `blocked` closes (true) or reopens (false); `capacity` sets one slot's capacity (a whole
  * number ≥ 0; `null` returns to the rule's). At least one of the two.
  */
+/** The most guests one slot may take (the capacity field of the slot editor). */
+export const MAX_SLOT_CAPACITY = 100;
+
+/** What the slot editor says, in Japanese (host routes answer every 400 in Japanese). */
+export const slotOverrideMessages = {
+  date: '日付を yyyy-MM-dd の形式で指定してください',
+  capacity: `受付数は0〜${MAX_SLOT_CAPACITY}の整数で入力してください`,
+  nothingToChange: '休止・再開するか、受付数を指定してください',
+  capacityOneSlot: '受付数は1つの枠ごとに設定します。日付と時刻を指定してください',
+  timeWithRange: '時刻を指定するときは終了日を指定しないでください',
+  rangeInverted: '終了日は開始日以降の日付にしてください',
+} as const;
+
 export const slotOverrideSchema = z
   .object({
-    date: calendarDate(),
+    date: calendarDate(slotOverrideMessages.date),
     time: slotTime.optional(),
-    toDate: calendarDate().optional(),
+    toDate: calendarDate(slotOverrideMessages.date).optional(),
     blocked: z.boolean().optional(),
-    capacity: z.number().int().min(0).max(100).nullable().optional(),
+    capacity: z
+      .number({ error: slotOverrideMessages.capacity })
+      .int({ error: slotOverrideMessages.capacity })
+      .min(0, { error: slotOverrideMessages.capacity })
+      .max(MAX_SLOT_CAPACITY, { error: slotOverrideMessages.capacity })
+      .nullable()
+      .optional(),
   })
   .refine((o) => o.blocked !== undefined || o.capacity !== undefined, {
-    error: 'Say whether to close or reopen, or which capacity to set',
+    error: slotOverrideMessages.nothingToChange,
     path: ['blocked'],
   })
   .refine((o) => o.capacity === undefined || (o.time !== undefined && o.toDate === undefined), {
-    error: 'A capacity is set on one slot: give its date and time',
+    error: slotOverrideMessages.capacityOneSlot,
     path: ['capacity'],
   })
   .refine((o) => o.time === undefined || o.toDate === undefined, {
-    error: 'A time names one slot of one day; leave out toDate',
+    error: slotOverrideMessages.timeWithRange,
     path: ['toDate'],
   })
   .refine(
@@ -228,7 +289,7 @@ export const slotOverrideSchema = z
       !isCalendarDate(o.date) ||
       !isCalendarDate(o.toDate) ||
       compareDates(o.date, o.toDate) <= 0,
-    { error: '`toDate` must not be before `date`', path: ['toDate'] },
+    { error: slotOverrideMessages.rangeInverted, path: ['toDate'] },
   );
 export type SlotOverrideRequest = z.infer<typeof slotOverrideSchema>;
 
@@ -241,6 +302,8 @@ export interface HostSlotView {
   capacity: number;
   booked: number;
   blocked: boolean;
+  /** Booked, but the rule no longer opens it (hours or holidays changed): listed so no booking is hidden. */
+  outsideRule?: true;
 }
 
 /** `200` of both slot routes: `days` has every date of the range (or of the change) with its rule slots. */

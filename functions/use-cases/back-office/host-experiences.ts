@@ -13,12 +13,12 @@ import type { HostExperienceListItem, HostExperienceView } from '../../domain/ba
 import {
   EXPERIENCE_FORM_FIELDS,
   UPLOAD_KEY_PREFIX,
-  experienceCreateFormSchema,
-  experienceEditFormSchema,
+  experienceCreateFormSchemaJa,
+  experienceEditFormSchemaJa,
   type ExperienceFormData,
 } from '../../domain/schemas/experience-form';
 import { EXPERIENCE_CHANGED_MESSAGE, type ExperiencePatch } from '../../domain/schemas/host-api';
-import { parseOrThrow } from '../../domain/validation';
+import { BACK_OFFICE_INVALID_REQUEST, parseOrThrow } from '../../domain/validation';
 import { toCard } from '../../domain/experience-card';
 import { errorFields } from '../console-logger';
 import type {
@@ -41,6 +41,10 @@ export const EXPERIENCE_HAS_OPEN_BOOKINGS_MESSAGE =
 export const HOST_UNDER_REVIEW_MESSAGE =
   'ホストアカウントは審査中のため、体験を公開できません。非公開のまま準備を進めてください。審査が完了するとメールでお知らせします。';
 
+/** The copy's title: the original's with this mark, within the title's 200 characters. */
+export const COPY_TITLE_SUFFIX = '（コピー）';
+const MAX_TITLE_LENGTH = 200;
+
 /** Images published at once when a form adds many (the photo pipeline is CPU-bound). */
 const PUBLISH_CONCURRENCY = 3;
 
@@ -55,6 +59,10 @@ export interface HostExperiencesDeps {
   clock: () => Date;
   newId: () => string;
 }
+
+/** The new addresses of copied photos (those `copy` answered as they were are shared, not copies). */
+const copiedOnly = (copies: ReadonlyMap<string, string>) =>
+  [...copies].filter(([from, to]) => from !== to).map(([, to]) => to);
 
 type ImageFields = Pick<ExperienceFormData, 'mainImages' | 'detailImage1' | 'detailImage2'>;
 
@@ -200,7 +208,7 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
     },
 
     async create(hostId: string, input: unknown): Promise<HostExperienceView> {
-      const form = parseOrThrow(experienceCreateFormSchema, input, 'The experience is not valid');
+      const form = parseOrThrow(experienceCreateFormSchemaJa, input, BACK_OFFICE_INVALID_REQUEST);
       if (form.publicationStatus === 'public') await checkMayPublish(hostId);
       await checkCategories(form.categoryIds);
       const { images, published } = await publishImages(hostId, form, new Set());
@@ -234,9 +242,9 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
         await checkMayPublish(hostId);
       }
       const form = parseOrThrow(
-        experienceEditFormSchema,
+        experienceEditFormSchemaJa,
         { ...formValuesOf(current, currentCategories), ...changes },
-        'The experience is not valid',
+        BACK_OFFICE_INVALID_REQUEST,
       );
       const categoriesChanged = 'categoryIds' in changes;
       if (categoriesChanged) await checkCategories(form.categoryIds);
@@ -264,6 +272,58 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
         hostId,
       );
       return { ...next, categoryIds: categoriesChanged ? form.categoryIds : currentCategories };
+    },
+
+    /**
+     * A private copy of the host's experience (operator feature of issue 21): every field, the rule and the
+     * categories, with its own copies of the photos; not its slot overrides or bookings. Its title is marked
+     * （コピー） so the host tells the two apart.
+     */
+    async duplicate(hostId: string, id: string): Promise<HostExperienceView> {
+      const original = await own(hostId, id);
+      const categoryIds = await deps.experiences.categoryIdsOf(id);
+      const copies = new Map<string, string>();
+      const sources = [...new Set(imagesOf(original))];
+      try {
+        for (let i = 0; i < sources.length; i += PUBLISH_CONCURRENCY) {
+          await Promise.all(
+            sources.slice(i, i + PUBLISH_CONCURRENCY).map(async (url) => {
+              copies.set(url, await deps.images.copy(url));
+            }),
+          );
+        }
+      } catch (e) {
+        await discard(
+          copiedOnly(copies),
+          'Photos copied for a failed duplicate could not be deleted',
+          hostId,
+        );
+        throw e;
+      }
+      const copied = (url: string | null) => (url === null ? null : (copies.get(url) ?? url));
+      const now = deps.clock().toISOString();
+      const copy: Experience = {
+        ...original,
+        id: deps.newId(),
+        title: `${original.title.slice(0, MAX_TITLE_LENGTH - COPY_TITLE_SUFFIX.length)}${COPY_TITLE_SUFFIX}`,
+        publicationStatus: 'private',
+        mainImages: original.mainImages.map((url) => copied(url) as string),
+        detailImage1: copied(original.detailImage1),
+        detailImage2: copied(original.detailImage2),
+        createdAt: now,
+        updatedAt: now,
+      };
+      try {
+        await deps.experiences.create(copy, categoryIds);
+      } catch (e) {
+        await discard(
+          copiedOnly(copies),
+          'Photos of a duplicate that could not be created were left',
+          hostId,
+        );
+        throw e;
+      }
+      return { ...copy, categoryIds };
     },
 
     /**

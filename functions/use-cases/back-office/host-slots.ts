@@ -46,6 +46,7 @@ export function makeHostSlots(deps: HostSlotsDeps) {
         capacity: slot.capacity,
         booked: slot.booked,
         blocked: slot.blocked,
+        ...(slot.outsideRule ? { outsideRule: true as const } : {}),
       });
     }
     return { timeZone: TOKYO_TIME_ZONE, days };

@@ -108,3 +108,74 @@ export async function approveHostAsAdmin(email: string): Promise<void> {
   });
   if (res.status !== 200) throw new Error(`approve ${email}: ${res.status} ${await res.text()}`);
 }
+
+/** A camera-like JPEG of `width`×`height` in one colour, named as a host's photo would be. */
+export async function photoFile(name: string, width = 1200, height = 800, hue = 30) {
+  const { default: sharp } = await import('sharp');
+  const buffer = await sharp({
+    create: { width, height, channels: 3, background: { r: 200, g: 120 + hue, b: 60 } },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+/** Chooses photos in the experience form's main-image picker and waits until every upload finished. */
+export async function uploadMainPhotos(
+  page: Page,
+  files: { name: string; mimeType: string; buffer: Buffer }[],
+): Promise<void> {
+  await page.getByLabel('メイン画像を選択').setInputFiles(files);
+  const tiles = page.getByRole('list', { name: 'メイン画像' }).getByRole('listitem');
+  await expect.poll(() => tiles.count()).toBeGreaterThanOrEqual(files.length);
+  await expect.poll(() => page.getByRole('progressbar', { name: /のアップロード/ }).count()).toBe(0);
+}
+
+/**
+ * `path` on the site's own origin (`localhost`, the SITE_URL of the local stack). The tests' browser talks to
+ * 127.0.0.1, but presigned upload forms name the site's origin, and a page on another origin may not post to it:
+ * pages that upload photos are opened here (they sign in again, the session being per origin).
+ */
+export function onSiteOrigin(baseUrl: string, path: string): string {
+  const url = new URL(path, baseUrl);
+  url.hostname = 'localhost';
+  return url.toString();
+}
+
+/** Opens `url`; when the area sends the browser to sign-in first, signs in and waits to be back at `url`. */
+export async function openSignedIn(page: Page, url: string, email: string, password: string): Promise<void> {
+  await page.goto(url);
+  const signIn = page.getByRole('heading', { name: 'ホストログイン' });
+  const area = page.getByRole('navigation', { name: 'メインメニュー' });
+  await signIn.or(area).first().waitFor();
+  if (await signIn.isVisible()) {
+    await signInOnPage(page, email, password);
+    await page.waitForURL(`**${new URL(url).pathname}`);
+  }
+}
+
+/**
+ * A photo uploaded as the host of `token` does from the form (`POST /api/host/uploads`, then the presigned form):
+ * the key an experience form names in `mainImages` (publishing needs a photo).
+ */
+export async function uploadedPhotoKey(baseUrl: string, token: string): Promise<string> {
+  const photo = await photoFile('cover.jpg', 1200, 800);
+  const res = await fetch(`${baseUrl}/api/host/uploads`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      purpose: 'experience-image',
+      contentType: photo.mimeType,
+      size: photo.buffer.length,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`presign: ${res.status} ${await res.text()}`);
+  const upload = (await res.json()) as { key: string; url: string; fields: Record<string, string> };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(photo.buffer)]), photo.name);
+  // The form names the site's origin (localhost); the same server answers at the tests' address.
+  const posted = await fetch(new URL(new URL(upload.url).pathname, baseUrl), { method: 'POST', body: form });
+  if (posted.status !== 204) throw new Error(`upload: ${posted.status} ${await posted.text()}`);
+  return upload.key;
+}

@@ -20,6 +20,7 @@ import type {
   AdminDashboardView,
   AdminHostListItem,
   AdminHostView,
+  HostExperienceView,
 } from '../../../functions/domain/back-office-views';
 import { TOKYO_TIME_ZONE, monthInZone, tokyoDateTimeToInstant } from '../../../functions/domain/calendar';
 import type { Host } from '../../../functions/domain/entities';
@@ -35,6 +36,7 @@ import {
   bookingBody,
   call,
   createBooking,
+  createHostExperience,
   freeSlots,
   mailsAbout,
   pendingBooking,
@@ -542,7 +544,7 @@ describe('suspension', () => {
     const token = await signIn(world, 'host', host.email, form.password, { newPassword: 'Pearls#2026' });
     const asHost = <T = unknown>(method: string, path: string, body?: unknown) =>
       call<T>(world, method, path, body, bearer(token));
-    const created = await asHost<{ id: string }>('POST', '/api/host/experiences', {
+    const created = await createHostExperience<HostExperienceView>(world, token, {
       title: `Pearl workshop ${unique()}`,
       description: 'Open an oyster, keep the pearl.',
       price: '9000',
@@ -563,8 +565,7 @@ describe('suspension', () => {
       },
       categoryIds: [CATEGORY_IDS.nature],
     });
-    expect(created.status, created.text).toBe(201);
-    const experienceId = created.body.id;
+    const experienceId = created.id;
     const slots = await freeSlots(world, experienceId);
     const [request] = await requests(experienceId, [{ lastName: 'WaitingForHost' }], slots);
     expect(await guestListIds()).toContain(experienceId);

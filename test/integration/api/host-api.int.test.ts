@@ -15,6 +15,7 @@ import type { HostDashboardView, HostExperienceListItem } from '../../../functio
 import type { Booking, Host } from '../../../functions/domain/entities';
 import type { HostExperienceView } from '../../../functions/domain/back-office-views';
 import type { HostSlotsView } from '../../../functions/domain/schemas/host-api';
+import { BACK_OFFICE_INVALID_REQUEST } from '../../../functions/domain/validation';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../scripts/local/dynamodb-local';
 import { DEMO_ADMIN, DEMO_HOST, SEED_HOST_PASSWORD, SEED_HOSTS } from '../../../scripts/seed/hosts';
 import { CATEGORY_IDS } from '../../../scripts/seed/categories';
@@ -23,6 +24,7 @@ import {
   bookingBody,
   call,
   createBooking,
+  createHostExperience,
   freeSlots,
   mailsAbout,
   payWithCard,
@@ -97,9 +99,7 @@ function experienceForm(overrides: Record<string, unknown> = {}) {
 }
 
 async function createExperience(token = demo.token, overrides: Record<string, unknown> = {}) {
-  const res = await as<HostExperienceView>(token, 'POST', '/api/host/experiences', experienceForm(overrides));
-  if (res.status !== 201) throw new Error(`create: ${res.status} ${res.text}`);
-  return res.body;
+  return createHostExperience<HostExperienceView>(world, token, experienceForm(overrides));
 }
 
 /** The experience as if a photo had been uploaded with it (the photo pipeline has its own tests). */
@@ -258,13 +258,77 @@ describe('experiences', () => {
     expect(list.body.items[0]).toEqual({
       id: experience.id,
       title: experience.title,
-      image: '/placeholder.jpg',
+      image: expect.stringContaining('photo-of-the-orchard'),
       publicationStatus: 'public',
       price: 12000,
       createdAt: experience.createdAt,
     });
     expect(await guestListIds()).toContain(experience.id);
     expect((await call(world, 'GET', `/api/experiences/${experience.id}`)).status).toBe(200);
+  });
+
+  it('applies one rule on create and edit: a private draft may lack a photo and a price, publishing may not', async () => {
+    const refused = await as<ErrorBody>(
+      demo.token,
+      'POST',
+      '/api/host/experiences',
+      experienceForm({ price: '0', mainImages: [] }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(BACK_OFFICE_INVALID_REQUEST);
+    expect(refused.body.error.fields).toEqual({
+      mainImages: '公開するには画像を1枚以上登録してください',
+      price: '公開するには1円以上の料金を入力してください',
+    });
+
+    const draft = await as<HostExperienceView>(
+      demo.token,
+      'POST',
+      '/api/host/experiences',
+      experienceForm({ price: '0', mainImages: [], publicationStatus: 'private' }),
+    );
+    expect(draft.status).toBe(201);
+    expect(await guestListIds()).not.toContain(draft.body.id);
+    // The draft saves while private (what edit refused before), and publishing it asks for the same two things.
+    const saved = await as<HostExperienceView>(
+      demo.token,
+      'PATCH',
+      `/api/host/experiences/${draft.body.id}`,
+      {
+        expectedUpdatedAt: draft.body.updatedAt,
+        title: 'Mikan picking (draft)',
+      },
+    );
+    expect(saved.status).toBe(200);
+    const publish = await as<ErrorBody>(demo.token, 'PATCH', `/api/host/experiences/${draft.body.id}`, {
+      expectedUpdatedAt: saved.body.updatedAt,
+      publicationStatus: 'public',
+    });
+    expect(publish.status).toBe(400);
+    expect(publish.body.error.fields).toEqual(refused.body.error.fields);
+    expect(await guestListIds()).not.toContain(draft.body.id);
+  });
+
+  it('answers in Japanese what to change: participants over 1,000, a slot capacity over 100', async () => {
+    const experience = await createExperience();
+    const tooMany = await as<ErrorBody>(demo.token, 'PATCH', `/api/host/experiences/${experience.id}`, {
+      expectedUpdatedAt: experience.updatedAt,
+      participantsMax: 1001,
+      price: '１２，０００',
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.fields).toEqual({ participantsMax: '参加人数は1,000人以下で入力してください' });
+    const slot = (await freeSlots(world, experience.id))[0]!;
+    const capacity = await as<ErrorBody>(demo.token, 'PUT', `/api/host/experiences/${experience.id}/slots`, {
+      date: slot.date,
+      time: slot.time,
+      capacity: 1000,
+    });
+    expect(capacity.status).toBe(400);
+    expect(capacity.body.error).toMatchObject({
+      message: BACK_OFFICE_INVALID_REQUEST,
+      fields: { capacity: '受付数は0〜100の整数で入力してください' },
+    });
   });
 
   it('answers the form errors by field, in the create screen wording, and creates nothing', async () => {
@@ -284,15 +348,15 @@ describe('experiences', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toMatchObject({
-      title: 'Please enter a title',
-      price: 'Enter a number of 0 or more',
+      title: 'タイトルを入力してください',
+      price: '0以上の数値を入力してください',
       participantsMax: '最大人数は最少人数以上にしてください',
     });
     const unknownCategory = await as<ErrorBody>(
       demo.token,
       'POST',
       '/api/host/experiences',
-      experienceForm({ categoryIds: ['no-such-category'] }),
+      experienceForm({ categoryIds: ['no-such-category'], publicationStatus: 'private' }),
     );
     expect(unknownCategory.status).toBe(400);
     expect(unknownCategory.body.error.fields).toHaveProperty('categoryIds');
@@ -421,6 +485,56 @@ describe('experiences', () => {
 });
 
 describe('availability editor', () => {
+  it('never hides a booking when the hours or holidays change: its slot stays listed, outsideRule', async () => {
+    const experience = await createExperience();
+    const slots = await freeSlots(world, experience.id);
+    const early = slots.find((s) => s.time === '09:00')!;
+    const { created } = await pendingBooking(world, experience.id, early);
+    const weekday = new Date(`${early.date}T00:00:00Z`)
+      .toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })
+      .toLowerCase();
+    // The opening moves to 10:00 and the booked day becomes a regular holiday.
+    const saved = await as<HostExperienceView>(
+      demo.token,
+      'PATCH',
+      `/api/host/experiences/${experience.id}`,
+      {
+        expectedUpdatedAt: experience.updatedAt,
+        availability: {
+          ...experience.availability,
+          defaultHours: { start: '10:00', end: '12:00' },
+          regularHolidays: [weekday],
+        },
+      },
+    );
+    expect(saved.status, saved.text).toBe(200);
+    const view = await as<HostSlotsView>(
+      demo.token,
+      'GET',
+      `/api/host/experiences/${experience.id}/slots?from=${early.date}&to=${early.date}`,
+    );
+    expect(view.body.days[early.date]).toEqual([
+      { time: '09:00', capacity: 1, booked: 1, blocked: true, outsideRule: true },
+    ]);
+    // Still in the host's list, still decidable; guests cannot book the hour again.
+    const list = await as<{ items: Booking[] }>(
+      demo.token,
+      'GET',
+      `/api/host/bookings?status=pending&from=${early.date}&to=${early.date}`,
+    );
+    expect(list.body.items.map((b) => b.id)).toContain(created.bookingId);
+    expect(await freeSlots(world, experience.id)).not.toContainEqual(early);
+    const approved = await as<Booking>(demo.token, 'POST', `/api/host/bookings/${created.bookingId}/approve`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.status).toBe('approved');
+    const after = await as<HostSlotsView>(
+      demo.token,
+      'GET',
+      `/api/host/experiences/${experience.id}/slots?from=${early.date}&to=${early.date}`,
+    );
+    expect(after.body.days[early.date]).toEqual(view.body.days[early.date]);
+  });
+
   it('shows the derived slots with their counters, and closes and reopens a slot, a day and a range', async () => {
     const experience = await createExperience();
     const slots = await freeSlots(world, experience.id);

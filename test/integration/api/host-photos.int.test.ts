@@ -475,3 +475,57 @@ describe('what an upload may be (issue 16)', () => {
     expect((await ask(demo.token)).status).toBe(201);
   });
 });
+
+describe('duplicating an experience (operator feature of issue 21)', () => {
+  it('makes a private copy with photos of its own: deleting the original leaves the copy’s photos served', async () => {
+    const cover = await uploaded(demo.token, 'experience-image', await cameraJpeg(1200, 900));
+    const detail = await uploaded(demo.token, 'experience-image', await cameraJpeg(900, 1200));
+    const original = await as<HostExperienceView>(
+      demo.token,
+      'POST',
+      '/api/host/experiences',
+      experienceForm({ mainImages: [cover], detailHeading1: 'The lane', detailImage1: detail }),
+    );
+    expect(original.status).toBe(201);
+
+    const res = await as<HostExperienceView>(
+      demo.token,
+      'POST',
+      `/api/host/experiences/${original.body.id}/duplicate`,
+    );
+    expect(res.status).toBe(201);
+    const copy = res.body;
+    const { id, title, mainImages, detailImage1, publicationStatus } = copy;
+    expect(id).not.toBe(original.body.id);
+    expect(title).toBe(`${original.body.title}（コピー）`);
+    expect(publicationStatus).toBe('private');
+    const { description, price, postalCode, availability, categoryIds, participantsMax, detailHeading1 } =
+      original.body;
+    expect(copy).toMatchObject({
+      description,
+      price,
+      postalCode,
+      availability,
+      categoryIds,
+      participantsMax,
+      detailHeading1,
+    });
+    expect(mainImages).toHaveLength(1);
+    expect(mainImages[0]).not.toBe(original.body.mainImages[0]);
+    expect(detailImage1).not.toBe(original.body.detailImage1);
+    const listed = (await as<{ items: { id: string }[] }>(demo.token, 'GET', '/api/host/experiences')).body;
+    expect(listed.items.map((e) => e.id)).toContain(id);
+
+    // The copy owns its photos: the original goes, with its photos, and the copy's are still there.
+    expect((await as(demo.token, 'DELETE', `/api/host/experiences/${original.body.id}`)).status).toBe(204);
+    expect((await served(variantsOf(original.body.mainImages[0]!)[0]!)).status).toBe(404);
+    for (const url of [mainImages[0]!, detailImage1!]) {
+      const variants = variantsOf(url);
+      expect(await served(variants.at(-1)!)).toMatchObject({ status: 200, type: 'image/webp' });
+    }
+
+    // Another host's experience answers as missing, and nothing is copied.
+    const foreign = await as<ErrorBody>(other.token, 'POST', `/api/host/experiences/${id}/duplicate`);
+    expect(foreign.status).toBe(404);
+  });
+});

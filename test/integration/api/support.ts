@@ -235,6 +235,35 @@ export async function addExperience(
   return experience;
 }
 
+/**
+ * `POST /api/host/experiences` as a host. A form to be published without a photo of its own is created as a private
+ * draft, given a stored photo and then published with `PATCH` (publishing needs a photo: issue 21 item 6).
+ */
+export async function createHostExperience<T extends { id: string; updatedAt: string; mainImages: string[] }>(
+  world: ApiWorld,
+  token: string,
+  form: Record<string, unknown>,
+): Promise<T> {
+  const headers = bearer(token);
+  const publishLater =
+    form.publicationStatus === 'public' && ((form.mainImages as unknown[] | undefined) ?? []).length === 0;
+  const body = publishLater ? { ...form, publicationStatus: 'private' } : form;
+  const res = await call<T>(world, 'POST', '/api/host/experiences', body, headers);
+  if (res.status !== 201) throw new Error(`create: ${res.status} ${res.text}`);
+  if (!publishLater) return res.body;
+  const stored = (await world.repo.experiences.get(res.body.id))!;
+  await world.repo.experiences.update({ ...stored, mainImages: ['/images/seed/photo-of-the-orchard.jpg'] });
+  const published = await call<T>(
+    world,
+    'PATCH',
+    `/api/host/experiences/${res.body.id}`,
+    { expectedUpdatedAt: res.body.updatedAt, publicationStatus: 'public' },
+    headers,
+  );
+  if (published.status !== 200) throw new Error(`publish: ${published.status} ${published.text}`);
+  return published.body;
+}
+
 export interface Slot {
   date: string;
   time: string;

@@ -1,4 +1,5 @@
 import {
+  bookingsOutsideRule,
   availabilityRuleNotices,
   bookableSlots,
   defaultAvailabilityRule,
@@ -250,6 +251,48 @@ describe('the host editor view', () => {
       { date: TUE, time: '10:00', booked: 1, capacity: 2, blocked: true, status: 'blocked' },
       { date: TUE, time: '11:00', booked: 0, capacity: 2, blocked: false, status: 'available' },
     ]);
+  });
+
+  it('keeps a booked slot the rule no longer opens, marked outsideRule, so no booking is hidden', () => {
+    // 07:00 was booked; then the hours moved to 09:00 and Tuesday became a regular holiday.
+    const moved = hours('09:00', '11:00', { capacity: 2 });
+    const states = [state(TUE, '07:00', { booked: 1 }), state(TUE, '06:00', { booked: 0 })];
+    expect(editorSlots({ rule: moved, from: TUE, to: TUE, states })).toEqual([
+      {
+        date: TUE,
+        time: '07:00',
+        booked: 1,
+        capacity: 2,
+        blocked: true,
+        status: 'blocked',
+        outsideRule: true,
+      },
+      { date: TUE, time: '09:00', booked: 0, capacity: 2, blocked: false, status: 'available' },
+      { date: TUE, time: '10:00', booked: 0, capacity: 2, blocked: false, status: 'available' },
+    ]);
+    const holiday = hours('09:00', '11:00', { regularHolidays: ['tuesday'] });
+    expect(editorSlots({ rule: holiday, from: MON, to: TUE, states }).filter((s) => s.date === TUE)).toEqual([
+      {
+        date: TUE,
+        time: '07:00',
+        booked: 1,
+        capacity: 1,
+        blocked: true,
+        status: 'blocked',
+        outsideRule: true,
+      },
+    ]);
+  });
+
+  it('names the pending and approved bookings a new rule would leave outside its hours, earliest first', () => {
+    const moved = hours('09:00', '11:00', { regularHolidays: ['wednesday'] });
+    const bookings = [
+      { id: 'late', date: WED, time: '09:00', status: 'pending' },
+      { id: 'early', date: TUE, time: '07:00', status: 'approved' },
+      { id: 'inside', date: TUE, time: '09:00', status: 'approved' },
+      { id: 'denied', date: TUE, time: '07:00', status: 'denied' },
+    ];
+    expect(bookingsOutsideRule(moved, bookings).map((b) => b.id)).toEqual(['early', 'late']);
   });
 
   it('is not limited to the bookable window (the host sees today and past days too)', () => {

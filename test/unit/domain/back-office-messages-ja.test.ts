@@ -37,10 +37,12 @@ describe('the back office speaks Japanese where the specification quotes English
     });
   });
 
-  it('edit form: keeps its Japanese required messages and asks for at least one image', () => {
-    expect(errorsOf(experienceEditFormSchemaJa, { mainImages: [] })).toMatchObject({
+  it('edit form: keeps its Japanese required messages and asks for at least one image to publish', () => {
+    expect(
+      errorsOf(experienceEditFormSchemaJa, { mainImages: [], publicationStatus: 'public' }),
+    ).toMatchObject({
       title: 'タイトルは必須です',
-      mainImages: '画像を1枚以上登録してください',
+      mainImages: '公開するには画像を1枚以上登録してください',
     });
   });
 

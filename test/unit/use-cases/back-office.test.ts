@@ -29,6 +29,9 @@ class FakeImageStore implements ImageStore {
   async remove(urls: string[]): Promise<void> {
     this.removed.push(...urls);
   }
+  async copy(url: string): Promise<string> {
+    return url.startsWith('/images/p/') ? `/images/p/${nextId('copy')}.webp` : url;
+  }
 }
 
 const HOST = makeHost({ id: 'host-1', email: 'host@example.com' });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   CATEGORIES,
@@ -24,6 +24,16 @@ function api(extra: ApiRoute = () => undefined) {
     return uploads(method, path) ?? extra(method, path, body, request);
   });
 }
+
+/** The API that creates what is posted (and lists nothing, for the page the form returns to). */
+const apiThatCreates = () =>
+  api((method, path, body) =>
+    method === 'POST' && path === '/host/experiences'
+      ? { status: 201, body: { ...(body as object), id: 'exp-new' } }
+      : path === '/host/experiences'
+        ? { status: 200, body: { items: [] } }
+        : undefined,
+  );
 
 const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
 
@@ -81,8 +91,40 @@ describe('create experience (back-office spec §2, §5, in Japanese)', () => {
     await openCreate();
     setText(field(/^大人料金/), '-5');
     expect(await screen.findByText('0以上の数値を入力してください')).toBeInTheDocument();
-    setText(field(/^大人料金/), '１２０００');
+    setText(field(/^大人料金/), '１２，０００円');
     await waitFor(() => expect(screen.queryByText('0以上の数値を入力してください')).not.toBeInTheDocument());
+    setText(field(/^大人料金/), 'いちまん');
+    expect(await screen.findByText('料金は数字で入力してください（例: 12000）')).toBeInTheDocument();
+  });
+
+  it('publishing asks for a photo and a price; a private draft needs neither (one rule with the edit screen)', async () => {
+    const calls = apiThatCreates();
+    await openCreate();
+    const u = user();
+    setText(field(/^タイトル/), 'Draft walk');
+    await u.type(field(/^郵便番号/), '7900001');
+    await waitFor(() => expect(field(/^市区町村/)).toHaveValue('松山市'));
+    setText(field(/^番地/), '1-1');
+    setText(field(/^大人料金/), '0');
+    await u.click(screen.getByRole('radio', { name: /^公開/ }));
+    expect(await screen.findByText('公開するには画像を1枚以上登録してください')).toBeInTheDocument();
+    expect(screen.getByText('公開するには1円以上の料金を入力してください')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: '体験を作成' }));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/host/experiences')).toBe(false);
+
+    await u.click(screen.getByRole('radio', { name: /^非公開/ }));
+    await waitFor(() =>
+      expect(screen.queryByText('公開するには画像を1枚以上登録してください')).not.toBeInTheDocument(),
+    );
+    await u.click(screen.getByRole('button', { name: '体験を作成' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/host/experiences')).toBe(true),
+    );
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/host/experiences')!.body).toMatchObject({
+      price: 0,
+      mainImages: [],
+      publicationStatus: 'private',
+    });
   });
 
   it('checks the participants range and stops the submit with the specification’s toast', async () => {
@@ -110,6 +152,13 @@ describe('create experience (back-office spec §2, §5, in Japanese)', () => {
     await waitFor(() => expect(field(/^市区町村/)).toHaveValue('松山市'));
     expect(field(/^地区/)).toHaveValue('一番町');
     expect(screen.getByRole('combobox', { name: /^都道府県/ })).toHaveTextContent('愛媛県');
+    // Values set by the autofill move their labels up, as typed ones do (not drawn over 松山市).
+    for (const name of ['市区町村', '地区']) {
+      expect(document.querySelector(`label[for="${field(new RegExp(`^${name}`)).id}"]`)).toHaveAttribute(
+        'data-shrink',
+        'true',
+      );
+    }
 
     await u.clear(field(/^郵便番号/));
     await u.type(field(/^郵便番号/), '0295502');
@@ -138,6 +187,12 @@ describe('create experience (back-office spec §2, §5, in Japanese)', () => {
     const input = screen.getByLabelText('メイン画像を選択');
     await u.upload(input, [new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' })]);
     expect(await screen.findByText('menu.pdf: 画像ファイルのみアップロードできます')).toBeInTheDocument();
+    // A PDF renamed .jpg: the browser calls it image/jpeg, its bytes say otherwise; refused before any upload.
+    await u.upload(input, [imageFile('castle.jpg', 2048, 'image/jpeg', 'application/pdf')]);
+    expect(
+      await screen.findByText('castle.jpg: 中身はPDFファイルです。JPEG・PNG・WebPの写真を選び直してください'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'メイン画像' })).not.toBeInTheDocument();
     await u.upload(input, [imageFile('huge.jpg', 10 * 1024 * 1024 + 1)]);
     expect(await screen.findByText('huge.jpg: 画像は1枚10MB以下にしてください')).toBeInTheDocument();
     await u.upload(
@@ -155,13 +210,7 @@ describe('create experience (back-office spec §2, §5, in Japanese)', () => {
   });
 
   it('uploads a photo straight to storage with progress, reorders, and creates the experience', async () => {
-    const calls = api((method, path, body) =>
-      method === 'POST' && path === '/host/experiences'
-        ? { status: 201, body: { ...(body as object), id: 'exp-new' } }
-        : path === '/host/experiences'
-          ? { status: 200, body: { items: [] } }
-          : undefined,
-    );
+    const calls = apiThatCreates();
     stubObjectUrls();
     const posts = stubStorage();
     const { router } = await openCreate();
@@ -178,7 +227,8 @@ describe('create experience (back-office spec §2, §5, in Japanese)', () => {
       imageFile('castle.jpg'),
       imageFile('view.jpg'),
     ]);
-    expect(screen.getAllByRole('progressbar', { name: /のアップロード/ }).length).toBeGreaterThan(0);
+    // The files' first bytes are read before the uploads start.
+    expect((await screen.findAllByRole('progressbar', { name: /のアップロード/ })).length).toBeGreaterThan(0);
     await waitFor(() =>
       expect(screen.queryAllByRole('progressbar', { name: /のアップロード/ })).toHaveLength(0),
     );
@@ -219,6 +269,34 @@ describe('create experience (back-office spec §2, §5, in Japanese)', () => {
         capacity: 1,
       },
     });
+  });
+
+  it('asks before in-app navigation leaves a form with unsaved changes: back link, sidebar, browser Back', async () => {
+    api((method, path) => (path === '/host/experiences' ? { status: 200, body: { items: [] } } : undefined));
+    const { router } = await openCreate();
+    const u = user();
+    // Nothing typed yet: leaving asks nothing.
+    await u.click(screen.getByRole('link', { name: '体験一覧へ戻る' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/host/experiences'));
+    await act(() => router.navigate('/host/experience/create'));
+    await screen.findByRole('heading', { name: '新しい体験を作成' }, { timeout: 15_000 });
+
+    setText(field(/^タイトル/), 'Half-typed walk');
+    await u.click(screen.getByRole('link', { name: '体験一覧へ戻る' }));
+    let dialog = await screen.findByRole('dialog', { name: '保存されていない変更があります' });
+    await u.click(within(dialog).getByRole('button', { name: '編集を続ける' }));
+    expect(router.state.location.pathname).toBe('/host/experience/create');
+    expect(field(/^タイトル/)).toHaveValue('Half-typed walk');
+
+    // The sidebar's links and the browser's Back go through the router alike.
+    await act(() => router.navigate('/host/dashboard'));
+    dialog = await screen.findByRole('dialog', { name: '保存されていない変更があります' });
+    await u.click(within(dialog).getByRole('button', { name: '編集を続ける' }));
+    await act(() => router.navigate(-1));
+    dialog = await screen.findByRole('dialog', { name: '保存されていない変更があります' });
+    expect(router.state.location.pathname).toBe('/host/experience/create');
+    await u.click(within(dialog).getByRole('button', { name: '変更を破棄して移動' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/host/experiences'));
   });
 
   it('says when the creation failed (destructive toast) and stays', async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { HostSlotsView } from '@domain/schemas/host-api';
 import { addDays, todayInTokyo } from '@domain/calendar';
 import {
+  bookingFixture,
   CATEGORIES,
   experienceFixture,
   renderHost,
@@ -293,7 +294,8 @@ describe('availability calendar (DESIGN §4b)', () => {
     const cell = await screen.findByRole('gridcell', {
       name: new RegExp(`^${day.replaceAll('-', '/')}.*空き 2/3 予約 2`),
     });
-    const slotsCall = calls.find((c) => c.path === '/host/experiences/exp-1/slots')!;
+    // The month shown last (the calendar opens on this month, then moved to the next one when `day` is there).
+    const slotsCall = calls.filter((c) => c.path === '/host/experiences/exp-1/slots').at(-1)!;
     expect(slotsCall.search).toMatch(new RegExp(`from=${month}-01&to=${month}-\\d\\d`));
     await u.click(cell);
     const dialog = await screen.findByRole('dialog');
@@ -322,6 +324,44 @@ describe('availability calendar (DESIGN §4b)', () => {
     );
   });
 
+  it('shows a paused slot (capacity 0) as 休止 and a booked slot the hours no longer open as 営業時間外', async () => {
+    api((method, path) =>
+      path.endsWith('/slots') && method === 'GET'
+        ? {
+            status: 200,
+            body: {
+              timeZone: 'Asia/Tokyo',
+              days: {
+                [day]: [
+                  { time: '07:00', capacity: 1, booked: 1, blocked: true, outsideRule: true },
+                  { time: '17:00', capacity: 0, booked: 0, blocked: false },
+                  { time: '18:00', capacity: 1, booked: 1, blocked: false },
+                ],
+              },
+            } satisfies HostSlotsView,
+          }
+        : undefined,
+    );
+    await openEdit();
+    await screen.findByRole('heading', { name: 'Dogo Onsen evening walk' }, { timeout: 15_000 });
+    const u = user();
+    if (month !== today.slice(0, 7)) await u.click(screen.getByRole('button', { name: '次の月' }));
+    // The booked 07:00 counts in the day's bookings, not as one of its slots.
+    await u.click(
+      await screen.findByRole('gridcell', {
+        name: new RegExp(`^${day.replaceAll('-', '/')}.*空き 0/2 予約 2`),
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('listitem', { name: '17:00 の枠' })).toHaveTextContent('休止');
+    expect(within(dialog).getByRole('listitem', { name: '17:00 の枠' })).not.toHaveTextContent('満席');
+    expect(within(dialog).getByRole('listitem', { name: '18:00 の枠' })).toHaveTextContent('満席');
+    const outside = within(dialog).getByRole('listitem', { name: '07:00 の枠' });
+    expect(outside).toHaveTextContent('営業時間外');
+    expect(outside).toHaveTextContent('この枠の予約は有効です');
+    expect(within(outside).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('closes a range of days (a holiday trip)', async () => {
     const calls = api((method, path) =>
       path.endsWith('/slots') && method === 'PUT' ? { status: 200, body: emptySlots() } : undefined,
@@ -342,5 +382,52 @@ describe('availability calendar (DESIGN §4b)', () => {
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
       { date: from, toDate: to, blocked: true },
     ]);
+  });
+
+  it('before saving new hours, lists the bookings they leave outside and saves only when the host confirms', async () => {
+    const early = bookingFixture({ date: addDays(today, 7), time: '17:00', status: 'approved' });
+    const inside = bookingFixture({ date: addDays(today, 8), time: '19:00', status: 'pending' });
+    const otherExperience = bookingFixture({ experienceId: 'exp-2', date: addDays(today, 7), time: '17:00' });
+    const calls = api((method, path, body, request) => {
+      if (method === 'GET' && path === '/host/bookings') {
+        const status = request.url.searchParams.get('status');
+        const items = [early, inside, otherExperience].filter((b) => b.status === status);
+        return { status: 200, body: { items } };
+      }
+      if (method === 'PATCH') return { status: 200, body: { ...experienceFixture(), ...(body as object) } };
+      return undefined;
+    });
+    await openEdit();
+    await screen.findByRole('heading', { name: 'Dogo Onsen evening walk' }, { timeout: 15_000 });
+    const u = user();
+    await u.click(screen.getByRole('combobox', { name: '開始時刻' }));
+    await u.click(screen.getByRole('option', { name: '18:00' }));
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await u.click(saveButton());
+
+    const dialog = await screen.findByRole('dialog', { name: '営業時間外になる予約があります' });
+    const listed = within(dialog).getAllByRole('listitem');
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toHaveTextContent(`予約番号 ${early.reference}`);
+    expect(listed[0]).toHaveTextContent('17:00');
+    expect(dialog).toHaveTextContent('カレンダーと予約一覧に表示されたまま有効です');
+    const lookups = calls.filter((c) => c.path === '/host/bookings');
+    expect(lookups.map((c) => new URLSearchParams(c.search).get('from'))).toEqual([today, today]);
+    await u.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await u.click(saveButton());
+    await u.click(
+      within(await screen.findByRole('dialog', { name: '営業時間外になる予約があります' })).getByRole(
+        'button',
+        {
+          name: '予約を残して保存する',
+        },
+      ),
+    );
+    expect(await screen.findByTestId('toast')).toHaveTextContent('体験の内容を更新しました。');
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({
+      availability: { defaultHours: { start: '18:00', end: '20:00' } },
+    });
   });
 });

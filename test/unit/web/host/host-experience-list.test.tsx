@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HostExperienceListItem } from '@domain/back-office-views';
-import { renderHost, signedInHost, stubHostApi } from './support';
+import { experienceFixture, renderHost, signedInHost, stubHostApi } from './support';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -96,6 +96,38 @@ describe('host experience list (back-office spec §2)', () => {
     expect(screen.getAllByTestId('experience-row')).toHaveLength(2);
     await u.click(screen.getByRole('button', { name: '非公開に設定する' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/host/experience/exp-1'));
+  });
+
+  it('duplicates an experience as a private copy and opens the copy to edit', async () => {
+    const calls = stubHostApi((method, path) => {
+      if (path === '/host/experiences') return { status: 200, body: { items } };
+      if (method === 'POST' && path === '/host/experiences/exp-1/duplicate') {
+        return {
+          status: 201,
+          body: experienceFixture({
+            id: 'exp-copy',
+            title: 'Dogo Onsen evening walk（コピー）',
+            publicationStatus: 'private',
+          }),
+        };
+      }
+      if (path === '/host/experiences/exp-copy/slots') {
+        return { status: 200, body: { timeZone: 'Asia/Tokyo', days: {} } };
+      }
+      return undefined;
+    });
+    const { router } = renderHost('/host/experiences', signedInHost());
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: 'Dogo Onsen evening walk の操作' }));
+    await u.click(screen.getByRole('menuitem', { name: '複製（非公開のコピーを作成）' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('体験を複製しました');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/host/experience/exp-copy'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/host/experiences/exp-1/duplicate',
+    ]);
+    expect(
+      await screen.findByRole('heading', { name: 'Dogo Onsen evening walk（コピー）' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
   });
 
   it('offers to create the first experience when there is none', async () => {

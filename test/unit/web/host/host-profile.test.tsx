@@ -74,8 +74,10 @@ describe('avatar (back-office spec §5, §8)', () => {
     stubObjectUrls();
     await openProfile();
     const u = user();
-    await u.click(screen.getByRole('button', { name: 'アップロード' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('画像を選択してください');
+    // Nothing chosen: the upload button waits for a file and says so.
+    const uploadButton = await screen.findByRole('button', { name: 'アップロード' });
+    expect(uploadButton).toBeDisabled();
+    expect(uploadButton).toHaveAccessibleDescription('画像を選択してください');
     await u.upload(
       screen.getByLabelText('アバター画像を選択'),
       new File(['x'], 'a.txt', { type: 'text/plain' }),

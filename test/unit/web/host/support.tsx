@@ -389,8 +389,18 @@ export const CATEGORIES = [
   { id: 'cat-history', name: 'History' },
 ];
 
-export function imageFile(name = 'photo.jpg', size = 2048, type = 'image/jpeg'): File {
-  const file = new File([new Uint8Array(Math.min(size, 4096))], name, { type });
+/** The first bytes of real files of these types (the form reads them before uploading). */
+const SIGNATURES: Record<string, number[]> = {
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'application/pdf': [...'%PDF-1.7'].map((c) => c.charCodeAt(0)),
+};
+
+/** A file of `type` whose bytes are of `contentType` (a PDF renamed .jpg: `imageFile('a.jpg', 10, 'image/jpeg', 'application/pdf')`). */
+export function imageFile(name = 'photo.jpg', size = 2048, type = 'image/jpeg', contentType = type): File {
+  const bytes = new Uint8Array(Math.min(size, 4096));
+  bytes.set(SIGNATURES[contentType] ?? []);
+  const file = new File([bytes], name, { type });
   if (size > 4096) Object.defineProperty(file, 'size', { value: size });
   return file;
 }

@@ -66,6 +66,20 @@ export function useSaveExperience(id: string) {
   });
 }
 
+/** `POST /api/host/experiences/{id}/duplicate`: a private copy with its own photos, then listed first. */
+export function useDuplicateExperience() {
+  const api = useAuthorizedApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<HostExperienceView>(`/host/experiences/${encodeURIComponent(id)}/duplicate`, { method: 'POST' }),
+    onSuccess: (copy) => {
+      queryClient.setQueryData(experienceKey(copy.id), copy);
+      void queryClient.invalidateQueries({ queryKey: experiencesKey });
+    },
+  });
+}
+
 export function useDeleteExperience() {
   const api = useAuthorizedApi();
   const queryClient = useQueryClient();

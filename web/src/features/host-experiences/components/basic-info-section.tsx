@@ -38,11 +38,20 @@ export function PriceField({ form }: { form: ExperienceForm }) {
   );
 }
 
+/**
+ * The autofill sets city and district with `setValue`, which writes the input without an input event: MUI's label
+ * would stay inside the box over the value. The watched value tells the label to move up.
+ */
+const shrinkWhenFilled = (value: string | null | undefined) => ({
+  inputLabel: value ? { shrink: true } : {},
+});
+
 function AddressFields({ form }: { form: ExperienceForm }) {
   const [matches, setMatches] = useState<PostalMatch[]>([]);
   const [status, setStatus] = useState<'idle' | 'searching' | 'not_found'>('idle');
   const looked = useRef<string | null>(null);
   const postalCode = useWatch({ control: form.control, name: 'postalCode' });
+  const [city, district] = useWatch({ control: form.control, name: ['city', 'district'] });
 
   const fill = (match: PostalMatch) => {
     const options = { shouldDirty: true, shouldValidate: true, shouldTouch: true } as const;
@@ -158,8 +167,21 @@ function AddressFields({ form }: { form: ExperienceForm }) {
         )}
       />
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField label="市区町村" required fullWidth {...textFieldProps(form, 'city')} />
-        <TextField label="地区" required fullWidth {...textFieldProps(form, 'district')} />
+        {(
+          [
+            ['市区町村', 'city', city],
+            ['地区', 'district', district],
+          ] as const
+        ).map(([label, name, value]) => (
+          <TextField
+            key={name}
+            label={label}
+            required
+            fullWidth
+            {...textFieldProps(form, name)}
+            slotProps={shrinkWhenFilled(value)}
+          />
+        ))}
         <TextField label="番地" required fullWidth {...textFieldProps(form, 'streetAddress')} />
         <TextField label="建物名・部屋番号（任意）" fullWidth {...textFieldProps(form, 'building')} />
       </Box>

@@ -19,6 +19,7 @@ import { MAX_MAIN_IMAGES, MAX_TAGS } from '@domain/schemas/experience-form';
 import { errorOf, textFieldProps } from '../../../lib/back-office/form';
 import { useCategoryOptions } from '../api/experiences';
 import type { ExperienceForm } from './experience-form-types';
+import { categoryNameJa } from './category-names';
 import { FormSection } from './form-section';
 import { ImageListField } from './image-list-field';
 
@@ -26,14 +27,14 @@ const dirty = { shouldDirty: true, shouldValidate: true, shouldTouch: true } as 
 
 export function MainImagesSection({
   form,
-  required,
   onBusyChange,
 }: {
   form: ExperienceForm;
-  required: boolean;
   onBusyChange: (uploading: number) => void;
 }) {
   const value = useWatch({ control: form.control, name: 'mainImages' }) ?? [];
+  // One rule for create and edit: a published experience keeps at least one photo; a private draft may have none.
+  const required = useWatch({ control: form.control, name: 'publicationStatus' }) === 'public';
   return (
     <FormSection
       id="images"
@@ -196,7 +197,7 @@ export function CategoriesField({ form }: { form: ExperienceForm }) {
               {(categories.data ?? []).map((category) => (
                 <FormControlLabel
                   key={category.id}
-                  label={category.name}
+                  label={categoryNameJa(category)}
                   control={
                     <Checkbox
                       checked={selected.includes(category.id)}
@@ -329,9 +330,14 @@ export function PublicationSection({ form }: { form: ExperienceForm }) {
         render={({ field }) => (
           <RadioGroup
             value={field.value ?? 'private'}
-            onChange={(_, v) => field.onChange(v)}
+            onChange={(_, v) => {
+              field.onChange(v);
+              // What publishing needs (a photo, a price) shows at once, and goes when back to private.
+              void form.trigger(['mainImages', 'price']);
+            }}
             aria-label="公開設定"
           >
+            <FormHelperText sx={{ mx: 0 }}>公開するには、メイン画像1枚以上と料金が必要です。</FormHelperText>
             <FormControlLabel
               value="private"
               control={<Radio />}

@@ -17,7 +17,13 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import { ACCEPTED_IMAGE_TYPES, checkImageFile, uploadMessagesJa } from '@domain/schemas/host-api';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  checkImageBytes,
+  checkImageFile,
+  FILE_SIGNATURE_BYTES,
+  uploadMessagesJa,
+} from '@domain/schemas/host-api';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
 import { uploadImage } from '../../../lib/back-office/upload';
@@ -39,6 +45,7 @@ const newId = () => `image-${++nextId}`;
 
 const refsOf = (items: readonly ImageItem[]) =>
   items.filter((item) => item.ref !== null).map((item) => item.ref as string);
+const listKey = (refs: readonly string[]) => refs.join('\n');
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -75,6 +82,10 @@ export function ImageListField({
   );
   const itemsRef = useRef(items);
   const emitted = useRef<string[]>([...value]);
+  /** Lists this field emitted before the latest: the form may still hand one back while it catches up. */
+  const earlier = useRef(new Set<string>());
+  /** The local preview of each finished upload, by key: a tile never shows the raw key (not an image URL). */
+  const uploadPreviews = useRef(new Map<string, string>());
   const controllers = useRef(new Map<string, AbortController>());
   const [messages, setMessages] = useState<string[]>([]);
   const [dragOver, setDragOver] = useState(false);
@@ -87,24 +98,34 @@ export function ImageListField({
     setItems(next);
     const refs = refsOf(next);
     if (!sameList(refs, emitted.current)) {
+      earlier.current.add(listKey(emitted.current));
       emitted.current = refs;
       onChange(refs);
     }
   };
 
   // A value set from outside (the form reset after a save answers with the published URLs) replaces the list.
+  // Several uploads finishing together emit several lists in a row; the form may render with one it has already
+  // been given a newer list for. Such an echo is not a change from outside and must not drop the newer uploads.
   useEffect(() => {
     if (sameList(value, emitted.current)) return;
+    if (earlier.current.has(listKey(value))) return;
     if (itemsRef.current.some((item) => item.ref === null && item.error === null)) return;
     const byRef = new Map(itemsRef.current.filter((i) => i.ref).map((i) => [i.ref as string, i]));
     const next = value.map(
-      (ref) => byRef.get(ref) ?? { id: newId(), ref, preview: ref, progress: null, error: null, file: null },
+      (ref) =>
+        byRef.get(ref) ?? {
+          id: newId(),
+          ref,
+          preview: uploadPreviews.current.get(ref) ?? ref,
+          progress: null,
+          error: null,
+          file: null,
+        },
     );
-    for (const item of itemsRef.current) {
-      if (!next.includes(item) && item.preview.startsWith('blob:')) URL.revokeObjectURL(item.preview);
-    }
     itemsRef.current = next;
     emitted.current = [...value];
+    earlier.current.clear();
     setItems(next);
   }, [value]);
 
@@ -118,6 +139,7 @@ export function ImageListField({
       for (const item of itemsRef.current) {
         if (item.preview.startsWith('blob:')) URL.revokeObjectURL(item.preview);
       }
+      for (const preview of uploadPreviews.current.values()) URL.revokeObjectURL(preview);
     };
   }, []);
 
@@ -136,7 +158,10 @@ export function ImageListField({
       (progress) => update(item.id, { progress }),
       controller.signal,
     )
-      .then((key) => update(item.id, { ref: key, progress: null }))
+      .then((key) => {
+        uploadPreviews.current.set(key, item.preview);
+        update(item.id, { ref: key, progress: null });
+      })
       .catch((e: unknown) => {
         if (e instanceof DOMException && e.name === 'AbortError') return;
         const message =
@@ -150,18 +175,28 @@ export function ImageListField({
       .finally(() => controllers.current.delete(item.id));
   };
 
-  const addFiles = (files: File[]) => {
+  const addFiles = async (files: File[]) => {
     const problems: string[] = [];
     if (files.length === 0) {
       setMessages([uploadMessagesJa.noSelection]);
       return;
     }
+    // The declared type comes from the file's name: a PDF renamed photo.jpg passes it, so the bytes are read too,
+    // before anything is uploaded.
+    const checked = await Promise.all(
+      files.map(async (file) => {
+        const problem = checkImageFile(file, 'experience-image');
+        if (problem) return `${file.name}: ${problem}`;
+        const head = new Uint8Array(await file.slice(0, FILE_SIGNATURE_BYTES).arrayBuffer());
+        return checkImageBytes(file.name, head);
+      }),
+    );
     const accepted: File[] = [];
-    for (const file of files) {
-      const problem = checkImageFile(file, 'experience-image');
-      if (problem) problems.push(`${file.name}: ${problem}`);
+    files.forEach((file, i) => {
+      const problem = checked[i];
+      if (problem) problems.push(problem);
       else accepted.push(file);
-    }
+    });
     // A single-image field replaces its image; a list takes what still fits.
     const replacing = max === 1 && accepted.length > 0;
     const room = replacing ? 1 : max - itemsRef.current.length;
@@ -214,7 +249,7 @@ export function ImageListField({
     event.preventDefault();
     setDragOver(false);
     if (dragFrom.current !== null) return;
-    addFiles([...event.dataTransfer.files]);
+    void addFiles([...event.dataTransfer.files]);
   };
 
   const full = max > 1 && items.length >= max;
@@ -406,7 +441,7 @@ export function ImageListField({
             multiple={max > 1}
             aria-label={`${label}を選択`}
             onChange={(e) => {
-              addFiles([...(e.target.files ?? [])]);
+              void addFiles([...(e.target.files ?? [])]);
               e.target.value = '';
             }}
             style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}

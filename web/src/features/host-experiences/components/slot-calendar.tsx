@@ -42,6 +42,8 @@ import { monthRange, useMonthSlots, useUpdateSlots } from '../api/slots';
 
 export const CAPACITY_BELOW_BOOKED = '予約済みの数より少ない受付数にはできません。';
 const UPDATE_FAILED = '予約枠を更新できませんでした。もう一度お試しください。';
+/** A booked slot the hours or holidays no longer open (issue 21 item 1): its bookings stay valid. */
+export const OUTSIDE_RULE_NOTE = '営業時間の変更後も、この枠の予約は有効です。新しい予約は受け付けません。';
 
 const monthOf = (date: string) => date.slice(0, 7);
 function shiftMonth(month: string, delta: number): string {
@@ -62,19 +64,26 @@ function summarise(slots: readonly HostSlotView[]): DaySummary {
   let open = 0;
   let booked = 0;
   let blocked = 0;
+  let total = 0;
   for (const s of slots) {
     booked += s.booked;
+    // A booked slot the rule no longer opens counts its bookings, not as a slot of the day.
+    if (s.outsideRule) continue;
+    total += 1;
     if (s.blocked) blocked += 1;
     else if (s.booked < s.capacity) open += 1;
   }
-  return { total: slots.length, open, booked, blocked };
+  return { total, open, booked, blocked };
 }
 
 function slotState(slot: HostSlotView): {
   label: string;
   color: 'default' | 'success' | 'warning' | 'error';
 } {
+  if (slot.outsideRule) return { label: '営業時間外', color: 'error' };
   if (slot.blocked) return { label: '休止中', color: 'default' };
+  // A capacity of 0 is the host pausing the slot, not guests filling it.
+  if (slot.capacity === 0 && slot.booked === 0) return { label: '休止', color: 'default' };
   if (slot.booked >= slot.capacity) return { label: '満席', color: 'warning' };
   return { label: '受付中', color: 'success' };
 }
@@ -119,36 +128,42 @@ function SlotRow({
       <Typography variant="body2" color="text.secondary">
         予約 {slot.booked} / 受付数 {slot.capacity}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
-        <TextField
-          size="small"
-          type="number"
-          label="受付数"
-          value={capacity}
-          onChange={(e) => setCapacity(e.target.value)}
-          disabled={past || busy}
-          slotProps={{ htmlInput: { min: 0, max: 100, 'aria-label': `${slot.time} の受付数` } }}
-          sx={{ width: 96 }}
-        />
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={past || busy || !capacityChanged}
-          onClick={() => onChange({ capacity: parsed })}
-        >
-          変更
-        </Button>
-        <Button
-          size="small"
-          variant={slot.blocked ? 'contained' : 'outlined'}
-          color={slot.blocked ? 'primary' : 'inherit'}
-          disabled={past || busy}
-          onClick={() => onChange({ blocked: !slot.blocked })}
-          aria-label={`${slot.time} を${slot.blocked ? '再開' : '休止'}`}
-        >
-          {slot.blocked ? '再開' : '休止'}
-        </Button>
-      </Box>
+      {slot.outsideRule ? (
+        <Typography variant="body2" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
+          {OUTSIDE_RULE_NOTE}
+        </Typography>
+      ) : (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
+          <TextField
+            size="small"
+            type="number"
+            label="受付数"
+            value={capacity}
+            onChange={(e) => setCapacity(e.target.value)}
+            disabled={past || busy}
+            slotProps={{ htmlInput: { min: 0, max: 100, 'aria-label': `${slot.time} の受付数` } }}
+            sx={{ width: 96 }}
+          />
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={past || busy || !capacityChanged}
+            onClick={() => onChange({ capacity: parsed })}
+          >
+            変更
+          </Button>
+          <Button
+            size="small"
+            variant={slot.blocked ? 'contained' : 'outlined'}
+            color={slot.blocked ? 'primary' : 'inherit'}
+            disabled={past || busy}
+            onClick={() => onChange({ blocked: !slot.blocked })}
+            aria-label={`${slot.time} を${slot.blocked ? '再開' : '休止'}`}
+          >
+            {slot.blocked ? '再開' : '休止'}
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 }
@@ -170,7 +185,8 @@ function DayDialog({
   onClose: () => void;
   onChange: (change: Omit<SlotOverrideRequest, 'date'>) => void;
 }) {
-  const allBlocked = slots.length > 0 && slots.every((s) => s.blocked);
+  const ruleSlots = slots.filter((s) => !s.outsideRule);
+  const allBlocked = ruleSlots.length > 0 && ruleSlots.every((s) => s.blocked);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="day-dialog-title">
       <DialogTitle id="day-dialog-title">{formatDateJa(date)} の予約枠</DialogTitle>
@@ -185,9 +201,10 @@ function DayDialog({
             過去の日付は変更できません。
           </Alert>
         )}
-        {slots.length === 0 ? (
+        {ruleSlots.length === 0 && (
           <Typography color="text.secondary">この日は営業時間外（定休日）です。</Typography>
-        ) : (
+        )}
+        {slots.length > 0 && (
           <Box role="list" aria-label="この日の枠">
             {slots.map((slot) => (
               <SlotRow
@@ -202,7 +219,7 @@ function DayDialog({
         )}
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        {slots.length > 0 && !past ? (
+        {ruleSlots.length > 0 && !past ? (
           <Button
             color={allBlocked ? 'primary' : 'error'}
             disabled={busy}

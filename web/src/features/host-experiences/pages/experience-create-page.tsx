@@ -34,6 +34,7 @@ import {
   PublicationSection,
 } from '../components/content-sections';
 import { FormSection } from '../components/form-section';
+import { LeaveFormDialog } from '../components/leave-form-dialog';
 import { MapSection } from '../components/map-section';
 import { applyServerErrors, isParticipantsRangeError, scrollToFirstError } from '../hooks/form-errors';
 import { newExperienceValues, type ExperienceFormState } from '../hooks/experience-form-model';
@@ -62,7 +63,7 @@ export function ExperienceCreatePage() {
     mode: 'onTouched',
     defaultValues: newExperienceValues(),
   });
-  useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const leaving = useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
   const reportMain = useCallback((n: number) => uploads.report('main', n), [uploads]);
   const reportDetail = useCallback(
     (block: 1 | 2, n: number) => uploads.report(`detail${block}`, n),
@@ -91,6 +92,7 @@ export function ExperienceCreatePage() {
         throw e;
       }
       toast({ severity: 'success', ...CREATED_TOAST });
+      leaving.leaveAfterSave();
       navigate('/host/experiences');
     },
     (errors) => {
@@ -108,10 +110,11 @@ export function ExperienceCreatePage() {
         体験一覧へ戻る
       </Button>
       <PageHeader title="新しい体験を作成" subtitle="* は必須項目です" />
+      <LeaveFormDialog blocker={leaving.blocker} />
       <Stack component="form" noValidate spacing={3} onSubmit={(e) => void onSubmit(e).catch(() => {})}>
         <BasicInfoSection form={form} withPrice />
         <MapSection form={form} />
-        <MainImagesSection form={form} required={false} onBusyChange={reportMain} />
+        <MainImagesSection form={form} onBusyChange={reportMain} />
         <DetailBlocksSection form={form} onBusyChange={reportDetail} />
         <NotesSection form={form} />
         <ExtraInfoSection form={form} withCategories />

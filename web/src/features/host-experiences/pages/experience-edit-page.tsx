@@ -20,7 +20,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
-import type { HostExperienceView } from '@domain/back-office-views';
+import type { BackOfficeBooking, HostExperienceView } from '@domain/back-office-views';
 import {
   EDIT_REQUIRED_MISSING_TOAST,
   experienceEditFormSchemaJa,
@@ -34,6 +34,7 @@ import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-a
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useToast } from '../../../lib/toast';
 import { experienceKey, useHostExperience, useSaveExperience } from '../api/experiences';
+import { fetchBookingsOutsideRule } from '../api/bookings-outside-rule';
 import { useInvalidateSlots } from '../api/slots';
 import { AvailabilityRuleField } from '../components/availability-rule-editor';
 import { BasicInfoSection, PriceField } from '../components/basic-info-section';
@@ -47,7 +48,9 @@ import {
   PublicationSection,
 } from '../components/content-sections';
 import { FormSection } from '../components/form-section';
+import { LeaveFormDialog } from '../components/leave-form-dialog';
 import { MapSection } from '../components/map-section';
+import { RuleChangeDialog } from '../components/rule-change-dialog';
 import { SlotCalendar } from '../components/slot-calendar';
 import {
   changedFields,
@@ -62,6 +65,8 @@ import { useUploadTracker } from '../hooks/use-upload-tracker';
 export const SAVED_TOAST = { title: '保存しました', message: '体験の内容を更新しました。' } as const;
 export const NOT_FOUND_MESSAGE = '体験が見つかりませんでした。';
 export const UPDATE_FAILED = '体験の更新に失敗しました。';
+export const BOOKINGS_CHECK_FAILED =
+  '営業時間の変更で影響を受ける予約を確認できませんでした。もう一度保存してください。';
 export const STALE_TITLE = 'この体験は、編集を始めた後に別の画面で更新されています';
 export const STALE_TEXT =
   'このまま保存すると、その更新を上書きしてしまうため保存できませんでした。最新の内容を読み込み、あなたの変更を重ねて表示します。内容を確認してから、もう一度保存してください。';
@@ -94,6 +99,11 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
   const [stale, setStale] = useState(false);
   const [reloading, setReloading] = useState(false);
   const [current, setCurrent] = useState(initial);
+  const [ruleChange, setRuleChange] = useState<{
+    bookings: BackOfficeBooking[];
+    data: ExperienceFormData;
+    changed: (keyof ExperienceFormData)[];
+  } | null>(null);
 
   const form = useForm<ExperienceFormState, unknown, ExperienceFormData>({
     resolver: zodResolver(experienceEditFormSchemaJa) as Resolver<
@@ -105,7 +115,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
     defaultValues: experienceValuesOf(initial),
   });
   const { isDirty, isValid, isSubmitting, dirtyFields } = form.formState;
-  useUnsavedChangesWarning(isDirty);
+  const leaving = useUnsavedChangesWarning(isDirty);
   const reportMain = useCallback((n: number) => uploads.report('main', n), [uploads]);
   const reportDetail = useCallback(
     (block: 1 | 2, n: number) => uploads.report(`detail${block}`, n),
@@ -125,34 +135,51 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView?.({ block: 'start' });
   }, [hash]);
 
+  /** Saves exactly the changed fields over the version the form shows. */
+  const saveChanges = async (data: ExperienceFormData, changed: (keyof ExperienceFormData)[]) => {
+    try {
+      const saved = await save.mutateAsync(experiencePatch(data, changed, version.current));
+      version.current = saved.updatedAt;
+      setCurrent(saved);
+      setStale(false);
+      form.reset(experienceValuesOf(saved));
+      if (changed.includes('availability')) void invalidateSlots();
+      toast({ severity: 'success', ...SAVED_TOAST });
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'stale') {
+        setStale(true);
+        window.scrollTo?.({ top: 0, behavior: 'smooth' });
+        return;
+      }
+      if (e instanceof ApiError && e.status === 400 && e.fields) {
+        applyServerErrors(form, e.fields);
+        scrollToFirstError();
+      }
+      toast({
+        severity: 'error',
+        title: 'エラー',
+        message: e instanceof ApiError && e.status < 500 && e.status !== 0 ? e.message : UPDATE_FAILED,
+      });
+    }
+  };
+
   const onSubmit = form.handleSubmit(
     async (data) => {
       const changed = changedFields(form.formState.dirtyFields);
       if (changed.length === 0) return;
-      try {
-        const saved = await save.mutateAsync(experiencePatch(data, changed, version.current));
-        version.current = saved.updatedAt;
-        setCurrent(saved);
-        setStale(false);
-        form.reset(experienceValuesOf(saved));
-        if (changed.includes('availability')) void invalidateSlots();
-        toast({ severity: 'success', ...SAVED_TOAST });
-      } catch (e) {
-        if (e instanceof ApiError && e.code === 'stale') {
-          setStale(true);
-          window.scrollTo?.({ top: 0, behavior: 'smooth' });
+      if (changed.includes('availability')) {
+        // A new rule never hides a booking, but the host is told which ones it leaves outside the hours first.
+        const outside = await fetchBookingsOutsideRule(api, initial.id, data.availability).catch(() => null);
+        if (outside === null) {
+          toast({ severity: 'error', title: 'エラー', message: BOOKINGS_CHECK_FAILED });
           return;
         }
-        if (e instanceof ApiError && e.status === 400 && e.fields) {
-          applyServerErrors(form, e.fields);
-          scrollToFirstError();
+        if (outside.length > 0) {
+          setRuleChange({ bookings: outside, data, changed });
+          return;
         }
-        toast({
-          severity: 'error',
-          title: 'エラー',
-          message: e instanceof ApiError && e.status < 500 && e.status !== 0 ? e.message : UPDATE_FAILED,
-        });
       }
+      await saveChanges(data, changed);
     },
     (errors) => {
       if (REQUIRED_FIELDS.some((name) => errors[name])) {
@@ -253,7 +280,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
         <FormSection id="price" title="大人料金">
           <PriceField form={form} />
         </FormSection>
-        <MainImagesSection form={form} required onBusyChange={reportMain} />
+        <MainImagesSection form={form} onBusyChange={reportMain} />
         <DetailBlocksSection form={form} onBusyChange={reportDetail} />
         <NotesSection form={form} />
         <ExtraInfoSection form={form} withCategories={false} />
@@ -271,6 +298,18 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
         <ParticipantsSection form={form} />
         <PublicationSection form={form} />
       </Stack>
+      <LeaveFormDialog blocker={leaving.blocker} />
+      {ruleChange && (
+        <RuleChangeDialog
+          bookings={ruleChange.bookings}
+          onCancel={() => setRuleChange(null)}
+          onConfirm={() => {
+            const { data, changed } = ruleChange;
+            setRuleChange(null);
+            void saveChanges(data, changed);
+          }}
+        />
+      )}
       <Box
         sx={{
           position: 'fixed',

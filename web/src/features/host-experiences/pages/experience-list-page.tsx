@@ -24,6 +24,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -34,10 +35,12 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDayOfInstantJa, formatYen } from '../../../lib/back-office/format';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useToast } from '../../../lib/toast';
-import { useDeleteExperience, useHostExperiences } from '../api/experiences';
+import { useDeleteExperience, useDuplicateExperience, useHostExperiences } from '../api/experiences';
 import { DELETE_BLOCKED, DeleteExperienceDialog } from '../components/delete-experience-dialog';
 
 export const DELETED_TOAST = '体験を削除しました';
+export const DUPLICATED_TOAST = '体験を複製しました。非公開のコピーを編集できます。';
+const DUPLICATE_FAILED = '体験を複製できませんでした。もう一度お試しください。';
 const DELETE_FAILED = '体験の削除に失敗しました。もう一度お試しください。';
 
 interface RowMenu {
@@ -51,6 +54,17 @@ export function ExperienceListPage() {
   const toast = useToast();
   const experiences = useHostExperiences();
   const remove = useDeleteExperience();
+  const duplicate = useDuplicateExperience();
+  /** Copies the experience (private, with its photos) and opens the copy to edit. */
+  const duplicateItem = (item: HostExperienceListItem) => {
+    duplicate.mutate(item.id, {
+      onSuccess: (copy) => {
+        toast({ severity: 'success', message: DUPLICATED_TOAST });
+        navigate(`/host/experience/${encodeURIComponent(copy.id)}`);
+      },
+      onError: () => toast({ severity: 'error', title: 'エラー', message: DUPLICATE_FAILED }),
+    });
+  };
   const [selected, setSelected] = useState<string[]>([]);
   const [menu, setMenu] = useState<RowMenu | null>(null);
   const [toDelete, setToDelete] = useState<HostExperienceListItem[] | null>(null);
@@ -286,6 +300,18 @@ export function ExperienceListPage() {
             <EditOutlinedIcon fontSize="small" />
           </ListItemIcon>
           編集
+        </MenuItem>
+        <MenuItem
+          disabled={duplicate.isPending}
+          onClick={() => {
+            if (menu) duplicateItem(menu.item);
+            setMenu(null);
+          }}
+        >
+          <ListItemIcon>
+            <ContentCopyOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          複製（非公開のコピーを作成）
         </MenuItem>
         {menu?.item.publicationStatus === 'public' && (
           <MenuItem

@@ -116,7 +116,13 @@ export function AvatarUploader({ host }: { host: HostView }) {
               }}
             />
           </Button>
-          <Button variant="contained" onClick={() => void upload()} disabled={progress !== null}>
+          {/* Nothing to upload until a file is chosen (issue 21 item 16): the hint says what to do first. */}
+          <Button
+            variant="contained"
+            onClick={() => void upload()}
+            disabled={progress !== null || !file}
+            aria-describedby={file ? undefined : 'avatar-choose-first'}
+          >
             アップロード
           </Button>
           {file && progress === null && (
@@ -130,6 +136,11 @@ export function AvatarUploader({ host }: { host: HostView }) {
             </Button>
           )}
         </Box>
+        {!file && progress === null && (
+          <Typography id="avatar-choose-first" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {uploadMessagesJa.avatarNoSelection}
+          </Typography>
+        )}
         {file && (
           <Typography variant="body2" sx={{ mt: 1 }}>
             {file.name}（プレビュー中・未保存）
