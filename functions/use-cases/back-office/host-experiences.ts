@@ -208,8 +208,14 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
     },
 
     async create(hostId: string, input: unknown): Promise<HostExperienceView> {
+      // Before the form's checks (as on edit): however complete the form, an unapproved host cannot publish it yet.
+      const asksToPublish =
+        typeof input === 'object' &&
+        input !== null &&
+        'publicationStatus' in input &&
+        input.publicationStatus === 'public';
+      if (asksToPublish) await checkMayPublish(hostId);
       const form = parseOrThrow(experienceCreateFormSchemaJa, input, BACK_OFFICE_INVALID_REQUEST);
-      if (form.publicationStatus === 'public') await checkMayPublish(hostId);
       await checkCategories(form.categoryIds);
       const { images, published } = await publishImages(hostId, form, new Set());
       const now = deps.clock().toISOString();
