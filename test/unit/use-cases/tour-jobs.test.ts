@@ -108,6 +108,21 @@ describe('reminder job', () => {
     expect(log.mails).toHaveLength(3);
   });
 
+  it('writes the reminder in the language the guest booked in; the host list is Japanese', async () => {
+    const ja = approved('2026-12-02', '09:00', { guestLocale: 'ja', email: 'ja@example.com' });
+    now = new Date('2026-12-01T08:00:00Z');
+    await sendReminders();
+    const reminder = log.mails.find((m) => m.to === ja.email)!;
+    expect(reminder.language).toBe('ja');
+    expect(reminder.subject).toContain('【ご予約日のお知らせ】');
+    expect(reminder.text).toContain('集合場所');
+    expect(reminder.text).toContain('ホストの連絡先');
+    expect(reminder.text).toContain('089-000-0000');
+    expect(log.mails.find((m) => m.kind === 'host_day_list')?.subject).toBe(
+      '【明日の予約】2026年12月2日（水）：1件',
+    );
+  });
+
   it("one booking's missing experience is logged and retried next run; the others still go out", async () => {
     approved('2026-12-02', '09:00', { experienceId: 'gone', email: 'lost@example.com' });
     approved('2026-12-02', '10:00', { email: 'fine@example.com' });

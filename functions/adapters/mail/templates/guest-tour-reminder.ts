@@ -46,7 +46,7 @@ export function guestTourReminderMail(input: TourReminderMailInput): RenderedMai
   const blocks: MailBlock[] =
     language === 'ja'
       ? [
-          { kind: 'paragraph', text: `明日（${when}）は「${experience.title}」のご予約日です。` },
+          { kind: 'paragraph', text: `${when}は「${experience.title}」のご予約日です。` },
           referenceBlock(booking, language),
           guestFacts(input, language),
           { kind: 'note', title: '集合場所', text: meetingPointText(experience, language) },
@@ -76,13 +76,13 @@ export function guestTourReminderMail(input: TourReminderMailInput): RenderedMai
     siteName: siteNameOf(input),
     subject:
       language === 'ja'
-        ? `【明日のご予約】${experience.title} ${when}（予約番号 ${booking.reference}）`
+        ? `【ご予約日のお知らせ】${experience.title} ${when}（予約番号 ${booking.reference}）`
         : `Reminder: ${experience.title} on ${when} (Booking ID ${booking.reference})`,
     preheader:
       language === 'ja'
         ? `集合場所：${meetingPointText(experience, language).split('\n')[0]}`
         : `Meeting point: ${meetingPointText(experience, language).split('\n')[0]}`,
-    heading: language === 'ja' ? 'ご予約日が近づいています' : 'Your experience is tomorrow',
+    heading: language === 'ja' ? 'ご予約日が近づいています' : 'Your experience is coming up',
     greeting: guestGreeting(booking, language),
     blocks,
     footer: guestFooter(booking, language),
