@@ -8,11 +8,23 @@ import { Construct } from 'constructs';
 export interface JobsConstructProps {
   expireBookings: lambda.IFunction;
   intervalMinutes: number;
+  /** Approved tours whose slot has ended become `completed` (DESIGN §4c). */
+  completeBookings: lambda.IFunction;
+  /** Guests' reminders about 24 h before, hosts' lists of the next day's tours. */
+  sendReminders: lambda.IFunction;
+  /** How often both run (reminders go out within this long of their time). */
+  tourJobsIntervalMinutes: number;
 }
 
-/** EventBridge Scheduler runs the expiry job (lapsed holds, unanswered requests) every few minutes. */
+/**
+ * EventBridge Scheduler runs the expiry job (lapsed holds, unanswered requests) every few minutes, and the jobs
+ * of approved tours (completion, reminders) every quarter of an hour or so; a run that fails is retried twice,
+ * then its event lands in the jobs' dead-letter queue (alarmed).
+ */
 export class JobsConstruct extends Construct {
   readonly schedule: scheduler.Schedule;
+  readonly completionSchedule: scheduler.Schedule;
+  readonly reminderSchedule: scheduler.Schedule;
   readonly deadLetterQueue: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: JobsConstructProps) {
@@ -22,14 +34,33 @@ export class JobsConstruct extends Construct {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    this.schedule = new scheduler.Schedule(this, 'ExpireBookings', {
-      description: 'Expire lapsed payment holds and requests the host did not answer within 48 hours',
-      schedule: scheduler.ScheduleExpression.rate(Duration.minutes(props.intervalMinutes)),
-      target: new targets.LambdaInvoke(props.expireBookings, {
-        retryAttempts: 2,
-        maxEventAge: Duration.minutes(props.intervalMinutes),
-        deadLetterQueue: this.deadLetterQueue,
-      }),
-    });
+    const every = (id: string, description: string, fn: lambda.IFunction, minutes: number) =>
+      new scheduler.Schedule(this, id, {
+        description,
+        schedule: scheduler.ScheduleExpression.rate(Duration.minutes(minutes)),
+        target: new targets.LambdaInvoke(fn, {
+          retryAttempts: 2,
+          maxEventAge: Duration.minutes(minutes),
+          deadLetterQueue: this.deadLetterQueue,
+        }),
+      });
+    this.schedule = every(
+      'ExpireBookings',
+      'Expire lapsed payment holds and requests the host did not answer within 48 hours',
+      props.expireBookings,
+      props.intervalMinutes,
+    );
+    this.completionSchedule = every(
+      'CompleteBookings',
+      'Mark approved tours completed once their slot has ended',
+      props.completeBookings,
+      props.tourJobsIntervalMinutes,
+    );
+    this.reminderSchedule = every(
+      'SendReminders',
+      "Remind guests about 24 hours before their tour and send hosts the next day's list",
+      props.sendReminders,
+      props.tourJobsIntervalMinutes,
+    );
   }
 }

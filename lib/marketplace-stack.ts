@@ -51,6 +51,9 @@ export const TABLE_READ_WRITE = [
   'dynamodb:ConditionCheckItem',
 ];
 /** The back offices also delete (an experience and its links, a host's suspension, a host undone). */
+/** How often the completion and reminder jobs run: a guest's reminder goes out within this of 24 h before. */
+export const TOUR_JOBS_INTERVAL_MINUTES = 15;
+
 export const BACK_OFFICE_TABLE_ACTIONS = [...TABLE_READ_WRITE, 'dynamodb:DeleteItem'];
 const DELETING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-api', 'admin-api']);
 
@@ -271,9 +274,28 @@ export class MarketplaceStack extends Stack {
       'functions/events/expire-bookings.ts',
       'Expires lapsed holds and unanswered requests',
     );
+    // The jobs of approved tours only read and write the table (their mails go to the outbox; no money moves).
+    const tourJob = (id: string, entry: string, description: string) => {
+      const fn = new AppFunction(this, id, { entry, description, environment: common, retainLogs });
+      data.table.grant(fn, ...TABLE_READ_WRITE);
+      return fn;
+    };
+    const completeBookings = tourJob(
+      'CompleteBookings',
+      'functions/events/complete-bookings.ts',
+      'Marks approved tours completed after their slot',
+    );
+    const sendReminders = tourJob(
+      'SendReminders',
+      'functions/events/send-reminders.ts',
+      "Reminds guests a day before their tour and sends hosts the next day's list",
+    );
     const jobs = new JobsConstruct(this, 'Jobs', {
       expireBookings,
       intervalMinutes: config.expiryIntervalMinutes,
+      completeBookings,
+      sendReminders,
+      tourJobsIntervalMinutes: TOUR_JOBS_INTERVAL_MINUTES,
     });
 
     const sendMails = bookingFunction(
@@ -327,7 +349,14 @@ export class MarketplaceStack extends Stack {
       analytics: config.analytics.enabled,
     });
     const siteUrl = web.siteUrl;
-    for (const fn of [...Object.values(groupFunctions), paymentEvents, expireBookings, sendMails]) {
+    for (const fn of [
+      ...Object.values(groupFunctions),
+      paymentEvents,
+      expireBookings,
+      completeBookings,
+      sendReminders,
+      sendMails,
+    ]) {
       const f = fn as AppFunction;
       f.addEnvironment('SITE_URL', siteUrl);
       f.addEnvironment('IMAGES_BUCKET', web.imagesBucket.bucketName);
@@ -352,6 +381,8 @@ export class MarketplaceStack extends Stack {
         PaymentEvents: paymentEvents,
         StripeWebhookRelay: webhookRelay,
         ExpireBookings: expireBookings,
+        CompleteBookings: completeBookings,
+        SendReminders: sendReminders,
         SendMails: sendMails,
         HostPreSignUp: preSignUp,
         HostCustomMessage: customMessage,
@@ -371,6 +402,8 @@ export class MarketplaceStack extends Stack {
       paymentEvents,
       webhookRelay,
       expireBookings,
+      completeBookings,
+      sendReminders,
       sendMails,
       preSignUp,
       customMessage,
@@ -382,6 +415,8 @@ export class MarketplaceStack extends Stack {
         ...Object.values(groupFunctions),
         paymentEvents,
         expireBookings,
+        completeBookings,
+        sendReminders,
         sendMails,
         postConfirmation,
       ],

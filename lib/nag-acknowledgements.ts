@@ -163,6 +163,16 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
         'AwsSolutions-IAM5[Resource::<SendMails1E5FEE1F.Arn>:*]',
         'The scheduler role may invoke the mail sender and its versions only; CDK adds the `:*` qualifier for versions and aliases.',
       );
+      for (const [logicalId, job] of [
+        ['CompleteBookings6AAD92BB', 'completion job'],
+        ['SendReminders8FBA123B', 'reminder job'],
+      ]) {
+        ack(
+          child,
+          `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>:*]`,
+          `The scheduler role may invoke the ${job} function and its versions only; CDK adds the \`:*\` qualifier for versions and aliases.`,
+        );
+      }
     }
   }
 }

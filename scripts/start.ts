@@ -47,6 +47,10 @@ try {
   Mail outbox ${mailboxUrl}  (booking mails, host sign-up and password-reset codes)
   Test card   4242 4242 4242 4242 (declined: 4000 0000 0000 0002)
   Expiry job  every minute (run it now: curl -X POST ${stack.url}/api/local-jobs/expire-bookings)
+  Tour jobs   completion and reminders every 5 minutes; to try them, move the clock and run them now:
+              curl -X POST ${stack.url}/api/local-clock/advance -H 'content-type: application/json' -d '{"hours":24}'
+              curl -X POST ${stack.url}/api/local-jobs/send-reminders   (guest reminder, hosts' next-day lists)
+              curl -X POST ${stack.url}/api/local-jobs/complete-bookings
 
   Ready in ${seconds} s${stack.seeded ? ' (first start: seeded)' : ''}${web.built ? `, web app built in ${(web.ms / 1000).toFixed(1)} s` : ''}. Data: ${stack.config.dataDir} (npm run reset wipes it). Ctrl-C stops.
 `);

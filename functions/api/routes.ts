@@ -99,15 +99,22 @@ export const routes: RouteDefinition[] = [
     auth: 'public',
     localOnly: true,
   },
-  ...(['/api/local-jobs/expire-bookings', '/api/local-jobs/send-mails', '/api/local-faults'] as const).map(
-    (path): RouteDefinition => ({
-      method: 'POST',
-      path,
-      group: 'local-api',
-      auth: 'public',
-      localOnly: true,
-    }),
-  ),
+  ...(
+    [
+      '/api/local-jobs/expire-bookings',
+      '/api/local-jobs/complete-bookings',
+      '/api/local-jobs/send-reminders',
+      '/api/local-jobs/send-mails',
+      '/api/local-clock/advance',
+      '/api/local-faults',
+    ] as const
+  ).map((path): RouteDefinition => ({
+    method: 'POST',
+    path,
+    group: 'local-api',
+    auth: 'public',
+    localOnly: true,
+  })),
 ];
 
 export const routeKeyOf = (route: Pick<RouteDefinition, 'method' | 'path'>) =>

@@ -11,9 +11,13 @@
  * after its retries, parks it in the dead-letter queue; the scheduled run still delivers its mails).
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { mailRuntime } from '../adapters/runtime/mail-runtime';
+import { icsAttachment } from '../adapters/mail/ics-file';
+import { mailRuntime, useCalendarFiles } from '../adapters/runtime/mail-runtime';
 import { consoleJsonLogger, errorFields } from '../use-cases/console-logger';
 import type { SendMailsResult } from '../use-cases/send-mails';
+
+// The sender makes the `.ics` files of approved and cancelled bookings' mails (only its bundle carries `ics`).
+useCalendarFiles(icsAttachment);
 
 /** The mail ids of a stream batch (new images of mail items). */
 export function mailIdsOf(event: DynamoDBStreamEvent): string[] {

@@ -10,7 +10,8 @@
  * logged and that mail is left out (a misleading mail would be worse).
  */
 import type { Booking, BookingStatus, Experience, Host } from '../domain/entities';
-import { guestMailLanguage } from '../adapters/mail/templates/booking-mail';
+import { calendarEvent } from '../adapters/mail/calendar-invite';
+import { guestMailLanguage, siteNameOf } from '../adapters/mail/templates/booking-mail';
 import { guestBookingApprovedMail } from '../adapters/mail/templates/guest-booking-approved';
 import type { BookingApprovedMailInput } from '../adapters/mail/templates/guest-booking-approved';
 import { guestBookingDeniedMail } from '../adapters/mail/templates/guest-booking-denied';
@@ -25,6 +26,7 @@ import type {
   ExperienceRepository,
   HostRepository,
   Logger,
+  CalendarEvent,
   OutboxMail,
 } from './ports';
 
@@ -91,6 +93,8 @@ interface PlannedMail {
   kind: string;
   target: 'guest' | 'host';
   render: (input: BookingApprovedMailInput) => RenderedMail;
+  /** The calendar event the mail carries as an `.ics` file (the approved mail's invitation). */
+  calendar?: (input: BookingApprovedMailInput) => CalendarEvent;
 }
 
 export function makeBookingNotifications(deps: BookingNotificationsDeps): BookingNotifications {
@@ -140,6 +144,7 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
         text: rendered.text,
         html: rendered.html,
         attachments: [],
+        ...(mail.calendar ? { calendar: mail.calendar(input) } : {}),
       });
     }
     return out;
@@ -147,7 +152,12 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
   return {
     approved: (booking) =>
       render(booking, [
-        { kind: 'guest_booking_approved', target: 'guest', render: guestBookingApprovedMail },
+        {
+          kind: 'guest_booking_approved',
+          target: 'guest',
+          render: guestBookingApprovedMail,
+          calendar: (input) => calendarEvent({ ...input, siteName: siteNameOf(input) }, 'REQUEST'),
+        },
       ]),
     denied: (booking) =>
       // The template reads the host's reason from the booking (`deniedMessage`).

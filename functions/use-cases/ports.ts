@@ -194,6 +194,29 @@ export interface BookingRepository {
    * pending. `mails` (the reminder) enter the outbox in the same transaction, so only the recording call mails.
    */
   markReminded(id: string, now: Date, mails?: OutboxMail[]): Promise<boolean>;
+  /**
+   * Approved bookings (tours still to be completed), at most `limit`, for the completion and reminder jobs. They
+   * are few (an approved tour becomes `completed` an hour after its start), so the jobs filter them in the Lambda.
+   */
+  listApproved(limit?: number): Promise<Booking[]>;
+}
+
+/** What a scheduled mail is recorded as: one key per mail that must go out once (DESIGN §4c). */
+export interface ScheduledMailRecord {
+  /** e.g. `guest_reminder#<bookingId>`, `host_day_list#<hostId>#<date>`. */
+  key: string;
+  /** The record may be forgotten after this (the table's TTL); long after the mail stopped mattering. */
+  expiresAt: Date;
+  /** Only while these bookings are still `approved` (a cancelled tour gets no reminder). */
+  approvedBookingIds?: string[];
+}
+
+export interface ScheduledMailLog {
+  /**
+   * Writes the record and the mails in one transaction, conditional on the record not existing yet (and on the
+   * bookings named still being approved): `true` for the one call that wrote them, `false` otherwise.
+   */
+  recordOnce(record: ScheduledMailRecord, mails: OutboxMail[], now: Date): Promise<boolean>;
 }
 
 export interface DashboardCounts {
@@ -379,6 +402,27 @@ export interface MailAttachment {
   contentBase64: string;
 }
 
+/**
+ * A calendar event a mail carries as an `.ics` file (DESIGN §4c). The use cases store this description with the
+ * mail; the mailer makes the file when it sends (`adapters/mail/ics-file.ts`), so only the functions that send
+ * mail carry the calendar library.
+ */
+export interface CalendarEvent {
+  /** `REQUEST` with the approval, `CANCEL` (same `uid`) with a cancellation. */
+  method: 'REQUEST' | 'CANCEL';
+  /** One per booking, the same in every file about it: `<bookingId>@<site host>`. */
+  uid: string;
+  fileName: string;
+  productId: string;
+  title: string;
+  description: string;
+  location: string;
+  geo: { lat: number; lon: number } | null;
+  /** Instants (ISO-8601, UTC). */
+  start: string;
+  end: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -386,6 +430,8 @@ export interface MailMessage {
   html: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** Sent as one more attachment, `text/calendar`. */
+  calendar?: CalendarEvent;
 }
 
 export interface Mailer {

@@ -55,6 +55,7 @@ export function makeSendMails(deps: SendMailsDeps) {
         html: claim.mail.html,
         ...(claim.mail.replyTo ? { replyTo: claim.mail.replyTo } : {}),
         attachments: claim.mail.attachments,
+        ...(claim.mail.calendar ? { calendar: claim.mail.calendar } : {}),
       });
     } catch (e) {
       const reason = failureReason(e);

@@ -45,6 +45,10 @@ import { handler as expireBookingsHandler } from '../../functions/events/expire-
 import { handler as paymentEventsHandler } from '../../functions/events/payment-events';
 import type { ExpiryJobResult } from '../../functions/events/expire-bookings';
 import { deliverMails, handler as sendMailsHandler } from '../../functions/events/send-mails';
+import { handler as completeBookingsHandler } from '../../functions/events/complete-bookings';
+import { handler as sendRemindersHandler } from '../../functions/events/send-reminders';
+import type { CompleteBookingsResult } from '../../functions/use-cases/complete-bookings';
+import type { SendRemindersResult } from '../../functions/use-cases/send-reminders';
 import type { SendMailsResult } from '../../functions/use-cases/send-mails';
 import { resetLocalFaults, withLocalFaults } from '../../functions/api/local/local-faults';
 import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
@@ -152,6 +156,10 @@ export interface LocalStack {
     expireBookings(): Promise<ExpiryJobResult>;
     /** Runs the outbox sender now (every due mail; the scheduler runs it every `mailIntervalMs` anyway). */
     sendMails(): Promise<SendMailsResult>;
+    /** Runs the completion job now (approved tours whose slot has ended). */
+    completeBookings(): Promise<CompleteBookingsResult>;
+    /** Runs the reminder job now (guests' reminders, hosts' next-day lists). */
+    sendReminders(): Promise<SendRemindersResult>;
   };
   /** The payment gateway the handlers use (the local one), to read an intent's real status. */
   payments: { retrieve(paymentIntentId: string): Promise<PaymentIntentView> };
@@ -171,6 +179,8 @@ export interface StartLocalStackOptions {
   log?: (line: string) => void;
   /** How often the expiry job runs (default every minute, as DESIGN §7 says). */
   expiryIntervalMs?: number;
+  /** How often the completion and reminder jobs run (default every 5 minutes; tests run them on demand). */
+  tourJobsIntervalMs?: number;
   /**
    * How often the outbox sender runs for retries (default every 15 s; new mails go out right after their write).
    */
@@ -345,6 +355,10 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     configureLocalRuntime({
       paymentEvents: bus,
       clock: clock.now,
+      advanceClock: (ms) => {
+        clock.advanceBy(ms);
+        return clock.now();
+      },
       mailsQueued: deliverMails,
       mailer: withLocalFaults,
       ...(options.bookingLimits ? { bookingLimits: options.bookingLimits } : {}),
@@ -363,6 +377,21 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       log,
     });
     stops.push(() => expiry.stop());
+    const tourJobsInterval = options.tourJobsIntervalMs ?? 5 * 60_000;
+    const completion = startScheduler({
+      name: 'completion job',
+      intervalMs: tourJobsInterval,
+      run: () => completeBookingsHandler(),
+      log,
+    });
+    stops.push(() => completion.stop());
+    const reminders = startScheduler({
+      name: 'reminder job',
+      intervalMs: tourJobsInterval,
+      run: () => sendRemindersHandler(),
+      log,
+    });
+    stops.push(() => reminders.stop());
 
     let seeded: SeedSummary | null = null;
     if (options.seed !== false && !state.seededAt) {
@@ -436,7 +465,12 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       seeded,
       clock,
       events: { idle: () => bus.idle(), stats: bus.stats },
-      jobs: { expireBookings: () => expiry.runNow(), sendMails: () => mailSender.runNow() },
+      jobs: {
+        expireBookings: () => expiry.runNow(),
+        sendMails: () => mailSender.runNow(),
+        completeBookings: () => completion.runNow(),
+        sendReminders: () => reminders.runNow(),
+      },
       payments: { retrieve: (id) => guestRuntime().payments.retrieve(id) },
       authorizer,
       stop: stopAll,

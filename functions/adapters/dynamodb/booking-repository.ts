@@ -26,6 +26,8 @@ import {
 /** Statuses that wait on a deadline; only they are due for the expiry job. */
 const WAITING: ReadonlySet<string> = new Set<BookingStatus>(['awaiting_payment', 'pending']);
 const DEFAULT_DUE_BATCH = 100;
+/** Approved tours one job run reads at most (about six months of a busy marketplace's confirmed tours). */
+export const MAX_APPROVED_READ = 5_000;
 /** Bookings per Query of a filtered read (~1.5 KB each: one batch stays far below Query's 1 MB page). */
 export const FILTER_BATCH_SIZE = 100;
 
@@ -376,6 +378,17 @@ export class DynamoBookingRepository implements BookingRepository {
         },
       },
       Math.max(1, Math.trunc(limit)),
+    );
+    return items.map(bookingFromItem);
+  }
+
+  async listApproved(limit = MAX_APPROVED_READ): Promise<Booking[]> {
+    const items = await queryAll(
+      this.doc,
+      this.tableName,
+      { index: 'GSI3', partition: keys.bookingsByStatus('approved'), ascending: true },
+      Math.max(1, Math.trunc(limit)),
+      (item) => item.status === 'approved',
     );
     return items.map(bookingFromItem);
   }

@@ -43,6 +43,8 @@
  * | rate-limit counter of a key's fixed window      | PK=RATE_LIMIT#key SK=WINDOW#windowStart (TTL expiresAt)      | UpdateItem (ADD) |
  * | live leases of a key (open holds of a client)   | PK=LEASES#key SK=LEASES (map of lease → expiry, TTL)         | cond. Update     |
  * | payment event already handled (idempotency)     | PK=PROCESSED_EVENT#eventId SK=PROCESSED_EVENT (TTL expiresAt)| Get / cond. Put  |
+ * | approved tours (completion, reminders)          | GSI3 PK=BOOKINGS#STATUS#approved, filtered in the Lambda     | Query            |
+ * | a scheduled mail already written (once only)    | PK=SCHEDULED_MAIL#key SK=SCHEDULED_MAIL (TTL expiresAt)      | cond. Put (txn)  |
  */
 
 export const SLOT_SORT_KEY_PREFIX = 'SLOT#';
@@ -206,6 +208,8 @@ export const keys = {
   /** The live leases of one key (e.g. a client's open unpaid holds), in one item. */
   leaseSet: (key: string) => ({ PK: `LEASES#${key}`, SK: 'LEASES' }),
   processedEvent: (eventId: string) => ({ PK: `PROCESSED_EVENT#${eventId}`, SK: 'PROCESSED_EVENT' }),
+  /** The record that a scheduled mail (a reminder, a host's day list) was written, e.g. `guest_reminder#<booking>`. */
+  scheduledMail: (key: string) => ({ PK: `SCHEDULED_MAIL#${key}`, SK: 'SCHEDULED_MAIL' }),
 
   /** A mail of the outbox (DESIGN §4f). */
   mail: (id: string) => ({ PK: `MAIL#${id}`, SK: 'MAIL' }),
@@ -253,5 +257,6 @@ export const itemTypes = {
   rateLimitWindow: 'RateLimitWindow',
   leaseSet: 'LeaseSet',
   processedEvent: 'ProcessedEvent',
+  scheduledMail: 'ScheduledMail',
   mail: 'Mail',
 } as const;

@@ -3,7 +3,7 @@
  * emulator of the local stack (pass its endpoint in `clientConfig`), so mails land in its outbox.
  */
 import { SESv2Client, SendEmailCommand, type SESv2ClientConfig } from '@aws-sdk/client-sesv2';
-import type { MailMessage, Mailer } from '../../use-cases/ports';
+import type { CalendarEvent, MailAttachment, MailMessage, Mailer } from '../../use-cases/ports';
 
 export interface SesMailerOptions {
   /** A verified identity, optionally with a display name: `"Ehime Experiences" <no-reply@example.jp>`. */
@@ -14,6 +14,12 @@ export interface SesMailerOptions {
   client?: SESv2Client;
   /** Configuration of the client created on first send (region, local endpoint and credentials). */
   clientConfig?: SESv2ClientConfig;
+  /**
+   * Makes the `.ics` file of a mail's calendar event (`ics-file.ts`), read at each send. Only the sender Lambda and
+   * the local stack install it (the `ics` package would not fit the admin API's bundle budget): a mail with an
+   * event sent without it fails as a retryable error, and the sender delivers it on its next run.
+   */
+  calendarFile?: () => ((event: CalendarEvent) => MailAttachment) | undefined;
 }
 
 /** SES refused or could not take the mail; `cause` holds the SDK error. */
@@ -41,6 +47,7 @@ export class SesMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
+    const attachments = [...(message.attachments ?? []), ...this.calendarAttachments(message)];
     const command = new SendEmailCommand({
       FromEmailAddress: this.options.from,
       Destination: { ToAddresses: [message.to] },
@@ -52,9 +59,9 @@ export class SesMailer implements Mailer {
             Text: { Data: message.text, Charset: UTF8 },
             Html: { Data: message.html, Charset: UTF8 },
           },
-          ...(message.attachments?.length
+          ...(attachments.length
             ? {
-                Attachments: message.attachments.map((a) => ({
+                Attachments: attachments.map((a) => ({
                   FileName: a.fileName,
                   ContentType: a.contentType,
                   RawContent: Buffer.from(a.contentBase64, 'base64'),
@@ -76,5 +83,20 @@ export class SesMailer implements Mailer {
         cause: error,
       });
     }
+  }
+
+  private calendarAttachments(message: MailMessage): MailAttachment[] {
+    if (!message.calendar) return [];
+    const render = this.options.calendarFile?.();
+    if (!render) {
+      const cause = Object.assign(new Error('No calendar file maker in this function'), {
+        name: 'CalendarFileUnavailable',
+      });
+      throw new MailDeliveryError(
+        `The mail "${message.subject}" carries a calendar event; the sender delivers it`,
+        { cause },
+      );
+    }
+    return [render(message.calendar)];
   }
 }

@@ -61,6 +61,8 @@ export interface LocalRuntimeHooks {
   mailer?: (real: Mailer) => Mailer;
   /** The clock every use case, the rate limiter and the event marks read (tests move it forward). */
   clock?: () => Date;
+  /** Moves that clock forward by `ms` and answers the new time (`POST /api/local-clock/advance`). */
+  advanceClock?: (ms: number) => Date;
   /** Only for tests of other things that book many times from one address; the product keeps `BOOKING_LIMITS`. */
   bookingLimits?: BookingLimits;
 }
@@ -71,6 +73,9 @@ let cached: { base: RuntimeAdapters; runtime: GuestRuntime } | undefined;
 
 /** The clock every use case reads: the machine's, or the local stack's movable one. */
 export const localClock = (): (() => Date) => hooks.clock ?? (() => new Date());
+
+/** The local stack's clock mover, or none (never in AWS). */
+export const localClockMover = (): LocalRuntimeHooks['advanceClock'] => hooks.advanceClock;
 
 /** The mailer wrapper the local stack installed (its fault switch), or none. */
 export const localMailerWrapper = (): LocalRuntimeHooks['mailer'] => hooks.mailer;

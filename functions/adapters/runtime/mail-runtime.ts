@@ -7,7 +7,7 @@ import { DynamoMailOutbox } from '../dynamodb/mail-outbox';
 import { SesMailer } from '../mail/ses-mailer';
 import { callLimits } from '../outside-calls';
 import { consoleJsonLogger } from '../../use-cases/console-logger';
-import type { MailMessage, MailOutbox, Mailer } from '../../use-cases/ports';
+import type { CalendarEvent, MailAttachment, MailMessage, MailOutbox, Mailer } from '../../use-cases/ports';
 import { makeSendMails, type SendMails } from '../../use-cases/send-mails';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
 import type { Environment } from './environment';
@@ -19,6 +19,15 @@ export interface MailRuntime {
 }
 
 let cached: { base: RuntimeAdapters; runtime: MailRuntime } | undefined;
+let calendarFile: ((event: CalendarEvent) => MailAttachment) | undefined;
+
+/**
+ * Installs the `.ics` maker (`adapters/mail/ics-file.ts`): the sender Lambda's module does, so the `ics` package
+ * is bundled there only. Without it a mail carrying a calendar event waits for the sender (DESIGN §4c).
+ */
+export function useCalendarFiles(maker: (event: CalendarEvent) => MailAttachment): void {
+  calendarFile = maker;
+}
 
 export function mailRuntime(): MailRuntime {
   const base = runtimeAdapters();
@@ -46,6 +55,7 @@ function mailerOf(env: Environment): Mailer {
   }
   return new SesMailer({
     from: env.MAIL_FROM,
+    calendarFile: () => calendarFile,
     ...(env.SES_CONFIGURATION_SET ? { configurationSetName: env.SES_CONFIGURATION_SET } : {}),
     clientConfig: {
       region: env.AWS_REGION,

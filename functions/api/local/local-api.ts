@@ -1,7 +1,7 @@
 /**
  * Routes that exist only in the local stack (handler group `local-api`; every route of it is `localOnly`, so CDK
  * creates neither a route nor a Lambda for it): the local payment gateway's test card form and a button for the
- * expiry job and the outbox sender, and the mail fault switch. Nothing here is reachable in AWS.
+ * expiry, completion and reminder jobs and the outbox sender, the clock, and the mail fault switch. Nothing here is reachable in AWS.
  */
 import middy from '@middy/core';
 import type { HttpApiStructuredResult, LambdaContext } from '../http/api-gateway';
@@ -12,11 +12,16 @@ import { confirmLocalPayment } from './confirm-local-payment';
 import { runExpiryJob } from './run-expiry-job';
 import { setLocalFaults } from './local-faults';
 import { runSendMails } from './run-send-mails';
+import { advanceLocalClock } from './local-clock';
+import { runCompleteBookings, runSendReminders } from './run-tour-jobs';
 
 const routes = {
   'POST /api/local-payments/confirm': confirmLocalPayment,
   'POST /api/local-jobs/expire-bookings': runExpiryJob,
   'POST /api/local-jobs/send-mails': runSendMails,
+  'POST /api/local-jobs/complete-bookings': runCompleteBookings,
+  'POST /api/local-jobs/send-reminders': runSendReminders,
+  'POST /api/local-clock/advance': advanceLocalClock,
   'POST /api/local-faults': setLocalFaults,
 };
 

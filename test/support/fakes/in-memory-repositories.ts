@@ -423,6 +423,12 @@ export class InMemoryBookingRepository implements BookingRepository {
     this.outbox.add(mails, now);
     return true;
   }
+  async listApproved(limit = 5_000): Promise<Booking[]> {
+    return [...this.items.values()]
+      .filter((b) => b.status === 'approved')
+      .slice(0, limit)
+      .map(copy);
+  }
 }
 
 export interface InMemoryRepositories {

@@ -13,6 +13,7 @@ import {
   siteNameOf,
   type BookingMailInput,
 } from './booking-mail';
+import { googleCalendarUrl } from '../calendar-invite';
 import { formatDate, formatYen } from './format';
 import { renderMail, type RenderedMail } from './layout';
 
@@ -26,6 +27,7 @@ export function guestBookingApprovedMail(input: BookingApprovedMailInput): Rende
   const language = guestMailLanguage(booking);
   const amount = formatYen(booking.amount, language);
   const policy = cancellationPolicyText(experience, input.hostCancellationPolicy, language);
+  const calendar = googleCalendarUrl({ ...input, siteName: siteNameOf(input) });
 
   if (language === 'ja') {
     return renderMail({
@@ -43,6 +45,11 @@ export function guestBookingApprovedMail(input: BookingApprovedMailInput): Rende
         referenceBlock(booking, language),
         guestFacts(input, language),
         { kind: 'note', title: '集合場所', text: meetingPointText(experience, language) },
+        {
+          kind: 'paragraph',
+          text: '添付のカレンダーファイル（.ics）で、お使いのカレンダーに予定を追加できます。',
+        },
+        { kind: 'button', label: 'Google カレンダーに追加', url: calendar },
         {
           kind: 'paragraph',
           text: `お支払い：ご登録のカードに${amount}を請求しました。`,
@@ -74,6 +81,11 @@ export function guestBookingApprovedMail(input: BookingApprovedMailInput): Rende
       referenceBlock(booking, language),
       guestFacts(input, language),
       { kind: 'note', title: 'Meeting point', text: meetingPointText(experience, language) },
+      {
+        kind: 'paragraph',
+        text: 'The attached calendar file (.ics) adds the experience to your calendar.',
+      },
+      { kind: 'button', label: 'Add to Google Calendar', url: calendar },
       { kind: 'paragraph', text: `Payment: your card has now been charged ${amount}.` },
       priceTermsBlock(language),
       {
