@@ -13,8 +13,8 @@ import type { AdminDashboardView } from '@domain/back-office-views';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { signInToPool } from '../../scripts/local/cognito-sign-in';
 import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb-local';
-import { totpCode } from '../../scripts/local/totp';
 import type { AppConfig } from '../../web/src/lib/config';
+import { signInAsAdmin } from './support/admin-flow';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
 import { uniqueEmail } from './support/guest-flow';
 import { uploadedPhotoKey } from './support/host-flow';
@@ -147,16 +147,6 @@ async function guestListShows(experienceId: string): Promise<boolean> {
 const toast = (page: Page) => page.getByTestId('toast');
 /** Waits for the toast saying `text` (a toast replaces the one before it, so an earlier one may still be up). */
 const toastSays = (page: Page, text: string) => toast(page).filter({ hasText: text }).waitFor();
-
-/** The demo admin's password, then the code of its authenticator (the pool requires TOTP). */
-async function signInAsAdmin(page: Page) {
-  await page.getByLabel('メールアドレス').fill(admin.email);
-  await page.locator('input[autocomplete="current-password"]').fill(admin.password);
-  await page.getByRole('button', { name: 'サインイン', exact: true }).click();
-  await page.getByRole('heading', { name: '二段階認証', exact: true }).waitFor();
-  await page.getByLabel(/^確認コード（6桁）/).fill(totpCode(admin.totpSecret!));
-  await page.getByRole('button', { name: '確認', exact: true }).click();
-}
 
 async function signInAsHost(page: Page, email: string, password: string) {
   await page.goto('/host/signin');

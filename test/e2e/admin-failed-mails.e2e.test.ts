@@ -5,18 +5,17 @@
  * test brings one there directly through the outbox adapter (written, claimed, failed), as the sender would.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DynamoMailOutbox, outboxPut } from '../../functions/adapters/dynamodb/mail-outbox';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/repositories';
 import { transactWrite } from '../../functions/adapters/dynamodb/transactions';
 import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb-local';
+import { signInAsAdmin } from './support/admin-flow';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
 import { uniqueEmail } from './support/guest-flow';
 import { waitForMail } from './support/host-flow';
 
 let session: BrowserSession;
-const admin = inject('demoAdmin');
 const table = inject('dynamodb');
 const doc = createDocumentClient({ ...table, credentials: LOCAL_CREDENTIALS });
 const outbox = new DynamoMailOutbox(doc, table.tableName);
@@ -47,12 +46,6 @@ async function failedMail(): Promise<{ id: string; to: string; subject: string }
   if (!claim) throw new Error('the sender took the mail first');
   await outbox.markFailed(claim, now, 'SES did not send the mail (ServiceUnavailable: Service Unavailable)');
   return mail;
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.getByLabel('メールアドレス').fill(admin.email);
-  await page.locator('input[autocomplete="current-password"]').fill(admin.password);
-  await page.getByRole('button', { name: 'サインイン', exact: true }).click();
 }
 
 describe('failed mails', () => {
