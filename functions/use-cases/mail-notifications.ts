@@ -13,6 +13,10 @@ import type { Booking, BookingStatus, Experience, Host } from '../domain/entitie
 import { guestMailLanguage } from '../adapters/mail/templates/booking-mail';
 import { guestBookingApprovedMail } from '../adapters/mail/templates/guest-booking-approved';
 import type { BookingApprovedMailInput } from '../adapters/mail/templates/guest-booking-approved';
+import {
+  guestBookingCancelledMail,
+  hostBookingCancelledMail,
+} from '../adapters/mail/templates/booking-cancelled';
 import { guestBookingDeniedMail } from '../adapters/mail/templates/guest-booking-denied';
 import { guestBookingExpiredMail } from '../adapters/mail/templates/guest-booking-expired';
 import { guestRequestReceivedMail } from '../adapters/mail/templates/guest-request-received';
@@ -25,6 +29,7 @@ import type {
   ExperienceRepository,
   HostRepository,
   Logger,
+  MailAttachment,
   OutboxMail,
 } from './ports';
 
@@ -62,6 +67,11 @@ export interface BookingNotifications {
   approved(booking: Booking): Promise<OutboxMail[]>;
   /** Booking `denied`: the guest is told, with the host's reason. */
   denied(booking: Booking): Promise<OutboxMail[]>;
+  /**
+   * Booking `cancelled` by a person (`cancelledBy`): the guest is told (reason, refund); the host too unless the
+   * host cancelled. `guestAttachments` go with the guest's mail (the hook for a `METHOD:CANCEL` calendar file).
+   */
+  cancelled(booking: Booking, options?: { guestAttachments?: MailAttachment[] }): Promise<OutboxMail[]>;
   /** A `pending` request is about to expire: the host's one reminder. */
   hostReminder(booking: Booking): Promise<OutboxMail[]>;
   /** The mails' transaction succeeded: start their delivery (never throws; the sender's schedule is the backstop). */
@@ -84,6 +94,15 @@ export function bookingAfter(
     ...(options.decidedBy !== undefined
       ? { decidedBy: options.decidedBy, decidedAt: options.decidedBy ? now : null }
       : {}),
+    ...(options.cancellation
+      ? {
+          cancelledBy: options.cancellation.cancelledBy,
+          cancellationReason: options.cancellation.reason || null,
+          cancelledAt: now,
+          refundAmount: options.cancellation.refundAmount,
+          refundStatus: options.cancellation.refundStatus,
+        }
+      : {}),
   };
 }
 
@@ -91,6 +110,7 @@ interface PlannedMail {
   kind: string;
   target: 'guest' | 'host';
   render: (input: BookingApprovedMailInput) => RenderedMail;
+  attachments?: MailAttachment[];
 }
 
 export function makeBookingNotifications(deps: BookingNotificationsDeps): BookingNotifications {
@@ -139,7 +159,7 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
         subject: rendered.subject,
         text: rendered.text,
         html: rendered.html,
-        attachments: [],
+        attachments: mail.attachments ?? [],
       });
     }
     return out;
@@ -152,6 +172,18 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
     denied: (booking) =>
       // The template reads the host's reason from the booking (`deniedMessage`).
       render(booking, [{ kind: 'guest_booking_denied', target: 'guest', render: guestBookingDeniedMail }]),
+    cancelled: (booking, options) =>
+      render(booking, [
+        {
+          kind: 'guest_booking_cancelled',
+          target: 'guest',
+          render: guestBookingCancelledMail,
+          ...(options?.guestAttachments ? { attachments: options.guestAttachments } : {}),
+        },
+        ...(booking.cancelledBy === 'host'
+          ? []
+          : [{ kind: 'host_booking_cancelled', target: 'host' as const, render: hostBookingCancelledMail }]),
+      ]),
     hostReminder: (booking) =>
       render(booking, [{ kind: 'host_request_reminder', target: 'host', render: hostRequestReminderMail }]),
     requestReceived: (booking) =>

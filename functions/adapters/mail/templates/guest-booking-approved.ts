@@ -25,7 +25,12 @@ export function guestBookingApprovedMail(input: BookingApprovedMailInput): Rende
   const { booking, experience } = input;
   const language = guestMailLanguage(booking);
   const amount = formatYen(booking.amount, language);
-  const policy = cancellationPolicyText(experience, input.hostCancellationPolicy, language);
+  const policy = cancellationPolicyText(
+    experience,
+    input.hostCancellationPolicy,
+    language,
+    booking.refundRule,
+  );
 
   if (language === 'ja') {
     return renderMail({
