@@ -322,6 +322,8 @@ export interface PaymentIntentView {
   currency: 'JPY';
   /** From the intent's metadata; null for an intent this marketplace did not create. */
   bookingId: string | null;
+  /** Whole yen refunded so far, where the provider's intent carries it (the local gateway). */
+  amountRefunded?: number;
 }
 
 /** Stripe's cancellation reasons accepted on cancel (the expiry job uses `abandoned`). */

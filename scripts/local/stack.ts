@@ -45,7 +45,7 @@ import { handler as paymentEventsHandler } from '../../functions/events/payment-
 import type { ExpiryJobResult } from '../../functions/events/expire-bookings';
 import { deliverMails, handler as sendMailsHandler } from '../../functions/events/send-mails';
 import type { SendMailsResult } from '../../functions/use-cases/send-mails';
-import { resetLocalFaults, withLocalFaults } from '../../functions/api/local/local-faults';
+import { localRefundsFail, resetLocalFaults, withLocalFaults } from '../../functions/api/local/local-faults';
 import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
 import type { AppConfig } from '../../web/src/lib/config';
 import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
@@ -338,6 +338,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       clock: clock.now,
       mailsQueued: deliverMails,
       mailer: withLocalFaults,
+      refundsFail: localRefundsFail,
       ...(options.bookingLimits ? { bookingLimits: options.bookingLimits } : {}),
     });
     const mailSender = startScheduler({

@@ -363,5 +363,6 @@ function viewOf(intent: LocalPaymentIntent): PaymentIntentView {
     amountCapturable: intent.amount_capturable,
     currency: 'JPY',
     bookingId: intent.metadata.bookingId ?? null,
+    amountRefunded: intent.amount_refunded ?? 0,
   };
 }
