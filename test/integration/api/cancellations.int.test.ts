@@ -329,6 +329,26 @@ describe('races and failures', () => {
     expect(res.body).toMatchObject({ status: 'cancelled', refundStatus: 'failed' });
     expect((await intentOf(made.id)).amountRefunded).toBe(0);
     expect((await lookup(made)).body.booking.refundStatus).toBe('failed');
+    const failedList = async () =>
+      (
+        await call<{ items: Booking[] }>(
+          world,
+          'GET',
+          '/api/admin/bookings?refund=failed',
+          undefined,
+          bearer(adminToken),
+        )
+      ).body.items.map((b) => b.id);
+    expect(await failedList()).toContain(made.id);
+    const csv = await call(
+      world,
+      'GET',
+      `/api/admin/bookings.csv?q=${made.reference}`,
+      undefined,
+      bearer(adminToken),
+    );
+    expect(csv.text).toContain('返金失敗');
+    expect(csv.text).toContain('天候不良');
 
     // Still down: the job's retry fails too and the booking stays failed.
     world.stack.clock.advanceBy(6 * 60_000);
@@ -340,6 +360,7 @@ describe('races and failures', () => {
     const run = await world.stack.jobs.expireBookings();
     expect(run.refunded).toBeGreaterThanOrEqual(1);
     expect(await stored(made.id)).toMatchObject({ refundStatus: 'succeeded', deadline: null });
+    expect(await failedList()).not.toContain(made.id);
     expect((await intentOf(made.id)).amountRefunded).toBe(made.amount);
     // Settled: the next run does not touch it again.
     world.stack.clock.advanceBy(6 * 60_000);
