@@ -151,7 +151,11 @@ export function BookingDetails({
             </Box>
           )}
           <Box sx={{ mt: 3 }}>
-            <CancellationPolicy policy={experience?.cancellationPolicy} collapsible={false} />
+            <CancellationPolicy
+              policy={experience?.cancellationPolicy}
+              rule={booking.refundRule}
+              collapsible={false}
+            />
           </Box>
         </CardContent>
       </Card>
