@@ -15,6 +15,8 @@ export const PAYMENT_EVENT_TYPES = [
   'payment_intent.canceled',
   'payment_intent.payment_failed',
   'payment_intent.succeeded',
+  // A refund of a cancelled booking (DESIGN §4c): confirms a refund whose outcome was not recorded.
+  'charge.refunded',
 ];
 
 export interface PaymentsConstructProps {

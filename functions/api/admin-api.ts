@@ -20,6 +20,7 @@ const routes = {
   'GET /api/admin/bookings/{id}': admin.getBooking,
   'POST /api/admin/bookings/{id}/approve': admin.approveBooking,
   'POST /api/admin/bookings/{id}/deny': admin.denyBooking,
+  'POST /api/admin/bookings/{id}/cancel': admin.cancelBooking,
   'GET /api/admin/hosts': admin.listHosts,
   'POST /api/admin/hosts': admin.createHost,
   'GET /api/admin/hosts/{id}': admin.getHost,

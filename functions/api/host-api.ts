@@ -29,6 +29,7 @@ const routes = {
   'GET /api/host/bookings/{id}': host.getBooking,
   'POST /api/host/bookings/{id}/approve': host.approveBooking,
   'POST /api/host/bookings/{id}/deny': host.denyBooking,
+  'POST /api/host/bookings/{id}/cancel': host.cancelBooking,
 };
 
 /** The route keys this group answers (routes.ts declares the same list for API Gateway; a test pins the two). */

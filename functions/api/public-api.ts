@@ -16,7 +16,7 @@ import { getHealth } from './public/get-health';
 import { getHost } from './public/get-host';
 import { listCategories } from './public/list-categories';
 import { listExperiences } from './public/list-experiences';
-import { lookupBooking } from './public/lookup-booking';
+import { cancelBooking, lookupBooking } from './public/lookup-booking';
 import { releaseHold } from './public/release-hold';
 
 const routes = {
@@ -29,6 +29,7 @@ const routes = {
   'POST /api/bookings': createBooking,
   'POST /api/bookings/{id}/payment-confirmed': confirmPayment,
   'POST /api/bookings/lookup': lookupBooking,
+  'POST /api/bookings/cancel': cancelBooking,
   'POST /api/bookings/{id}/release': releaseHold,
 };
 

@@ -45,6 +45,7 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/bookings', group: 'public-api', auth: 'public' },
   { method: 'POST', path: '/api/bookings/{id}/payment-confirmed', group: 'public-api', auth: 'public' },
   { method: 'POST', path: '/api/bookings/lookup', group: 'public-api', auth: 'public' },
+  { method: 'POST', path: '/api/bookings/cancel', group: 'public-api', auth: 'public' },
   // Added by the guest audit: a guest leaving the booking form gives their unpaid hold back.
   { method: 'POST', path: '/api/bookings/{id}/release', group: 'public-api', auth: 'public' },
   // Host back office (DESIGN §6 "Back office"), behind the host pool's authorizer.
@@ -67,6 +68,7 @@ export const routes: RouteDefinition[] = [
       ['GET', '/api/host/bookings/{id}'],
       ['POST', '/api/host/bookings/{id}/approve'],
       ['POST', '/api/host/bookings/{id}/deny'],
+      ['POST', '/api/host/bookings/{id}/cancel'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({ method, path, group: 'host-api', auth: 'host' })),
   // Admin back office (DESIGN §6 "Back office"), behind the admin pool's authorizer. Beyond the contract: `me`,
@@ -80,6 +82,7 @@ export const routes: RouteDefinition[] = [
       ['GET', '/api/admin/bookings/{id}'],
       ['POST', '/api/admin/bookings/{id}/approve'],
       ['POST', '/api/admin/bookings/{id}/deny'],
+      ['POST', '/api/admin/bookings/{id}/cancel'],
       ['GET', '/api/admin/hosts'],
       ['POST', '/api/admin/hosts'],
       ['GET', '/api/admin/hosts/{id}'],

@@ -33,6 +33,10 @@ export function csvCell(value: string | number | null | undefined): string {
 const LANGUAGES: Record<string, string> = { en: '英語', ja: '日本語' };
 const ACTORS: Record<string, string> = { host: 'ホスト', admin: '管理者' };
 
+/** Who cancelled and how the refund stands, in the back office's words. */
+export const CANCELLED_BY = { guest: 'ゲスト', host: 'ホスト', admin: '管理者' } as const;
+export const REFUND_STATUS = { pending: '返金処理中', failed: '返金失敗', succeeded: '返金済み' } as const;
+
 const COLUMNS: [header: string, value: (b: AdminBookingListItem) => string | number | null][] = [
   ['予約番号', (b) => b.reference],
   ['ステータス', (b) => backOfficeStatusLabel(b.status)],
@@ -54,6 +58,11 @@ const COLUMNS: [header: string, value: (b: AdminBookingListItem) => string | num
   ['否認理由', (b) => b.deniedMessage],
   ['対応者', (b) => (b.decidedBy ? (ACTORS[b.decidedBy.role] ?? b.decidedBy.role) : null)],
   ['対応日時', (b) => (b.decidedAt ? tokyoDateTime(b.decidedAt) : null)],
+  ['キャンセル者', (b) => (b.cancelledBy ? CANCELLED_BY[b.cancelledBy] : null)],
+  ['キャンセル理由', (b) => b.cancellationReason ?? null],
+  ['キャンセル日時', (b) => (b.cancelledAt ? tokyoDateTime(b.cancelledAt) : null)],
+  ['返金額（円）', (b) => b.refundAmount ?? null],
+  ['返金状況', (b) => (b.refundStatus ? REFUND_STATUS[b.refundStatus] : null)],
   ['予約ID', (b) => b.id],
   ['体験ID', (b) => b.experienceId],
 ];

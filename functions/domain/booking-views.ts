@@ -2,7 +2,16 @@
  * What the guest API shows of a booking and its experience: never payment intent ids, host ids or other internal
  * fields. The use cases build these views and the SPA reads the same types, so the two cannot drift.
  */
-import type { Booking, BookingStatus, Experience, GuestLanguage } from './entities';
+import { guestCancellationQuote, type GuestCancellationView } from './cancellation';
+import type {
+  Booking,
+  BookingStatus,
+  CancellingParty,
+  Experience,
+  GuestLanguage,
+  RefundStatus,
+} from './entities';
+import { DEFAULT_REFUND_RULE, type RefundRule } from './refund-rule';
 
 export interface BookingStatusView {
   bookingId: string;
@@ -43,6 +52,14 @@ export interface LookupBookingView {
   specialRequests: string | null;
   language: GuestLanguage;
   createdAt: string;
+  /** The refund rule the guest was promised (copied at request time). */
+  refundRule: RefundRule;
+  /** What cancelling now would return (DESIGN §6). */
+  cancellation: GuestCancellationView;
+  cancelledBy: CancellingParty | null;
+  cancellationReason: string | null;
+  refundAmount: number | null;
+  refundStatus: RefundStatus | null;
 }
 
 export type LookupExperienceView = Pick<
@@ -67,7 +84,7 @@ export interface LookupBookingResult {
   experience: LookupExperienceView | null;
 }
 
-export function lookupBookingView(booking: Booking): LookupBookingView {
+export function lookupBookingView(booking: Booking, now: Date): LookupBookingView {
   return {
     reference: booking.reference,
     status: booking.status,
@@ -83,6 +100,12 @@ export function lookupBookingView(booking: Booking): LookupBookingView {
     specialRequests: booking.specialRequests,
     language: booking.language,
     createdAt: booking.createdAt,
+    refundRule: booking.refundRule ?? DEFAULT_REFUND_RULE,
+    cancellation: guestCancellationQuote(booking, now),
+    cancelledBy: booking.cancelledBy ?? null,
+    cancellationReason: booking.cancellationReason ?? null,
+    refundAmount: booking.refundAmount ?? null,
+    refundStatus: booking.refundStatus ?? null,
   };
 }
 

@@ -3,6 +3,7 @@
  * Field names are camelCase everywhere: in DynamoDB items, in the HTTP API and in the SPA.
  */
 import * as z from 'zod';
+import { refundRuleSchema } from './refund-rule';
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected yyyy-MM-dd');
 /** A slot start time, `HH:mm` on the hour (slots are one hour long). */
@@ -65,6 +66,8 @@ export const experienceSchema = z.object({
   mapLat: z.number().nullable(),
   mapLng: z.number().nullable(),
   cancellationPolicy: z.string().nullable(),
+  /** The structured refund rule (DESIGN §4c); absent: the host profile's policy (`defaultRefundRule`). */
+  refundRule: refundRuleSchema.optional(),
   tags: z.array(z.string()),
   thingsToKnowPrice: z.string().nullable(),
   thingsToKnowItinerary: z.string().nullable(),
@@ -168,6 +171,14 @@ export const bookingActorSchema = z.object({
 });
 export type BookingActor = z.infer<typeof bookingActorSchema>;
 
+export const cancellingParties = ['guest', 'host', 'admin'] as const;
+export const cancellingPartySchema = z.enum(cancellingParties);
+export type CancellingParty = z.infer<typeof cancellingPartySchema>;
+
+export const refundStatuses = ['pending', 'failed', 'succeeded'] as const;
+export const refundStatusSchema = z.enum(refundStatuses);
+export type RefundStatus = z.infer<typeof refundStatusSchema>;
+
 export const bookingSchema = z.object({
   id: z.string().min(1),
   /** 6 characters A–Z0–9, unique. */
@@ -207,6 +218,19 @@ export const bookingSchema = z.object({
   decidedAt: isoDateTime.nullable(),
   /** When the host was reminded that the request is about to expire (once, 12 hours before its deadline). */
   reminderSentAt: isoDateTime.nullable(),
+  /** The refund rule in force when the request was made (DESIGN §4c); absent on bookings made before it existed. */
+  refundRule: refundRuleSchema.optional(),
+  /** Set when the booking is cancelled by a person (guest, host or admin). */
+  cancelledBy: cancellingPartySchema.nullable().optional(),
+  cancellationReason: z.string().nullable().optional(),
+  cancelledAt: isoDateTime.nullable().optional(),
+  /** Whole yen to give back (0 when nothing was charged or the rule returns nothing). */
+  refundAmount: z.number().int().min(0).nullable().optional(),
+  /**
+   * `pending`: the booking is cancelled and the refund not yet confirmed by the provider (it is being made or will
+   * be retried); `failed`: the last attempt failed (admins see it, the expiry job retries); `succeeded`: refunded.
+   */
+  refundStatus: refundStatusSchema.nullable().optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -16,6 +16,7 @@ import type {
   PaymentGateway,
   RateLimiter,
 } from './ports';
+import { defaultRefundRule } from '../domain/refund-rule';
 import { loadPublishedExperience } from './published-experience';
 import { countAttempt, type RateRule } from './rate-limits';
 
@@ -42,7 +43,7 @@ export const TOO_MANY_BOOKINGS_MESSAGE = 'Too many booking requests. Please try 
 export interface CreateBookingDeps {
   experiences: ExperienceRepository;
   /** A suspended host's experiences cannot be booked. */
-  hosts: Pick<HostRepository, 'suspensionOf'>;
+  hosts: Pick<HostRepository, 'suspensionOf' | 'get'>;
   bookings: BookingRepository;
   payments: PaymentGateway;
   logger: Logger;
@@ -128,6 +129,10 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       throw new DomainError('validation_failed', message, { guests: message });
     }
     const amount = totalPrice(experience.price, request.guests);
+    // The refund rule in force now is the guest's promise: copied onto the booking, never read again later.
+    const refundRule =
+      experience.refundRule ??
+      defaultRefundRule((await deps.hosts.get(experience.hostId))?.cancellationPolicy);
 
     const booking = await holdSlot(experience.availability.capacity, (reference) => ({
       id: bookingId,
@@ -159,6 +164,7 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       decidedBy: null,
       decidedAt: null,
       reminderSentAt: null,
+      refundRule,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     }));

@@ -1,6 +1,7 @@
 import type { Booking } from '../domain/entities';
 import { isDomainError } from '../domain/errors';
 import { errorFields } from './console-logger';
+import type { CancelBooking } from './cancel-booking';
 import type { ConfirmPayment } from './confirm-payment';
 import { bookingAfter, type BookingNotifications } from './mail-notifications';
 import type { BookingRepository, Logger, OutboxMail, PaymentGateway } from './ports';
@@ -23,19 +24,23 @@ export interface ExpireBookingsResult {
   skipped: number;
   /** Could not be handled now; they stay due and the next run tries again. */
   failed: number;
+  /** Owed refunds of cancelled bookings made by this run. */
+  refunded: number;
 }
 
 export interface ExpireBookingsDeps {
   bookings: BookingRepository;
   payments: PaymentGateway;
   confirmPayment: ConfirmPayment;
+  /** Retries the refunds of cancelled bookings that are still owed (their retry deadline passed). */
+  cancellations: Pick<CancelBooking, 'retryRefund'>;
   notifications: BookingNotifications;
   logger: Logger;
   clock: () => Date;
   batchSize?: number;
 }
 
-type Outcome = 'expired' | 'confirmed' | 'skipped';
+type Outcome = 'expired' | 'confirmed' | 'skipped' | 'refunded' | 'failed';
 
 /**
  * The scheduled job (DESIGN §4 step 6): lapsed 15-minute holds and requests the host left unanswered for 48 hours
@@ -53,11 +58,18 @@ export function makeExpireBookings(deps: ExpireBookingsDeps) {
       confirmed: 0,
       skipped: 0,
       failed: 0,
+      refunded: 0,
     };
     for (const booking of due) {
       try {
         const outcome =
-          booking.status === 'awaiting_payment' ? await expireHold(booking) : await expireRequest(booking);
+          booking.status === 'cancelled'
+            ? (await deps.cancellations.retryRefund(booking))
+              ? 'refunded'
+              : 'failed'
+            : booking.status === 'awaiting_payment'
+              ? await expireHold(booking)
+              : await expireRequest(booking);
         result[outcome]++;
       } catch (e) {
         result.failed++;

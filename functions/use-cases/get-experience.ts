@@ -1,4 +1,5 @@
 import type { Experience, Host } from '../domain/entities';
+import { defaultRefundRule, type RefundRule } from '../domain/refund-rule';
 import type { ExperienceRepository, HostRepository } from './ports';
 import { loadPublishedExperience } from './published-experience';
 
@@ -22,7 +23,12 @@ export const publicHost = (host: Host): PublicHost => ({
  * the participants range and the calendar asks the availability route for free slots), its category ids, and
  * the host's public fields (null when the host record is missing: the page hides the host section).
  */
-export type ExperienceDetail = Experience & { categoryIds: string[]; host: PublicHost | null };
+export type ExperienceDetail = Experience & {
+  categoryIds: string[];
+  host: PublicHost | null;
+  /** The refund rule a booking made now would get (the experience's own, else the host's policy). */
+  refundRule: RefundRule;
+};
 
 /** `GET /api/experiences/{id}`: published experiences only; a private or missing one is `not_found`. */
 export function makeGetExperience(deps: { experiences: ExperienceRepository; hosts: HostRepository }) {
@@ -32,6 +38,11 @@ export function makeGetExperience(deps: { experiences: ExperienceRepository; hos
       deps.experiences.categoryIdsOf(experience.id),
       deps.hosts.get(experience.hostId),
     ]);
-    return { ...experience, categoryIds, host: host ? publicHost(host) : null };
+    return {
+      ...experience,
+      categoryIds,
+      host: host ? publicHost(host) : null,
+      refundRule: experience.refundRule ?? defaultRefundRule(host?.cancellationPolicy),
+    };
   };
 }

@@ -12,7 +12,8 @@ import { makeGetHostProfile } from './get-host-profile';
 import { makeHandlePaymentEvent } from './handle-payment-event';
 import { makeListCategories } from './list-categories';
 import { makeListExperiences } from './list-experiences';
-import { makeLookupBooking } from './lookup-booking';
+import { makeCancelBooking } from './cancel-booking';
+import { makeCancelOwnBooking, makeLookupBooking } from './lookup-booking';
 import { makeBookingNotifications } from './mail-notifications';
 import { makeRemindHosts } from './remind-hosts';
 import { makeReleaseHold } from './release-hold';
@@ -59,6 +60,7 @@ export interface GuestUseCaseDeps {
 export function makeGuestUseCases(deps: GuestUseCaseDeps) {
   const notifications = makeBookingNotifications(deps);
   const confirmPayment = makeConfirmPayment({ ...deps, notifications });
+  const cancellations = makeCancelBooking({ ...deps, notifications });
   return {
     notifications,
     listExperiences: makeListExperiences(deps),
@@ -73,9 +75,11 @@ export function makeGuestUseCases(deps: GuestUseCaseDeps) {
       ...deps,
       notifications,
       confirmPayment,
+      cancellations,
       ...(deps.expiryBatchSize ? { batchSize: deps.expiryBatchSize } : {}),
     }),
     lookupBooking: makeLookupBooking(deps),
+    cancelOwnBooking: makeCancelOwnBooking({ ...deps, cancellations }),
     remindHosts: makeRemindHosts({ ...deps, notifications }),
     releaseHold: makeReleaseHold(deps),
   };

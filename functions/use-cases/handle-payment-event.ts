@@ -38,6 +38,8 @@ export type PaymentEventOutcome =
   | 'cancelled'
   /** An authorisation that no live booking needs was cancelled. */
   | 'released'
+  /** A cancelled booking's owed refund was confirmed by the provider's event. */
+  | 'refunded'
   /** The event changed nothing (stale, out of order, or informative only). */
   | 'unchanged';
 
@@ -77,6 +79,7 @@ export function makeHandlePaymentEvent(deps: HandlePaymentEventDeps) {
   };
 
   async function handle(event: StripeLikeEvent): Promise<PaymentEventResult> {
+    if (event.type === paymentEventTypes.refunded) return onRefunded(event);
     const ref = paymentIntentRefOf(event);
     if (!ref) return { outcome: 'ignored' };
 
@@ -137,6 +140,33 @@ export function makeHandlePaymentEvent(deps: HandlePaymentEventDeps) {
     if (intent.status === 'requires_capture') return onAuthorised(booking, intent.id);
     if (intent.status === 'canceled') return onCancelled(booking);
     return { outcome: 'unchanged', bookingId: booking.id };
+  }
+
+  /**
+   * `charge.refunded`: confirms a cancelled booking's refund when the attempt that made it could not record the
+   * outcome (it crashed, or its answer was lost). Conditional on the refund still being owed, so a redelivered
+   * or late event changes nothing; a refund smaller than the one owed is left to the retry.
+   */
+  async function onRefunded(event: StripeLikeEvent): Promise<PaymentEventResult> {
+    const charge = event.data.object;
+    const paymentIntentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : null;
+    if (!paymentIntentId) return { outcome: 'ignored' };
+    const booking = await findBooking(paymentIntentId, charge.metadata?.bookingId ?? null);
+    const refunded = typeof charge.amount_refunded === 'number' ? charge.amount_refunded : 0;
+    if (
+      !booking ||
+      booking.status !== 'cancelled' ||
+      booking.paymentIntentId !== paymentIntentId ||
+      refunded < (booking.refundAmount ?? 0)
+    ) {
+      return { outcome: 'unchanged', ...(booking ? { bookingId: booking.id } : {}) };
+    }
+    const settled = await deps.bookings.changeRefund(booking.id, ['pending', 'failed'], {
+      refundStatus: 'succeeded',
+      retryAt: null,
+      now: deps.clock(),
+    });
+    return { outcome: settled ? 'refunded' : 'unchanged', bookingId: booking.id };
   }
 
   async function findBooking(paymentIntentId: string, bookingId: string | null): Promise<Booking | null> {

@@ -1,9 +1,10 @@
 import { normaliseBookingReference } from '../domain/booking-reference';
-import type { Booking } from '../domain/entities';
+import type { Booking, Experience, Host } from '../domain/entities';
 import { lookupBookingView, lookupExperienceView, type LookupBookingResult } from '../domain/booking-views';
 import { DomainError } from '../domain/errors';
 import { lookupEmailMatches, type LookupRequest } from '../domain/schemas/lookup';
 import type { BookingRepository, ExperienceRepository, HostRepository, RateLimiter } from './ports';
+import type { CancelBooking, CancellationResult } from './cancel-booking';
 import { countAttempt, type CountedAttempt, type RateRule } from './rate-limits';
 
 /** The same answer for a wrong e-mail and a wrong reference (the lookup page's 予約が見つかりません). */
@@ -29,6 +30,7 @@ export interface LookupBookingDeps {
   experiences: ExperienceRepository;
   hosts: HostRepository;
   rateLimiter: RateLimiter;
+  clock: () => Date;
 }
 
 /**
@@ -41,10 +43,44 @@ export interface LookupBookingDeps {
  * paid has no booking.
  */
 export function makeLookupBooking(deps: LookupBookingDeps) {
+  const identify = makeIdentifyGuestBooking(deps);
   return async function lookupBooking(
     request: LookupRequest,
     clientKey: string,
   ): Promise<LookupBookingResult> {
+    const { booking, experience, host } = await identify(request, clientKey);
+    return {
+      booking: lookupBookingView(booking, deps.clock()),
+      experience: experience ? lookupExperienceView(experience, host?.businessName ?? null) : null,
+    };
+  };
+}
+
+/**
+ * `POST /api/bookings/cancel`: the guest's own cancellation, identified exactly as the lookup identifies them
+ * (the same 404, counted against the same limits), then cancelled by the booking's refund rule.
+ */
+export function makeCancelOwnBooking(deps: LookupBookingDeps & { cancellations: CancelBooking }) {
+  const identify = makeIdentifyGuestBooking(deps);
+  return async function cancelOwnBooking(
+    request: LookupRequest,
+    clientKey: string,
+  ): Promise<CancellationResult> {
+    const { booking } = await identify(request, clientKey);
+    return deps.cancellations.byGuest(booking);
+  };
+}
+
+/**
+ * The booking of an e-mail (case-insensitive) and reference, with its experience and host. Every mismatch answers
+ * the same `not_found`, and failed attempts are limited per client and per reference and client
+ * (`LOOKUP_LIMITS`) so references and e-mails cannot be guessed.
+ */
+function makeIdentifyGuestBooking(deps: LookupBookingDeps) {
+  return async function identify(
+    request: LookupRequest,
+    clientKey: string,
+  ): Promise<{ booking: Booking; experience: Experience | null; host: Host | null }> {
     const reference = normaliseBookingReference(request.reference);
     // Every attempt is counted before the booking is read (atomic counters: a burst of parallel guesses cannot
     // slip past the limit), and a successful one is given back below. The client first: an address that is
@@ -64,10 +100,7 @@ export function makeLookupBooking(deps: LookupBookingDeps) {
     }
     // The owner's own lookups never count against them (or their address).
     await Promise.all(hits.map((hit) => deps.rateLimiter.refund(hit.key, hit.windowStartSeconds)));
-    return {
-      booking: lookupBookingView(booking),
-      experience: experience ? lookupExperienceView(experience, host?.businessName ?? null) : null,
-    };
+    return { booking, experience, host };
   };
 
   function limit(key: string, rule: RateRule): Promise<CountedAttempt> {

@@ -10,10 +10,14 @@
  * logged and that mail is left out (a misleading mail would be worse).
  */
 import type { Booking, BookingStatus, Experience, Host } from '../domain/entities';
-import { calendarEvent } from '../adapters/mail/calendar-invite';
+import { calendarCancellation, calendarEvent } from '../adapters/mail/calendar-invite';
 import { guestMailLanguage, siteNameOf } from '../adapters/mail/templates/booking-mail';
 import { guestBookingApprovedMail } from '../adapters/mail/templates/guest-booking-approved';
 import type { BookingApprovedMailInput } from '../adapters/mail/templates/guest-booking-approved';
+import {
+  guestBookingCancelledMail,
+  hostBookingCancelledMail,
+} from '../adapters/mail/templates/booking-cancelled';
 import { guestBookingDeniedMail } from '../adapters/mail/templates/guest-booking-denied';
 import { guestBookingExpiredMail } from '../adapters/mail/templates/guest-booking-expired';
 import { guestRequestReceivedMail } from '../adapters/mail/templates/guest-request-received';
@@ -64,6 +68,12 @@ export interface BookingNotifications {
   approved(booking: Booking): Promise<OutboxMail[]>;
   /** Booking `denied`: the guest is told, with the host's reason. */
   denied(booking: Booking): Promise<OutboxMail[]>;
+  /**
+   * Booking `cancelled` by a person (`cancelledBy`): the guest is told (reason, refund); the host too unless the
+   * host cancelled. A booking that was approved had a calendar invitation: the guest's mail withdraws it
+   * (`METHOD:CANCEL`, same UID).
+   */
+  cancelled(booking: Booking, options: { wasApproved: boolean }): Promise<OutboxMail[]>;
   /** A `pending` request is about to expire: the host's one reminder. */
   hostReminder(booking: Booking): Promise<OutboxMail[]>;
   /** The mails' transaction succeeded: start their delivery (never throws; the sender's schedule is the backstop). */
@@ -85,6 +95,15 @@ export function bookingAfter(
     ...(options.deniedMessage !== undefined ? { deniedMessage: options.deniedMessage || null } : {}),
     ...(options.decidedBy !== undefined
       ? { decidedBy: options.decidedBy, decidedAt: options.decidedBy ? now : null }
+      : {}),
+    ...(options.cancellation
+      ? {
+          cancelledBy: options.cancellation.cancelledBy,
+          cancellationReason: options.cancellation.reason || null,
+          cancelledAt: now,
+          refundAmount: options.cancellation.refundAmount,
+          refundStatus: options.cancellation.refundStatus,
+        }
       : {}),
   };
 }
@@ -162,6 +181,20 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
     denied: (booking) =>
       // The template reads the host's reason from the booking (`deniedMessage`).
       render(booking, [{ kind: 'guest_booking_denied', target: 'guest', render: guestBookingDeniedMail }]),
+    cancelled: (booking, options) =>
+      render(booking, [
+        {
+          kind: 'guest_booking_cancelled',
+          target: 'guest',
+          render: guestBookingCancelledMail,
+          ...(options.wasApproved
+            ? { calendar: (input) => calendarCancellation({ ...input, siteName: siteNameOf(input) }) }
+            : {}),
+        },
+        ...(booking.cancelledBy === 'host'
+          ? []
+          : [{ kind: 'host_booking_cancelled', target: 'host' as const, render: hostBookingCancelledMail }]),
+      ]),
     hostReminder: (booking) =>
       render(booking, [{ kind: 'host_request_reminder', target: 'host', render: hostRequestReminderMail }]),
     requestReceived: (booking) =>

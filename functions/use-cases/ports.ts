@@ -8,10 +8,12 @@ import type {
   Booking,
   BookingActor,
   BookingStatus,
+  CancellingParty,
   Category,
   Experience,
   ExperienceCard,
   Host,
+  RefundStatus,
   SlotState,
 } from '../domain/entities';
 
@@ -129,10 +131,31 @@ export interface BookingTransitionOptions {
   deniedMessage?: string | null;
   /** Give the slot's unit back in the same transaction (denied, cancelled, expired). */
   releaseSlot?: boolean;
+  /** With `releaseSlot`: also close the slot (a host's cancellation; the host may reopen it in the calendar). */
+  closeSlot?: boolean;
+  /** A person's cancellation (DESIGN §4c): who, why, what comes back; `cancelledAt` becomes `now`. */
+  cancellation?: BookingCancellation;
   /** Who decided (approve, deny); `decidedAt` becomes `now`. Absent: unchanged. */
   decidedBy?: BookingActor | null;
   /** Mails the transition causes: written to the outbox in the same transaction (none when it is refused). */
   mails?: OutboxMail[];
+  now: Date;
+}
+
+export interface BookingCancellation {
+  cancelledBy: CancellingParty;
+  reason: string | null;
+  refundAmount: number;
+  /** Null when nothing was charged (a request whose authorisation is released). */
+  refundStatus: RefundStatus | null;
+}
+
+/** A change of a cancelled booking's refund (its outcome, or a refund found owed after all). */
+export interface RefundChange {
+  refundStatus: RefundStatus;
+  refundAmount?: number;
+  /** When the expiry job tries (again): the deadline index; null once settled. */
+  retryAt: string | null;
   now: Date;
 }
 
@@ -185,7 +208,15 @@ export interface BookingRepository {
     keep: (batch: Booking[]) => Promise<boolean[]>,
   ): Promise<Page<Booking> & { read: number }>;
   listCreatedInMonth(tokyoMonth: string, page?: PageRequest): Promise<Page<Booking>>;
-  /** Bookings whose deadline is at or before `now` (awaiting_payment and pending only), oldest deadline first. */
+  /**
+   * Conditional on the booking being `cancelled` with a refund status in `from` (null: no refund tracked):
+   * `true` for the call that changed it, `false` when another writer changed it first.
+   */
+  changeRefund(id: string, from: (RefundStatus | null)[], change: RefundChange): Promise<boolean>;
+  /**
+   * Bookings whose deadline is at or before `now` (awaiting_payment and pending; cancelled ones whose refund is
+   * still owed), oldest deadline first.
+   */
   listDue(now: Date, limit?: number): Promise<Booking[]>;
   /** Pending requests whose deadline is at or before `dueBy` and whose host was not reminded yet. */
   listAwaitingReminder(dueBy: Date, limit?: number): Promise<Booking[]>;
@@ -329,6 +360,8 @@ export interface PaymentIntentView {
   currency: 'JPY';
   /** From the intent's metadata; null for an intent this marketplace did not create. */
   bookingId: string | null;
+  /** Whole yen refunded so far, where the provider's intent carries it (the local gateway). */
+  amountRefunded?: number;
 }
 
 /** Stripe's cancellation reasons accepted on cancel (the expiry job uses `abandoned`). */
@@ -362,6 +395,19 @@ export interface PaymentGateway {
     paymentIntentId: string,
     context: { bookingId: string; reason?: PaymentCancellationReason },
   ): Promise<PaymentIntentStatus>;
+  /**
+   * Refunds `amount` whole yen of a captured payment. Idempotent per booking (one refund per booking, idempotency
+   * key `refund-<bookingId>`): a repeated call returns the same refund and never refunds twice. `state_conflict`
+   * when nothing was captured, `payment_failed` when the provider fails (safe to retry).
+   */
+  refund(paymentIntentId: string, context: { bookingId: string; amount: number }): Promise<PaymentRefund>;
+}
+
+export interface PaymentRefund {
+  id: string;
+  /** Whole yen. */
+  amount: number;
+  status: 'succeeded' | 'pending';
 }
 
 /** The object inside a Stripe-shaped event (`data.object`): Stripe's snake_case field names. */

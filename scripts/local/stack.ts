@@ -50,7 +50,7 @@ import { handler as sendRemindersHandler } from '../../functions/events/send-rem
 import type { CompleteBookingsResult } from '../../functions/use-cases/complete-bookings';
 import type { SendRemindersResult } from '../../functions/use-cases/send-reminders';
 import type { SendMailsResult } from '../../functions/use-cases/send-mails';
-import { resetLocalFaults, withLocalFaults } from '../../functions/api/local/local-faults';
+import { localRefundsFail, resetLocalFaults, withLocalFaults } from '../../functions/api/local/local-faults';
 import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
 import type { AppConfig } from '../../web/src/lib/config';
 import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
@@ -361,6 +361,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       },
       mailsQueued: deliverMails,
       mailer: withLocalFaults,
+      refundsFail: localRefundsFail,
       ...(options.bookingLimits ? { bookingLimits: options.bookingLimits } : {}),
     });
     const mailSender = startScheduler({

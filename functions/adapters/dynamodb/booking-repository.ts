@@ -1,12 +1,13 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TOKYO_TIME_ZONE, monthInZone } from '../../domain/calendar';
-import type { Booking, BookingStatus } from '../../domain/entities';
+import type { Booking, BookingStatus, RefundStatus } from '../../domain/entities';
 import { DomainError, SLOT_UNAVAILABLE_MESSAGE } from '../../domain/errors';
 import type {
   BookingRepository,
   BookingTransitionOptions,
   OutboxMail,
   Page,
+  RefundChange,
   PageRequest,
 } from '../../use-cases/ports';
 import { bumpCounter } from './counter-repository';
@@ -25,6 +26,9 @@ import {
 
 /** Statuses that wait on a deadline; only they are due for the expiry job. */
 const WAITING: ReadonlySet<string> = new Set<BookingStatus>(['awaiting_payment', 'pending']);
+/** A cancelled booking whose refund is not yet confirmed: the expiry job retries it at its deadline. */
+const refundOwed = (item: Item) =>
+  item.status === 'cancelled' && (item.refundStatus === 'pending' || item.refundStatus === 'failed');
 const DEFAULT_DUE_BATCH = 100;
 /** Approved tours one job run reads at most (about six months of a busy marketplace's confirmed tours). */
 export const MAX_APPROVED_READ = 5_000;
@@ -301,8 +305,16 @@ export class DynamoBookingRepository implements BookingRepository {
     const items: TransactItem[] = [{ Update: this.transitionUpdate(id, fromList, to, options, listing) }];
     const releaseAt = options.releaseSlot ? items.length : -1;
     if (options.releaseSlot) {
+      const release = releaseSlotUpdate(this.tableName, current.experienceId, current.date, current.time);
       items.push({
-        Update: releaseSlotUpdate(this.tableName, current.experienceId, current.date, current.time),
+        Update: options.closeSlot
+          ? {
+              ...release,
+              UpdateExpression: `${release.UpdateExpression}, #blocked = :true`,
+              ExpressionAttributeNames: { ...release.ExpressionAttributeNames, '#blocked': 'blocked' },
+              ExpressionAttributeValues: { ...release.ExpressionAttributeValues, ':true': true },
+            }
+          : release,
       });
     }
     if (typeof listing === 'object') items.push(...requestCounterBumps(this.tableName, current));
@@ -331,6 +343,58 @@ export class DynamoBookingRepository implements BookingRepository {
       throw e;
     }
     return this.mustGet(id);
+  }
+
+  async changeRefund(id: string, from: (RefundStatus | null)[], change: RefundChange): Promise<boolean> {
+    const names: Record<string, string> = {
+      '#status': 'status',
+      '#refundStatus': 'refundStatus',
+      '#deadline': 'deadline',
+      '#updatedAt': 'updatedAt',
+    };
+    const values: Record<string, unknown> = {
+      ':cancelled': 'cancelled',
+      ':refundStatus': change.refundStatus,
+      ':deadline': change.retryAt,
+      ':now': change.now.toISOString(),
+    };
+    const set = ['#refundStatus = :refundStatus', '#deadline = :deadline', '#updatedAt = :now'];
+    if (change.refundAmount !== undefined) {
+      names['#refundAmount'] = 'refundAmount';
+      values[':refundAmount'] = change.refundAmount;
+      set.push('#refundAmount = :refundAmount');
+    }
+    let remove = '';
+    if (change.retryAt === null) remove = ' REMOVE GSI5PK, GSI5SK';
+    else {
+      const index = keys.bookingDeadline(change.retryAt, id);
+      values[':deadlinePK'] = index.GSI5PK;
+      values[':deadlineSK'] = index.GSI5SK;
+      set.push('GSI5PK = :deadlinePK', 'GSI5SK = :deadlineSK');
+    }
+    const allowed = from.map((status, i) => {
+      if (status === null)
+        return '(attribute_not_exists(#refundStatus) OR attribute_type(#refundStatus, :nullType))';
+      values[`:from${i}`] = status;
+      return `#refundStatus = :from${i}`;
+    });
+    if (from.includes(null)) values[':nullType'] = 'NULL';
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.booking(id),
+          UpdateExpression: `SET ${set.join(', ')}${remove}`,
+          ConditionExpression: `attribute_exists(PK) AND #status = :cancelled AND (${allowed.join(' OR ')})`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailure(e)) return false;
+      throw e;
+    }
   }
 
   async markReminded(id: string, now: Date, mails?: OutboxMail[]): Promise<boolean> {
@@ -476,7 +540,7 @@ export class DynamoBookingRepository implements BookingRepository {
       },
       Math.max(1, Math.trunc(limit)),
       // The index is sparse by contract (a final transition removes the deadline); this guards a caller that forgot.
-      (item) => WAITING.has(String(item.status)),
+      (item) => WAITING.has(String(item.status)) || refundOwed(item),
     );
     return items.map(bookingFromItem);
   }
@@ -552,6 +616,29 @@ export class DynamoBookingRepository implements BookingRepository {
         values[':deadlineSK'] = index.GSI5SK;
         set.push('GSI5PK = :deadlinePK', 'GSI5SK = :deadlineSK');
       }
+    }
+    if (options.cancellation) {
+      const c = options.cancellation;
+      Object.assign(names, {
+        '#cancelledBy': 'cancelledBy',
+        '#cancellationReason': 'cancellationReason',
+        '#cancelledAt': 'cancelledAt',
+        '#refundAmount': 'refundAmount',
+        '#refundStatus': 'refundStatus',
+      });
+      Object.assign(values, {
+        ':cancelledBy': c.cancelledBy,
+        ':cancellationReason': c.reason || null,
+        ':refundAmount': c.refundAmount,
+        ':refundStatus': c.refundStatus,
+      });
+      set.push(
+        '#cancelledBy = :cancelledBy',
+        '#cancellationReason = :cancellationReason',
+        '#cancelledAt = :now',
+        '#refundAmount = :refundAmount',
+        '#refundStatus = :refundStatus',
+      );
     }
     if (options.deniedMessage !== undefined) {
       names['#deniedMessage'] = 'deniedMessage';

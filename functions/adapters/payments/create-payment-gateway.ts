@@ -15,6 +15,8 @@ export interface PaymentGatewayConfig {
   localStorePath?: string;
   /** Receives the local gateway's Stripe-shaped events (the in-process bus). Stripe sends its own. */
   localEvents: PaymentEventPublisher;
+  /** Local only: refunds fail while this answers true (to see a failed refund and its retry). */
+  refundsFail?: () => boolean;
 }
 
 export function createPaymentGateway(config: PaymentGatewayConfig): PaymentGateway {
@@ -22,5 +24,9 @@ export function createPaymentGateway(config: PaymentGatewayConfig): PaymentGatew
   const store = config.localStorePath
     ? new JsonFileLocalPaymentStore(config.localStorePath)
     : new InMemoryLocalPaymentStore();
-  return new LocalPaymentGateway({ store, events: config.localEvents });
+  return new LocalPaymentGateway({
+    store,
+    events: config.localEvents,
+    ...(config.refundsFail ? { refundsFail: config.refundsFail } : {}),
+  });
 }

@@ -14,7 +14,9 @@ import type {
   PaymentGateway,
   PaymentIntentStatus,
   PaymentIntentView,
+  PaymentRefund,
   StripeLikeEvent,
+  StripeLikeObject,
 } from '../../use-cases/ports';
 import { sameSecret } from './client-secret';
 import type { LocalPaymentIntent, LocalPaymentStore } from './local-payment-store';
@@ -55,7 +57,12 @@ export interface LocalPaymentGatewayOptions {
   events: PaymentEventPublisher;
   random?: RandomSource;
   now?: () => Date;
+  /** Refunds fail while this answers true (the local stack's fault switch). */
+  refundsFail?: () => boolean;
 }
+
+/** What a refund answers while the local fault switch makes refunds fail. */
+export const REFUND_FAILED_MESSAGE = 'The payment provider could not refund this payment (local fault).';
 
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -71,6 +78,7 @@ export class LocalPaymentGateway implements PaymentGateway {
   private readonly events: PaymentEventPublisher;
   private readonly random: RandomSource;
   private readonly now: () => Date;
+  private readonly refundsFail: () => boolean;
   /** Operations run one at a time, so two concurrent creations for one booking cannot make two intents. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -79,6 +87,7 @@ export class LocalPaymentGateway implements PaymentGateway {
     this.events = options.events;
     this.random = options.random ?? ((size) => randomBytes(size));
     this.now = options.now ?? (() => new Date());
+    this.refundsFail = options.refundsFail ?? (() => false);
   }
 
   createAuthorization(request: CreateAuthorizationRequest): Promise<PaymentAuthorization> {
@@ -235,6 +244,44 @@ export class LocalPaymentGateway implements PaymentGateway {
     });
   }
 
+  /**
+   * Refunds part or all of a captured intent, once per booking: a repeated call answers the recorded refund (as
+   * Stripe does for a repeated idempotency key), so a retry can never refund twice.
+   */
+  refund(paymentIntentId: string, context: { bookingId: string; amount: number }): Promise<PaymentRefund> {
+    return this.serialised(async (): Promise<PaymentRefund> => {
+      const intent = await this.require(paymentIntentId, context.bookingId);
+      if (intent.local_refund) return { ...intent.local_refund, status: 'succeeded' };
+      if (!Number.isInteger(context.amount) || context.amount <= 0) {
+        throw new DomainError(errorCodes.validation, 'The refund must be a positive whole number of yen');
+      }
+      if (intent.status !== 'succeeded') {
+        throw new DomainError(errorCodes.stateConflict, 'The payment was not captured: nothing to refund');
+      }
+      if (context.amount > intent.amount_received) {
+        throw new DomainError(errorCodes.validation, 'The refund exceeds the amount charged');
+      }
+      if (this.refundsFail()) throw new DomainError(errorCodes.paymentFailed, REFUND_FAILED_MESSAGE);
+      const refund = { id: `re_local_${this.token(24)}`, amount: context.amount, created: this.nowSeconds() };
+      const refunded: LocalPaymentIntent = {
+        ...intent,
+        amount_refunded: context.amount,
+        local_refund: refund,
+      };
+      await this.store.put(refunded);
+      await this.publish(paymentEventTypes.refunded, {
+        id: `ch_local_${intent.id.slice('pi_local_'.length)}`,
+        object: 'charge',
+        amount: intent.amount_received,
+        amount_refunded: context.amount,
+        refunded: context.amount === intent.amount_received,
+        payment_intent: intent.id,
+        metadata: intent.metadata,
+      });
+      return { ...refund, status: 'succeeded' };
+    });
+  }
+
   /** Returns the card number without spaces, or throws the validation error the form shows beside the field. */
   private validateCard(card: TestCard): string {
     const number = card.number.replace(/ /g, '');
@@ -269,14 +316,14 @@ export class LocalPaymentGateway implements PaymentGateway {
     return intent;
   }
 
-  private async publish(type: PaymentEventType, intent: LocalPaymentIntent): Promise<void> {
+  private async publish(type: PaymentEventType, object: StripeLikeObject): Promise<void> {
     const event: StripeLikeEvent = {
       id: `evt_local_${this.token(24)}`,
       object: 'event',
       type,
       created: this.nowSeconds(),
       livemode: false,
-      data: { object: structuredClone(intent) },
+      data: { object: structuredClone(object) },
     };
     await this.events.publish(event);
   }
@@ -316,5 +363,6 @@ function viewOf(intent: LocalPaymentIntent): PaymentIntentView {
     amountCapturable: intent.amount_capturable,
     currency: 'JPY',
     bookingId: intent.metadata.bookingId ?? null,
+    amountRefunded: intent.amount_refunded ?? 0,
   };
 }

@@ -36,6 +36,10 @@ export type LocalPaymentIntent = {
   last_payment_error: LocalPaymentError | null;
   cancellation_reason: string | null;
   livemode: false;
+  /** Whole yen refunded so far (Stripe's field on the charge, kept on the intent here). */
+  amount_refunded?: number;
+  /** Local only: the one refund of this booking (refunds are idempotent per booking, as with Stripe's key). */
+  local_refund?: { id: string; amount: number; created: number };
   /** Local only: authorised with the test card whose capture fails (to try the back office's 502 path). */
   local_capture_fails?: boolean;
 };

@@ -10,6 +10,8 @@ export const paymentEventTypes = {
   failed: 'payment_intent.payment_failed',
   canceled: 'payment_intent.canceled',
   succeeded: 'payment_intent.succeeded',
+  /** A refund of the captured charge (its `data.object` is the charge, with `payment_intent`). */
+  refunded: 'charge.refunded',
 } as const;
 
 export type PaymentEventType = (typeof paymentEventTypes)[keyof typeof paymentEventTypes];

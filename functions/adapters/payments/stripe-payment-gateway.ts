@@ -13,6 +13,7 @@ import type {
   PaymentGateway,
   PaymentIntentStatus,
   PaymentIntentView,
+  PaymentRefund,
   StripeLikeEvent,
 } from '../../use-cases/ports';
 import { sameSecret } from './client-secret';
@@ -66,7 +67,16 @@ export const idempotencyKeys = {
   authorize: (bookingId: string) => `booking-${bookingId}-authorize`,
   capture: (bookingId: string) => `booking-${bookingId}-capture`,
   cancel: (bookingId: string) => `booking-${bookingId}-cancel`,
+  /** One refund per booking: a retry after a failure or a lost answer replays the same refund. */
+  refund: (bookingId: string) => `booking-${bookingId}-refund`,
 };
+
+/** The fields of a Refund this gateway reads. */
+interface StripeRefund {
+  id: string;
+  amount: number;
+  status: string | null;
+}
 
 export class StripePaymentGateway implements PaymentGateway {
   readonly provider = 'stripe' as const;
@@ -162,6 +172,44 @@ export class StripePaymentGateway implements PaymentGateway {
       // Stripe refuses to cancel a canceled intent; for us that is the outcome we asked for.
       return this.settleUnexpectedState(error, paymentIntentId, 'canceled', 'cancelled');
     }
+  }
+
+  async refund(
+    paymentIntentId: string,
+    context: { bookingId: string; amount: number },
+  ): Promise<PaymentRefund> {
+    if (!Number.isInteger(context.amount) || context.amount <= 0) {
+      throw new DomainError(errorCodes.validation, 'The refund must be a positive whole number of yen');
+    }
+    let refund: StripeRefund;
+    try {
+      refund = await this.call(() =>
+        this.api.post<StripeRefund>(
+          '/v1/refunds',
+          {
+            payment_intent: paymentIntentId,
+            amount: context.amount,
+            reason: 'requested_by_customer',
+            metadata: { bookingId: context.bookingId },
+          },
+          idempotencyKeys.refund(context.bookingId),
+        ),
+      );
+    } catch (error) {
+      // Nothing captured (a request still authorised, or cancelled): there is nothing to refund.
+      if (error instanceof UnexpectedIntentState) {
+        throw new DomainError(errorCodes.stateConflict, 'The payment was not captured: nothing to refund');
+      }
+      throw error;
+    }
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new DomainError(errorCodes.paymentFailed, `The refund ${refund.id} ${refund.status}`);
+    }
+    return {
+      id: refund.id,
+      amount: refund.amount,
+      status: refund.status === 'succeeded' ? 'succeeded' : 'pending',
+    };
   }
 
   /**

@@ -26,6 +26,7 @@ import type {
   Mailer,
   PaymentAuthorization,
   PaymentCancellationReason,
+  PaymentRefund,
   PaymentEventPublisher,
   PaymentGateway,
   PaymentIntentStatus,
@@ -59,6 +60,8 @@ export interface LocalRuntimeHooks {
   mailsQueued?: (ids: string[]) => Promise<void>;
   /** Wraps the mailer (the local stack's `POST /api/local-faults` makes it fail as SES would). */
   mailer?: (real: Mailer) => Mailer;
+  /** While it answers true the local gateway's refunds fail (the local stack's `POST /api/local-faults`). */
+  refundsFail?: () => boolean;
   /** The clock every use case, the rate limiter and the event marks read (tests move it forward). */
   clock?: () => Date;
   /** Moves that clock forward by `ms` and answers the new time (`POST /api/local-clock/advance`). */
@@ -172,6 +175,7 @@ function paymentGatewayOf(env: Environment, logger: Logger): PaymentGateway {
   }
   const events = hooks.paymentEvents;
   return createPaymentGateway({
+    ...(hooks.refundsFail ? { refundsFail: hooks.refundsFail } : {}),
     ...(env.LOCAL_PAYMENT_STORE ? { localStorePath: env.LOCAL_PAYMENT_STORE } : {}),
     localEvents: events ?? {
       // Outside the local stack nobody listens; the booking still completes through payment-confirmed.
@@ -238,5 +242,12 @@ class SecretKeyStripeGateway implements PaymentGateway {
     context: { bookingId: string; reason?: PaymentCancellationReason },
   ): Promise<PaymentIntentStatus> {
     return (await this.gateway()).cancel(paymentIntentId, context);
+  }
+
+  async refund(
+    paymentIntentId: string,
+    context: { bookingId: string; amount: number },
+  ): Promise<PaymentRefund> {
+    return (await this.gateway()).refund(paymentIntentId, context);
   }
 }

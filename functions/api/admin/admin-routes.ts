@@ -12,6 +12,7 @@ import {
   adminMessages,
   adminSuspendHostSchema,
 } from '../../domain/schemas/admin';
+import { adminCancelBookingSchema } from '../../domain/schemas/cancellation';
 import { denyBookingSchema } from '../../domain/schemas/host';
 import type { HttpApiEvent, HttpApiStructuredResult } from '../http/api-gateway';
 import { callerSub } from '../http/caller';
@@ -79,6 +80,14 @@ export async function denyBooking(event: JsonBodyEvent): Promise<HttpApiStructur
   const id = bookingId(event);
   const { reason } = parseBody(event, denyBookingSchema);
   return json(200, await useCases().bookings.deny(id, reason, adminId));
+}
+
+/** `POST /api/admin/bookings/{id}/cancel` `{ reason, refundAmount }`: a pending or approved booking. */
+export async function cancelBooking(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
+  callerSub(event);
+  const id = bookingId(event);
+  const { reason, refundAmount } = parseBody(event, adminCancelBookingSchema);
+  return json(200, await useCases().cancellations.byAdmin(id, reason, refundAmount));
 }
 
 // Hosts -----------------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  */
 import { hostRuntime } from '../../adapters/runtime/host-runtime';
 import type { Host } from '../../domain/entities';
+import { hostCancelBookingSchema } from '../../domain/schemas/cancellation';
 import { denyBookingSchema } from '../../domain/schemas/host';
 import {
   createUploadSchema,
@@ -156,4 +157,17 @@ export async function denyBooking(event: JsonBodyEvent): Promise<HttpApiStructur
   const id = bookingId(event);
   const { reason } = parseBody(event, denyBookingSchema, BACK_OFFICE_INVALID_REQUEST);
   return json(200, await useCases().decisions.deny(id, reason, asHost(host)));
+}
+
+/** `POST /api/host/bookings/{id}/cancel` `{ reason }`: an approved booking, the whole charge refunded. */
+export async function cancelBooking(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  const id = bookingId(event);
+  const { reason } = parseBody(event, hostCancelBookingSchema);
+  const { status, refundAmount, refundStatus } = await useCases().cancellations.byHost(
+    id,
+    reason,
+    asHost(host),
+  );
+  return json(200, { status, refundAmount, refundStatus });
 }

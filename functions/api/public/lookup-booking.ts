@@ -15,3 +15,12 @@ export async function lookupBooking(event: JsonBodyEvent): Promise<HttpApiStruct
   const request = parseBody(event, lookupRequestSchema);
   return json(200, await guestRuntime().useCases.lookupBooking(request, clientAddress(event)));
 }
+
+/**
+ * `POST /api/bookings/cancel` `{ email, reference }` → `200 { status, refundAmount, chargedAmount }` · 404 and
+ * 429 exactly as the lookup (same limits) · 409 when the booking can no longer be cancelled.
+ */
+export async function cancelBooking(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
+  const request = parseBody(event, lookupRequestSchema);
+  return json(200, await guestRuntime().useCases.cancelOwnBooking(request, clientAddress(event)));
+}

@@ -80,6 +80,8 @@ const pageCursor = z.preprocess((v) => (v === '' ? undefined : v), z.string().ma
  */
 export const adminBookingsQuery = z.object({
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), bookingStatusSchema.optional()),
+  /** Cancelled bookings whose refund is in this state (`failed`: the admins' to-do list). */
+  refund: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pending', 'failed']).optional()),
   q: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().max(200).optional(),
@@ -90,7 +92,7 @@ export const adminBookingsQuery = z.object({
 export type AdminBookingsQuery = z.infer<typeof adminBookingsQuery>;
 
 /** The CSV export takes the list's filter and search, never a page: it holds every booking they match. */
-export const adminBookingsExportQuery = adminBookingsQuery.pick({ status: true, q: true });
+export const adminBookingsExportQuery = adminBookingsQuery.pick({ status: true, refund: true, q: true });
 export type AdminBookingsExportQuery = z.infer<typeof adminBookingsExportQuery>;
 
 /** `reviewStatus=underReview`: only self-registered hosts still waiting for an admin's approval. */

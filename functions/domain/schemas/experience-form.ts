@@ -3,6 +3,7 @@
  * Japanese; both share one set of rules. The host API validates with the same schemas (create → create
  * schema, full replacement on edit → edit schema), so the browser and the server never disagree.
  */
+import { refundRuleSchema } from '../refund-rule';
 import * as z from 'zod';
 import { defaultAvailabilityRule } from '../availability';
 import { availabilityRuleSchema, publicationStatusSchema } from '../entities';
@@ -250,6 +251,8 @@ function experienceFormObject(messages: ExperienceFormMessages) {
     mapLat: coordinate(90),
     mapLng: coordinate(180),
     cancellationPolicy: optionalField(4000),
+    /** The structured refund rule (DESIGN §4c); absent: the host profile's policy. */
+    refundRule: refundRuleSchema.optional(),
     tags: z
       .array(
         z

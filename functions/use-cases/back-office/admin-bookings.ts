@@ -97,11 +97,26 @@ export function makeAdminBookings(deps: AdminBookingsDeps) {
 
   /** One page of the filter and search, with the host names the text search needed already loaded. */
   async function search(
-    query: { status?: BookingStatus; q?: string; cursor?: string; limit: number; maxRead: number },
+    query: {
+      status?: BookingStatus;
+      refund?: 'pending' | 'failed';
+      q?: string;
+      cursor?: string;
+      limit: number;
+      maxRead: number;
+    },
     directory: ReturnType<typeof hostDirectory>,
   ): Promise<SearchPage> {
-    const { status, q, cursor, limit } = query;
+    const { status, q, cursor, limit, refund } = query;
     const paging = { limit, ...(cursor ? { cursor } : {}) };
+    if (refund) {
+      // Cancelled bookings whose refund is owed (few): read the cancelled ones and keep those in that state.
+      const { read, ...page } = await deps.bookings.filterAll(
+        { status: 'cancelled', ...paging, maxRead: query.maxRead },
+        async (batch) => batch.map((b) => b.refundStatus === refund),
+      );
+      return { ...page, search: 'list', scanned: read };
+    }
     if (!q) {
       return {
         ...(await deps.bookings.listAll({ ...(status ? { status } : {}), ...paging })),

@@ -21,6 +21,7 @@ import type { SendMails } from '../send-mails';
 import { makeAdminMails } from './admin-mails';
 import { makeAdminBookings } from './admin-bookings';
 import { makeAdminHosts } from './admin-hosts';
+import { makeCancelBooking } from '../cancel-booking';
 import { makeBookingDecisions } from './booking-decisions';
 
 export interface AdminUseCaseDeps {
@@ -49,6 +50,7 @@ export function makeAdminUseCases(deps: AdminUseCaseDeps) {
     bookings: makeAdminBookings({ ...deps, decisions }),
     hosts: makeAdminHosts(deps),
     mails: makeAdminMails(deps),
+    cancellations: makeCancelBooking(deps),
   };
 }
 

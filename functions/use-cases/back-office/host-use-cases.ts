@@ -16,6 +16,7 @@ import type {
   RateLimiter,
   SlotRepository,
 } from '../ports';
+import { makeCancelBooking } from '../cancel-booking';
 import { makeBookingDecisions } from './booking-decisions';
 import { makeHostAccount } from './host-account';
 import { makeHostBookings } from './host-bookings';
@@ -48,6 +49,7 @@ export function makeHostUseCases(deps: HostUseCaseDeps) {
     slots: makeHostSlots({ slots: deps.slots, ownExperience: experiences.own }),
     bookings: makeHostBookings(deps),
     decisions: makeBookingDecisions(deps),
+    cancellations: makeCancelBooking(deps),
   };
 }
 

@@ -186,6 +186,25 @@ export interface OutboxMail {
   destination: { to: string[] };
   subject: string;
   body: { text?: string; html?: string };
+  /** The local outbox keeps attachments with their file name and type (content in base64). */
+  attachments?: { filename: string; contentType: string; content: string }[];
+}
+
+/** The iCalendar properties of a mail's `.ics` attachment, lines unfolded (RFC 5545 §3.1); null without one. */
+export function icsOf(mail: OutboxMail | undefined): Map<string, string[]> | null {
+  const file = mail?.attachments?.find((a) => a.filename.endsWith('.ics'));
+  if (!file) return null;
+  const out = new Map<string, string[]>();
+  for (const line of Buffer.from(file.content, 'base64')
+    .toString('utf8')
+    .replace(/\r?\n[ \t]/g, '')
+    .split(/\r?\n/)
+    .filter(Boolean)) {
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).split(';')[0]!;
+    out.set(name, [...(out.get(name) ?? []), line.slice(colon + 1)]);
+  }
+  return out;
 }
 
 export async function outbox(world: ApiWorld): Promise<OutboxMail[]> {

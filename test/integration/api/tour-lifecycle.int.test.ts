@@ -15,13 +15,13 @@ import {
   bearer,
   call,
   freeSlots,
+  icsOf,
   outbox,
   pendingBooking,
   signIn,
   startApiWorld,
   type ApiWorld,
   type ErrorBody,
-  type OutboxMail,
 } from './support';
 
 let world: ApiWorld;
@@ -34,13 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await world?.stop();
 });
-
-interface StoredAttachment {
-  filename: string;
-  contentType: string;
-  content: string;
-}
-type MailWithAttachments = OutboxMail & { attachments?: StoredAttachment[] };
 
 const advance = (body: unknown) =>
   call<{ now: string } & ErrorBody>(world, 'POST', '/api/local-clock/advance', body);
@@ -65,20 +58,6 @@ const runCompletion = () =>
     'POST',
     '/api/local-jobs/complete-bookings',
   );
-
-/** The iCalendar properties of a file, lines unfolded (RFC 5545 §3.1). */
-function icsProperties(text: string): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const line of text
-    .replace(/\r?\n[ \t]/g, '')
-    .split(/\r?\n/)
-    .filter(Boolean)) {
-    const colon = line.indexOf(':');
-    const name = line.slice(0, colon).split(';')[0]!;
-    out.set(name, [...(out.get(name) ?? []), line.slice(colon + 1)]);
-  }
-  return out;
-}
 
 async function approvedBooking(experienceId: string, slotIndex = 0) {
   const slots = await freeSlots(world, experienceId);
@@ -134,13 +113,13 @@ describe("an approved booking's life", () => {
     const start = tokyoDateTimeToInstant(booking.slot.date, booking.slot.time);
 
     // The approved mail carries the calendar file: UID of the booking, the Tokyo slot as UTC, the meeting point.
-    const approvedMail = ((await outbox(world)) as MailWithAttachments[]).find(
+    const approvedMail = (await outbox(world)).find(
       (m) => m.subject.startsWith('Booking confirmed') && m.subject.includes(booking.reference),
     );
     expect(approvedMail?.body.html).toContain('https://calendar.google.com/calendar/render?');
     const ics = approvedMail?.attachments?.find((a) => a.filename.endsWith('.ics'));
     expect(ics?.contentType).toContain('text/calendar');
-    const p = icsProperties(Buffer.from(ics!.content, 'base64').toString('utf8'));
+    const p = icsOf(approvedMail)!;
     expect(p.get('METHOD')).toEqual(['REQUEST']);
     expect(p.get('UID')).toEqual([`${booking.bookingId}@localhost`]);
     const utc = (d: Date) =>

@@ -40,6 +40,7 @@ it('reads the same items for a real reference, a wrong e-mail and a reference th
   const lookup = makeLookupBooking({
     ...ctx.repos,
     rateLimiter: new DynamoRateLimiter(ctx.doc, ctx.tableName),
+    clock: () => new Date(),
   });
   const readsOf = async (email: string, ref: string, client: string) => {
     const before = ctx.sent.length;

@@ -167,6 +167,7 @@ describe('booking flow over DynamoDB', () => {
       confirmed: 0,
       skipped: 0,
       failed: 0,
+      refunded: 0,
     });
     expect(await repos.bookings.get(bookingId)).toMatchObject({ status: 'expired', deadline: null });
     expect(await booked()).toBe(0);

@@ -11,6 +11,7 @@ import { InMemoryMailOutbox } from './in-memory-mail-outbox';
 import type {
   Booking,
   BookingStatus,
+  RefundStatus,
   Category,
   Experience,
   ExperienceCard,
@@ -21,6 +22,7 @@ import { DomainError, SLOT_UNAVAILABLE_MESSAGE } from '../../../functions/domain
 import type {
   BookingRepository,
   BookingTransitionOptions,
+  RefundChange,
   CardPosition,
   CardQuery,
   CategoryRepository,
@@ -310,6 +312,14 @@ export class InMemoryBookingRepository implements BookingRepository {
       const slot = this.slots.state(b.experienceId, b.date, b.time);
       // As in DynamoDB: a counter already at 0 is left alone and the transition still happens.
       if (slot.booked > 0) slot.booked--;
+      if (options.closeSlot) slot.blocked = true;
+    }
+    if (options.cancellation) {
+      b.cancelledBy = options.cancellation.cancelledBy;
+      b.cancellationReason = options.cancellation.reason || null;
+      b.cancelledAt = options.now.toISOString();
+      b.refundAmount = options.cancellation.refundAmount;
+      b.refundStatus = options.cancellation.refundStatus;
     }
     b.status = to;
     b.updatedAt = options.now.toISOString();
@@ -321,6 +331,15 @@ export class InMemoryBookingRepository implements BookingRepository {
     if (options.deniedMessage !== undefined) b.deniedMessage = options.deniedMessage || null;
     this.outbox.add(options.mails, options.now);
     return copy(b);
+  }
+  async changeRefund(id: string, from: (RefundStatus | null)[], change: RefundChange): Promise<boolean> {
+    const b = this.items.get(id);
+    if (!b || b.status !== 'cancelled' || !from.includes(b.refundStatus ?? null)) return false;
+    b.refundStatus = change.refundStatus;
+    if (change.refundAmount !== undefined) b.refundAmount = change.refundAmount;
+    b.deadline = change.retryAt;
+    b.updatedAt = change.now.toISOString();
+    return true;
   }
   /** Requests only, as in DynamoDB: a bare hold (`awaiting_payment`) is in no list. */
   private requests(): Booking[] {
@@ -403,7 +422,9 @@ export class InMemoryBookingRepository implements BookingRepository {
     return [...this.items.values()]
       .filter(
         (b) =>
-          (b.status === 'awaiting_payment' || b.status === 'pending') &&
+          (b.status === 'awaiting_payment' ||
+            b.status === 'pending' ||
+            (b.status === 'cancelled' && (b.refundStatus === 'pending' || b.refundStatus === 'failed'))) &&
           b.deadline !== null &&
           Date.parse(b.deadline) <= now.getTime(),
       )

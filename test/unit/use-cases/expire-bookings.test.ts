@@ -36,6 +36,7 @@ describe('expireBookings: lapsed holds', () => {
       confirmed: 0,
       skipped: 0,
       failed: 0,
+      refunded: 0,
     });
     expect(await h.repos.bookings.get(bookingId)).toMatchObject({ status: 'expired', deadline: null });
     expect(slotBooked(h)).toBe(0);
@@ -120,6 +121,7 @@ describe('expireBookings: unanswered requests', () => {
       confirmed: 0,
       skipped: 0,
       failed: 0,
+      refunded: 0,
     });
     expect(await h.repos.bookings.get(bookingId)).toMatchObject({ status: 'expired', deadline: null });
     expect(slotBooked(h)).toBe(0);
@@ -166,6 +168,7 @@ describe('expireBookings: failures', () => {
       confirmed: 0,
       skipped: 0,
       failed: 1,
+      refunded: 0,
     });
     expect(await statusOf(first.bookingId)).toBe('awaiting_payment');
     expect(await statusOf(second.bookingId)).toBe('expired');

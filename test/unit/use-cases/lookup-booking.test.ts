@@ -42,6 +42,13 @@ describe('lookupBooking', () => {
       specialRequests: 'Vegetarian',
       language: 'en',
       createdAt: '2025-05-06T01:00:00.000Z',
+      // A request is never charged: cancelling it releases the authorisation.
+      refundRule: [{ daysBefore: 7, refundPercentage: 100 }],
+      cancellation: { allowed: true, refundPercentage: 100, refundAmount: 0 },
+      cancelledBy: null,
+      cancellationReason: null,
+      refundAmount: null,
+      refundStatus: null,
     });
     expect(result.experience).toEqual({
       id: 'e1',

@@ -20,6 +20,12 @@ const result = (patch: Partial<LookupBookingResult['booking']> = {}): LookupBook
     specialRequests: null,
     language: 'ja',
     createdAt: '2026-11-20T01:00:00.000Z',
+    refundRule: [{ daysBefore: 7, refundPercentage: 100 }],
+    cancellation: { allowed: true, refundPercentage: 100, refundAmount: 0 },
+    cancelledBy: null,
+    cancellationReason: null,
+    refundAmount: null,
+    refundStatus: null,
     ...patch,
   },
   experience: {

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
+import { describeRefundRule, type RefundRule } from '@domain/refund-rule';
 
 /** Guest spec §9: the marketplace's cancellation terms, for experiences without a policy of their own. */
 export const GENERAL_CANCELLATION_TERMS = [
@@ -29,15 +30,21 @@ function sentencesOf(text: string): string[] {
  */
 export function CancellationPolicy({
   policy,
+  rule,
   collapsible = true,
 }: {
   policy: string | null | undefined;
+  /** The structured refund rule (DESIGN §4c): said first, in words, when known. */
+  rule?: RefundRule;
   collapsible?: boolean;
 }) {
   const [open, setOpen] = useState(!collapsible);
   const id = useId();
   const own = policy?.trim() ? sentencesOf(policy) : null;
-  const [lead, ...more] = own ?? [DEFAULT_HOST_POLICY, ...GENERAL_CANCELLATION_TERMS];
+  const [lead, ...more] = [
+    ...(rule ? [describeRefundRule(rule, 'en')] : []),
+    ...(own ?? [...(rule ? [] : [DEFAULT_HOST_POLICY]), ...GENERAL_CANCELLATION_TERMS]),
+  ];
   return (
     <Box component="section" aria-labelledby={`${id}-title`}>
       <Typography id={`${id}-title`} variant="h6" component="h2" gutterBottom>

@@ -6,6 +6,7 @@ import { formatAddress, mapsSearchUrl } from '../../../domain/address';
 import type { Booking, Experience, Host } from '../../../domain/entities';
 import { languageName } from '../../../domain/languages';
 import { PRICE_TERMS } from '../../../domain/price-terms';
+import { describeRefundRule, type RefundRule } from '../../../domain/refund-rule';
 import {
   formatDate,
   formatGuests,
@@ -190,8 +191,11 @@ export function cancellationPolicyText(
   experience: MailExperience,
   hostPolicy: Host['cancellationPolicy'] | undefined,
   language: MailLanguage,
+  /** The booking's own refund rule (copied at request time): said first, in words, when there is one. */
+  refundRule?: RefundRule,
 ): string {
   const own = experience.cancellationPolicy?.trim();
+  if (refundRule) return [describeRefundRule(refundRule, language), own].filter(Boolean).join('\n');
   const general =
     language === 'ja'
       ? '返金手数料はお客様のご負担となります。カードへの返金は、締め日によって1〜2か月かかる場合があります。'

@@ -26,7 +26,12 @@ export function guestBookingApprovedMail(input: BookingApprovedMailInput): Rende
   const { booking, experience } = input;
   const language = guestMailLanguage(booking);
   const amount = formatYen(booking.amount, language);
-  const policy = cancellationPolicyText(experience, input.hostCancellationPolicy, language);
+  const policy = cancellationPolicyText(
+    experience,
+    input.hostCancellationPolicy,
+    language,
+    booking.refundRule,
+  );
   const calendar = googleCalendarUrl({ ...input, siteName: siteNameOf(input) });
 
   if (language === 'ja') {

@@ -81,8 +81,39 @@ describe('LocalPaymentGateway', () => {
       amountCapturable: 0,
       currency: 'JPY',
       bookingId: 'bk_1',
+      amountRefunded: 0,
     });
     expect(events.events).toEqual([]);
+  });
+
+  it('refunds a captured payment once per booking, even when asked again with another amount', async () => {
+    let failing = false;
+    const events = new RecordingPublisher();
+    const gateway = new LocalPaymentGateway({
+      store: new InMemoryLocalPaymentStore(),
+      events,
+      now: () => NOW,
+      refundsFail: () => failing,
+    });
+    const auth = await gateway.createAuthorization(request());
+    expect(
+      (await rejection(gateway.refund(auth.paymentIntentId, { bookingId: 'bk_1', amount: 100 }))).code,
+    ).toBe('state_conflict');
+    await gateway.confirmWithTestCard(auth.paymentIntentId, goodCard);
+    await gateway.capture(auth.paymentIntentId, { bookingId: 'bk_1' });
+    expect(
+      (await rejection(gateway.refund(auth.paymentIntentId, { bookingId: 'bk_1', amount: 24_001 }))).code,
+    ).toBe('validation_failed');
+    failing = true;
+    expect(
+      (await rejection(gateway.refund(auth.paymentIntentId, { bookingId: 'bk_1', amount: 5000 }))).code,
+    ).toBe('payment_failed');
+    failing = false;
+    const first = await gateway.refund(auth.paymentIntentId, { bookingId: 'bk_1', amount: 5000 });
+    const again = await gateway.refund(auth.paymentIntentId, { bookingId: 'bk_1', amount: 24_000 });
+    expect(again).toEqual(first);
+    expect((await gateway.retrieve(auth.paymentIntentId)).amountRefunded).toBe(5000);
+    expect(events.events.filter((e) => e.type === 'charge.refunded')).toHaveLength(1);
   });
 
   it('returns the same intent when asked twice for one booking, even concurrently', async () => {

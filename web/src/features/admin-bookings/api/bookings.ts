@@ -20,6 +20,7 @@ export interface AdminBookingFilters {
 
 const PAGE_SIZE = 50;
 const bookingsRoot = [...ADMIN_QUERY_ROOT, 'bookings'] as const;
+export const ADMIN_BOOKINGS_ROOT = bookingsRoot;
 
 export function bookingsQueryString(filters: AdminBookingFilters, cursor?: string): string {
   const search = new URLSearchParams();

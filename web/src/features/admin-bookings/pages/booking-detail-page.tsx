@@ -34,7 +34,13 @@ import {
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useNow } from '../../../lib/back-office/use-now';
 import { useToast } from '../../../lib/toast';
-import { useAdminBooking, useApproveBooking, useDenyBooking } from '../api/bookings';
+import { ADMIN_BOOKINGS_ROOT, useAdminBooking, useApproveBooking, useDenyBooking } from '../api/bookings';
+import { ADMIN_QUERY_ROOT } from '../../../lib/back-office/admin-account';
+import {
+  CancelBookingDialog,
+  canCancel,
+  cancellationRows,
+} from '../../../lib/back-office/cancel-booking-dialog';
 import { tourLanguageLabel } from '../components/booking-labels';
 import { ApproveDialog, DECISION_MESSAGES, decisionError, DenyDialog } from '../components/decision-dialogs';
 
@@ -111,6 +117,11 @@ function Details({ booking }: { booking: AdminBookingView }) {
         {booking.status === 'denied' && booking.deniedMessage && (
           <Row label="否認理由">{booking.deniedMessage}</Row>
         )}
+        {cancellationRows(booking).map(([label, value]) => (
+          <Row key={label} label={label}>
+            {value}
+          </Row>
+        ))}
       </Section>
       <Section title="予約者">
         <Row label="お名前">{guestName(booking)} 様</Row>
@@ -204,7 +215,7 @@ export function AdminBookingDetailPage() {
   const approve = useApproveBooking();
   const deny = useDenyBooking();
   const toast = useToast();
-  const [dialog, setDialog] = useState<'approve' | 'deny' | null>(null);
+  const [dialog, setDialog] = useState<'approve' | 'deny' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const data = booking.data;
@@ -271,6 +282,16 @@ export function AdminBookingDetailPage() {
         actions={
           data && (
             <>
+              {canCancel('admin', data) && (
+                <Button
+                  variant="outlined"
+                  color="error"
+                  disabled={working}
+                  onClick={() => setDialog('cancel')}
+                >
+                  キャンセルする
+                </Button>
+              )}
               <Button
                 variant="outlined"
                 color="error"
@@ -315,6 +336,23 @@ export function AdminBookingDetailPage() {
         <>
           {data.status === 'pending' && <PendingNotice booking={data} />}
           <Details booking={data} />
+          {dialog === 'cancel' && (
+            <CancelBookingDialog
+              role="admin"
+              booking={data}
+              open
+              onClose={close}
+              bookingsRoot={ADMIN_BOOKINGS_ROOT}
+              alsoChanged={[[...ADMIN_QUERY_ROOT, 'hosts']]}
+              onCancelled={(refund) => {
+                setDialog(null);
+                toast({
+                  severity: 'success',
+                  message: `予約をキャンセルしました（返金 ${refund.toLocaleString('ja-JP')}円）`,
+                });
+              }}
+            />
+          )}
           <ApproveDialog
             booking={data}
             open={dialog === 'approve'}

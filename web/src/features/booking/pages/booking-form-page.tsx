@@ -383,7 +383,7 @@ function BookingForm({ data }: { data: BookingData }) {
               )}
             </Paper>
             <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-              <CancellationPolicy policy={exp.cancellationPolicy} />
+              <CancellationPolicy policy={exp.cancellationPolicy} rule={exp.refundRule} />
             </Paper>
             <Box>
               <Button

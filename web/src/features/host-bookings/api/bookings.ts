@@ -24,6 +24,7 @@ interface BookingPage {
 
 const PAGE_SIZE = 50;
 const bookingsRoot = [...HOST_QUERY_ROOT, 'bookings'] as const;
+export const HOST_BOOKINGS_ROOT = bookingsRoot;
 
 export function bookingsQueryString(filters: BookingFilters, cursor?: string, limit = PAGE_SIZE): string {
   const search = new URLSearchParams();

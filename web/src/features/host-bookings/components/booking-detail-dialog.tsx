@@ -33,7 +33,13 @@ import {
 } from '../../../lib/back-office/format';
 import { useNow } from '../../../lib/back-office/use-now';
 import { useToast } from '../../../lib/toast';
-import { useApproveBooking, useDenyBooking, useHostBooking } from '../api/bookings';
+import { HOST_BOOKINGS_ROOT, useApproveBooking, useDenyBooking, useHostBooking } from '../api/bookings';
+import {
+  CancelBookingDialog,
+  canCancel,
+  cancellationRows,
+} from '../../../lib/back-office/cancel-booking-dialog';
+import { HOST_QUERY_ROOT } from '../../../lib/back-office/host-account';
 import { tourLanguageLabel } from './booking-labels';
 
 /** Back-office spec §8, in Japanese. */
@@ -132,6 +138,11 @@ function Details({ booking }: { booking: BackOfficeBooking }) {
       {booking.status === 'denied' && booking.deniedMessage && (
         <Row label="否認理由">{booking.deniedMessage}</Row>
       )}
+      {cancellationRows(booking).map(([label, value]) => (
+        <Row key={label} label={label}>
+          {value}
+        </Row>
+      ))}
     </>
   );
 }
@@ -152,6 +163,7 @@ export function BookingDetailDialog({
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
 
   const close = () => {
     if (approve.isPending || deny.isPending) return;
@@ -278,6 +290,11 @@ export function BookingDetailDialog({
             <Button onClick={close} disabled={working}>
               閉じる
             </Button>
+            {data && canCancel('host', data) && (
+              <Button color="error" variant="outlined" onClick={() => setCancelling(true)}>
+                キャンセルする
+              </Button>
+            )}
             <Button
               color="error"
               variant="outlined"
@@ -318,6 +335,20 @@ export function BookingDetailDialog({
           </>
         )}
       </DialogActions>
+      {data && cancelling && (
+        <CancelBookingDialog
+          role="host"
+          booking={data}
+          open
+          onClose={() => setCancelling(false)}
+          bookingsRoot={HOST_BOOKINGS_ROOT}
+          alsoChanged={[[...HOST_QUERY_ROOT, 'dashboard']]}
+          onCancelled={(refund) => {
+            setCancelling(false);
+            toast({ severity: 'success', message: `予約をキャンセルしました（返金 ${formatYen(refund)}）` });
+          }}
+        />
+      )}
     </Dialog>
   );
 }

@@ -60,7 +60,14 @@ export function StatusChip({ status }: { status: LookupBookingResult['booking'][
 }
 
 /** Guest spec §2, Booking Details: the booking id, a summary card and the details of the booking. */
-export function BookingDetails({ result }: { result: LookupBookingResult }) {
+export function BookingDetails({
+  result,
+  cancellation,
+}: {
+  result: LookupBookingResult;
+  /** The cancellation section (the lookup page's; absent elsewhere). */
+  cancellation?: React.ReactNode;
+}) {
   const { booking, experience } = result;
   const toast = useToast();
   const address = experience ? addressOrFallback(experience, 'en') : null;
@@ -144,10 +151,19 @@ export function BookingDetails({ result }: { result: LookupBookingResult }) {
             </Box>
           )}
           <Box sx={{ mt: 3 }}>
-            <CancellationPolicy policy={experience?.cancellationPolicy} collapsible={false} />
+            <CancellationPolicy
+              policy={experience?.cancellationPolicy}
+              rule={booking.refundRule}
+              collapsible={false}
+            />
           </Box>
         </CardContent>
       </Card>
+      {cancellation && (
+        <Card variant="outlined">
+          <CardContent>{cancellation}</CardContent>
+        </Card>
+      )}
       <Box>
         <Button component={RouterLink} to="/" variant="contained">
           Return to Home

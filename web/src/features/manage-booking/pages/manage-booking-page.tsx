@@ -6,7 +6,9 @@ import Typography from '@mui/material/Typography';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useLookupBooking, type LookupInput } from '../api/lookup-booking';
+import { useCancelBooking } from '../api/cancel-booking';
 import { BookingDetails } from '../components/booking-details';
+import { CancelBookingSection } from '../components/cancel-booking-section';
 import { LookupDialog, type LookupProblem } from '../components/lookup-dialog';
 
 /** Guest spec §8, the Japanese lookup page's messages (English beneath for guests who do not read Japanese). */
@@ -42,7 +44,19 @@ export function ManageBookingPage() {
   const [dialogOpen, setDialogOpen] = useState(true);
   const [dialogKey, setDialogKey] = useState(0);
 
-  const submit = (input: LookupInput) => lookup.mutate(input, { onSuccess: () => setDialogOpen(false) });
+  const cancel = useCancelBooking();
+  const [lastInput, setLastInput] = useState<LookupInput | null>(null);
+  const submit = (input: LookupInput) => {
+    setLastInput(input);
+    cancel.reset();
+    lookup.mutate(input, { onSuccess: () => setDialogOpen(false) });
+  };
+  // After a cancellation the booking is read again: the page then shows who cancelled and the refund.
+  const confirmCancel = async () => {
+    if (!lastInput) return;
+    await cancel.mutateAsync(lastInput);
+    lookup.mutate(lastInput);
+  };
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
@@ -54,7 +68,17 @@ export function ManageBookingPage() {
       </Typography>
       {lookup.isSuccess && !dialogOpen ? (
         <>
-          <BookingDetails result={lookup.data} />
+          <BookingDetails
+            result={lookup.data}
+            cancellation={
+              <CancelBookingSection
+                booking={lookup.data.booking}
+                onConfirm={confirmCancel}
+                pending={cancel.isPending}
+                error={cancel.error ? cancel.error.message : null}
+              />
+            }
+          />
           <Box sx={{ mt: 2 }}>
             <Button
               variant="outlined"

@@ -1,0 +1,96 @@
+/**
+ * The structured refund rule of an experience (DESIGN §4c): tiers of "cancel at least `daysBefore` × 24 h before
+ * the start (Tokyo time) → `refundPercentage` back". A booking keeps a copy of the rule in force when it was
+ * requested, so a later edit never changes what an earlier guest was promised. Pure: the clock is an argument.
+ */
+import * as z from 'zod';
+import { tokyoDateTimeToInstant } from './calendar';
+
+export const refundTierSchema = z.object({
+  daysBefore: z.number().int().min(0).max(365),
+  refundPercentage: z.number().int().min(0).max(100),
+});
+export type RefundTier = z.infer<typeof refundTierSchema>;
+
+export const refundRuleSchema = z
+  .array(refundTierSchema)
+  .max(5)
+  .refine((tiers) => new Set(tiers.map((t) => t.daysBefore)).size === tiers.length, {
+    message: '同じ日数の段階が重複しています。',
+  });
+export type RefundRule = z.infer<typeof refundRuleSchema>;
+
+/** The specification's policy: at least 7 days before, everything back; later, nothing. */
+export const DEFAULT_REFUND_RULE: RefundRule = [{ daysBefore: 7, refundPercentage: 100 }];
+
+/** The rule an experience without its own gets: the host profile's policy, else the specification's. */
+export function defaultRefundRule(
+  hostPolicy: { days: number; refundPercentage: number } | null | undefined,
+): RefundRule {
+  if (!hostPolicy) return DEFAULT_REFUND_RULE;
+  return [{ daysBefore: hostPolicy.days, refundPercentage: Math.round(hostPolicy.refundPercentage) }];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RefundQuote {
+  /** False once the tour has started: nobody cancels it any more. */
+  allowed: boolean;
+  refundPercentage: number;
+  /** Whole yen: the percentage of the charged amount, rounded down. */
+  refundAmount: number;
+}
+
+/**
+ * What cancelling at `now` returns of `chargedAmount` for a tour starting at `date` `time` (Tokyo). The tier with
+ * the most days whose cut-off (`start − daysBefore × 24 h`) is not yet past applies; exactly at the cut-off still
+ * counts. Before every cut-off is past the best tier applies, after all of them nothing comes back.
+ */
+export function refundNow(input: {
+  rule: RefundRule;
+  chargedAmount: number;
+  date: string;
+  time: string;
+  now: Date;
+}): RefundQuote {
+  const start = tokyoDateTimeToInstant(input.date, input.time).getTime();
+  const now = input.now.getTime();
+  if (now >= start) return { allowed: false, refundPercentage: 0, refundAmount: 0 };
+  const percentage = input.rule
+    .filter((tier) => now <= start - tier.daysBefore * DAY_MS)
+    .reduce((best, tier) => Math.max(best, tier.refundPercentage), 0);
+  return {
+    allowed: true,
+    refundPercentage: percentage,
+    refundAmount: Math.floor((input.chargedAmount * percentage) / 100),
+  };
+}
+
+const sortedTiers = (rule: RefundRule) => [...rule].sort((a, b) => b.daysBefore - a.daysBefore);
+
+/**
+ * The rule in words, e.g. 「7日前まで全額返金、それ以降は返金なし」 / "Full refund up to 7 days before the start;
+ * no refund after that." The same text the guest reads and the host previews.
+ */
+export function describeRefundRule(rule: RefundRule, language: 'en' | 'ja'): string {
+  const tiers = sortedTiers(rule).filter((t) => t.refundPercentage > 0);
+  if (language === 'ja') {
+    if (tiers.length === 0) return 'キャンセル時の返金はありません';
+    const parts = tiers.map(
+      (t) =>
+        `${t.daysBefore === 0 ? '開始時刻' : `${t.daysBefore}日前`}まで${t.refundPercentage === 100 ? '全額返金' : `${t.refundPercentage}%返金`}`,
+    );
+    return `${parts.join('、')}、それ以降は返金なし`;
+  }
+  if (tiers.length === 0) return 'No refund on cancellation.';
+  const parts = tiers.map(
+    (t) =>
+      `${t.refundPercentage === 100 ? 'full refund' : `${t.refundPercentage}% refund`} up to ${
+        t.daysBefore === 0
+          ? 'the start'
+          : `${t.daysBefore} day${t.daysBefore === 1 ? '' : 's'} before the start`
+      }`,
+  );
+  const text = `${parts.join('; ')}; no refund after that.`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
