@@ -28,10 +28,10 @@ export const mailOutboxMessages = {
   notFailed: 'このメールは送信失敗の状態ではないため、再送できません。',
 } as const;
 
-/** The transaction item that puts one new mail into the outbox, pending and due at `now`. */
-export function outboxPut(tableName: string, mail: OutboxMail, now: Date): TransactItem {
+/** A mail as it enters the outbox: pending, no attempt yet, due at `now`. */
+export function newStoredMail(mail: OutboxMail, now: Date): StoredMail {
   const at = now.toISOString();
-  const stored: StoredMail = {
+  return {
     ...mail,
     status: 'pending',
     attempts: 0,
@@ -42,10 +42,19 @@ export function outboxPut(tableName: string, mail: OutboxMail, now: Date): Trans
     sentAt: null,
     failedAt: null,
   };
+}
+
+/** The transaction item that puts one new mail into the outbox, pending and due at `now`. */
+export function outboxPut(tableName: string, mail: OutboxMail, now: Date): TransactItem {
+  const stored = newStoredMail(mail, now);
   return {
     Put: {
       TableName: tableName,
-      Item: toItem(stored, { ...keys.mail(mail.id), type: itemTypes.mail, ...keys.mailDue(at, mail.id) }),
+      Item: toItem(stored, {
+        ...keys.mail(mail.id),
+        type: itemTypes.mail,
+        ...keys.mailDue(stored.createdAt, mail.id),
+      }),
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };

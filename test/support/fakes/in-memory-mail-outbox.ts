@@ -3,7 +3,7 @@
  * failed) and only the claim's token records the outcome; requeue only from `failed`. Copies out, as a read would.
  */
 import { randomUUID } from 'node:crypto';
-import { mailOutboxMessages } from '../../../functions/adapters/dynamodb/mail-outbox';
+import { mailOutboxMessages, newStoredMail } from '../../../functions/adapters/dynamodb/mail-outbox';
 import { DomainError } from '../../../functions/domain/errors';
 import type {
   MailClaim,
@@ -19,20 +19,9 @@ export class InMemoryMailOutbox implements MailOutbox {
 
   /** What a repository's transaction does with the mails it carries. */
   add(mails: OutboxMail[] | undefined, now: Date): void {
-    const at = now.toISOString();
     for (const mail of mails ?? []) {
       if (this.items.has(mail.id)) throw new Error(`mail ${mail.id} exists`);
-      this.items.set(mail.id, {
-        ...structuredClone(mail),
-        status: 'pending',
-        attempts: 0,
-        nextAttemptAt: at,
-        lastError: null,
-        createdAt: at,
-        updatedAt: at,
-        sentAt: null,
-        failedAt: null,
-      });
+      this.items.set(mail.id, newStoredMail(structuredClone(mail), now));
     }
   }
 
