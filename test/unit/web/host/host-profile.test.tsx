@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AuthFailure } from '../../../../web/src/lib/back-office-auth/auth-client';
 import {
   DEMO_HOST_VIEW,
   imageFile,
@@ -177,5 +178,28 @@ describe('password change (back-office spec §5, §8, in Japanese)', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent('パスワードを変更しました');
     expect(auth.users[0]!.password).toBe('a new password');
     expect(input(/^現在のパスワード/)).toHaveValue('');
+  });
+
+  it('says the current password is wrong when the local pool answers InvalidPasswordException for it', async () => {
+    api();
+    const auth = await openProfile();
+    const form = section('パスワード変更');
+    const u = user();
+    const input = (name: RegExp) => within(form).getByLabelText(name, { selector: 'input' });
+    await u.type(input(/^現在のパスワード/), 'not my password');
+    await u.type(input(/^新しいパスワード \*/), 'a new password');
+    await u.type(input(/^新しいパスワード（確認）/), 'a new password');
+    // cognito-local's ChangePassword: a wrong previous password is `InvalidPasswordException` "Invalid password".
+    auth.failNext.updatePassword = new AuthFailure('InvalidPasswordException', 'Invalid password');
+    await u.click(within(form).getByRole('button', { name: 'パスワードを変更' }));
+    expect(await within(form).findByText('現在のパスワードが正しくありません')).toBeInTheDocument();
+    expect(within(form).queryByText(/要件を満たしていません/)).not.toBeInTheDocument();
+
+    auth.failNext.updatePassword = new AuthFailure(
+      'InvalidPasswordException',
+      'Password did not conform with policy: Password not long enough',
+    );
+    await u.click(within(form).getByRole('button', { name: 'パスワードを変更' }));
+    expect(await within(form).findByText(/パスワードが要件を満たしていません/)).toBeInTheDocument();
   });
 });

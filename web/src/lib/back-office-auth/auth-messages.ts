@@ -71,6 +71,20 @@ export function isUserDisabled(error: unknown): boolean {
   );
 }
 
+/**
+ * `true` when a password change was refused for a wrong current password. Cognito answers
+ * `NotAuthorizedException`; the local pool (cognito-local) answers `InvalidPasswordException` "Invalid password",
+ * which is also the code of a new password that breaks the policy ("Password did not conform with policy: …"), so
+ * the message tells the two apart.
+ */
+export function isWrongCurrentPassword(error: unknown): boolean {
+  return (
+    error instanceof AuthFailure &&
+    (error.code === 'NotAuthorizedException' ||
+      (error.code === 'InvalidPasswordException' && !/did not conform with policy/i.test(error.message)))
+  );
+}
+
 /** `true` for the wrong e-mail/password case of sign-in (the specification's "Invalid login credentials"). */
 export function isInvalidCredentials(error: unknown): boolean {
   return (
