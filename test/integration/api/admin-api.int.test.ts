@@ -346,7 +346,8 @@ describe('booking list and search', () => {
 
 describe('deciding on behalf of an unresponsive host', () => {
   it('approves: the card is captured, the guest told, the admin recorded', async () => {
-    const experience = await addExperience(world);
+    const demo = (await call<Host>(world, 'GET', '/api/host/me', undefined, bearer(hostToken))).body;
+    const experience = await addExperience(world, { hostId: demo.id });
     const [created] = await requests(experience.id, [{ lastName: 'Approved' }]);
     const res = await asAdmin<AdminBookingView>('POST', `/api/admin/bookings/${created!.bookingId}/approve`);
     expect(res.status).toBe(200);
@@ -354,6 +355,22 @@ describe('deciding on behalf of an unresponsive host', () => {
     const booking = await world.repo.bookings.get(created!.bookingId);
     expect((await world.stack.payments.retrieve(booking!.paymentIntentId!)).status).toBe('succeeded');
     expect((await mailsAbout(world, created!.reference)).length).toBeGreaterThanOrEqual(3);
+    // The host is told, in Japanese, that the admin decided for them (issue 21 item 8).
+    const host = (await world.repo.hosts.get(experience.hostId))!;
+    const toHost = (await mailsAbout(world, created!.reference)).filter(
+      (m) => m.destination.to[0] === host.email && m.subject.includes('管理者が承認しました'),
+    );
+    expect(toHost).toHaveLength(1);
+    expect(toHost[0]!.body.text).toContain('ホストに代わって承認しました');
+    // The host's own booking view says who decided.
+    const hostView = await call<{ decidedBy: unknown }>(
+      world,
+      'GET',
+      `/api/host/bookings/${created!.bookingId}`,
+      undefined,
+      bearer(hostToken),
+    );
+    expect(hostView.body.decidedBy).toMatchObject({ role: 'admin' });
     const again = await asAdmin<ErrorBody>('POST', `/api/admin/bookings/${created!.bookingId}/approve`);
     expect(again.status).toBe(409);
   });
@@ -379,6 +396,12 @@ describe('deciding on behalf of an unresponsive host', () => {
       decidedBy: { role: 'admin', userId: admin.id },
     });
     expect(await freeSlots(world, experience.id)).toContainEqual(slot);
+    const host = (await world.repo.hosts.get(experience.hostId))!;
+    const toHost = (await mailsAbout(world, created!.reference)).filter(
+      (m) => m.destination.to[0] === host.email && m.subject.includes('管理者が否認しました'),
+    );
+    expect(toHost).toHaveLength(1);
+    expect(toHost[0]!.body.text).toContain('The host cannot be reached; we are sorry.');
     const booking = await world.repo.bookings.get(created!.bookingId);
     expect((await world.stack.payments.retrieve(booking!.paymentIntentId!)).status).toBe('canceled');
   });

@@ -25,6 +25,7 @@ import { BookingStatusChip, PublicationChip } from '../../../components/back-off
 import { ApiError } from '../../../lib/api-client';
 import {
   formatDateTimeJa,
+  decidedByLabel,
   formatSlotJa,
   formatYen,
   guestName,
@@ -78,12 +79,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Box>
     </Paper>
   );
-}
-
-function decidedByLabel(b: AdminBookingView): string | null {
-  if (!b.decidedBy) return null;
-  const who = b.decidedBy.role === 'admin' ? '管理者（ホストに代わって）' : 'ホスト';
-  return b.decidedAt ? `${who}・${formatDateTimeJa(b.decidedAt)}` : who;
 }
 
 function Details({ booking }: { booking: AdminBookingView }) {

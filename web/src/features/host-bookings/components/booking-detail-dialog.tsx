@@ -24,6 +24,7 @@ import { DENIAL_REASON_MAX_LENGTH, denyBookingSchemaJa } from '@domain/schemas/h
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
 import { ApiError } from '../../../lib/api-client';
 import {
+  decidedByLabel,
   formatDateTimeJa,
   formatSlotJa,
   formatYen,
@@ -135,6 +136,7 @@ function Details({ booking }: { booking: BackOfficeBooking }) {
       <Row label="ツアー言語">{tourLanguageLabel[booking.language] ?? booking.language}</Row>
       <Row label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</Row>
       <Row label="受付日時">{formatDateTimeJa(booking.createdAt)}</Row>
+      {booking.decidedBy && <Row label="対応者">{decidedByLabel(booking)}</Row>}
       {booking.status === 'denied' && booking.deniedMessage && (
         <Row label="否認理由">{booking.deniedMessage}</Row>
       )}
