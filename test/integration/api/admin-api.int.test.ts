@@ -22,6 +22,7 @@ import type {
   AdminHostView,
   HostExperienceView,
 } from '../../../functions/domain/back-office-views';
+import { BOOKING_CSV_HEADER } from '../../../functions/domain/booking-csv';
 import { TOKYO_TIME_ZONE, monthInZone, tokyoDateTimeToInstant } from '../../../functions/domain/calendar';
 import type { Host } from '../../../functions/domain/entities';
 import { makeAdminHosts } from '../../../functions/use-cases/back-office/admin-hosts';
@@ -334,9 +335,22 @@ describe('booking list and search', () => {
       .slice(1)
       .split('\r\n')
       .filter(Boolean);
-    expect(lines[0]).toMatch(/^予約番号,ステータス,受付日時,体験日,開始時刻,人数,金額（円）,体験,/);
+    expect(lines[0]).toBe(BOOKING_CSV_HEADER.join(','));
     expect(lines).toHaveLength(5);
     expect(lines.slice(1).every((l) => l.includes('承認待ち') && l.includes(token))).toBe(true);
+    // Issue 21 item 15: dates yyyy/MM/dd, the phone readable (no apostrophe), a formula in a name inert.
+    const experience = await addExperience(world);
+    const body = bookingBody(experience.id, (await freeSlots(world, experience.id))[0]!);
+    body.guest.firstName = '=HYPERLINK("http://evil.example","click")';
+    const hostile = await payAndConfirm(await createBooking(world, body));
+    const csv = await fetch(`${world.origin}/api/admin/bookings.csv?q=${hostile.reference}`, {
+      headers: bearer(adminToken),
+    });
+    const row = (await csv.text()).split('\r\n')[1]!;
+    expect(row).toContain(`,${body.date.replaceAll('-', '/')},${body.time},`);
+    expect(row).toContain(',(+44) 20 7946 0000,');
+    expect(row).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"")",`);
+    expect(row).not.toContain("'+44");
     const unauthorised = await fetch(`${world.origin}/api/admin/bookings.csv`, {
       headers: bearer(hostToken),
     });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BackOfficeBooking } from '@domain/back-office-views';
-import { toCsv } from '../../../../web/src/lib/back-office/csv';
+import { BOOKING_CSV_HEADER } from '@domain/booking-csv';
 import { bookingFixture, renderHost, signedInHost, stubHostApi, type ApiRoute } from './support';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -264,26 +264,16 @@ describe('day view and CSV', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split('\r\n');
-    expect(lines[0]).toMatch(/^予約番号,ステータス,体験,予約日,開始時刻,人数,単価,合計金額/);
+    // The admin export's columns and formats (issue 21 item 15): one module writes both.
+    expect(lines[0]).toBe(BOOKING_CSV_HEADER.join(','));
     expect(lines).toHaveLength(3); // header, the one pending booking, and the final line end
     expect(lines[1]).toContain(
-      'ABC123,承認待ち,Dogo Onsen evening walk,2026-12-05,10:00,2,9800,19600,Hanako,Tester',
+      'ABC123,承認待ち,Dogo Onsen evening walk,2026/12/05,10:00,2,9800,19600,Tester,Hanako,hanako@example.com,090-1234-5678,',
     );
+    expect(lines[1]).toContain(',Setouchi Local Guides,host@example.com,');
+    expect(lines[1]).not.toContain("'+81");
     expect(lines[1]).toContain('"Allergic to ""shellfish"", nuts"');
     expect(await screen.findByTestId('toast')).toHaveTextContent('1 件の予約を CSV に書き出しました');
     click.mockRestore();
-  });
-});
-
-describe('toCsv', () => {
-  it('quotes what needs it and neutralises formulas', () => {
-    const csv = toCsv(
-      ['a', 'b'],
-      [
-        ['=SUM(A1)', 'line\nbreak'],
-        [12, null],
-      ],
-    );
-    expect(csv).toBe('\uFEFFa,b\r\n\'=SUM(A1),"line\nbreak"\r\n12,\r\n');
   });
 });

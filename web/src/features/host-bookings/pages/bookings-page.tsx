@@ -47,7 +47,7 @@ import { useToast } from '../../../lib/toast';
 import { fetchAllBookings, useHostBookings, type BookingFilters } from '../api/bookings';
 import { BookingDetailDialog } from '../components/booking-detail-dialog';
 import { STATUS_FILTERS } from '../components/booking-labels';
-import { bookingsCsv } from '../components/bookings-csv';
+import { hostBookingsCsv } from '../components/bookings-csv';
 import { DayManifest } from '../components/day-manifest';
 
 export const NO_BOOKINGS = '条件に合う予約はありません。';
@@ -100,7 +100,7 @@ export function BookingsPage() {
       const all = await fetchAllBookings(api, filters);
       const chosen = selected.length > 0 ? all.filter((b) => selected.includes(b.id)) : all;
       const stamp = todayInTokyo(new Date()).replaceAll('-', '');
-      downloadText(`bookings-${stamp}.csv`, bookingsCsv(chosen));
+      downloadText(`bookings-${stamp}.csv`, await hostBookingsCsv(api, chosen));
       toast({ severity: 'success', message: `${chosen.length} 件の予約を CSV に書き出しました` });
     } catch {
       toast({ severity: 'error', message: 'CSV の書き出しに失敗しました。もう一度お試しください。' });
