@@ -93,9 +93,12 @@ export interface HostRepository {
    * Suspends the host: its suspension record and its place in the suspended set, atomically. `not_found` without
    * a host, `state_conflict` when it is already suspended.
    */
-  suspend(hostId: string, suspension: HostSuspension): Promise<void>;
-  /** Lifts the suspension (both records, atomically); `state_conflict` when the host is not suspended. */
-  reinstate(hostId: string): Promise<void>;
+  suspend(hostId: string, suspension: HostSuspension, options?: HostUpdateOptions): Promise<void>;
+  /**
+   * Lifts the suspension (both records, atomically); `state_conflict` when the host is not suspended. With `mails`
+   * (suspend and reinstate alike) they are written in the same transaction.
+   */
+  reinstate(hostId: string, options?: HostUpdateOptions): Promise<void>;
   /** The host's suspension, or null while it is active. */
   suspensionOf(hostId: string): Promise<HostSuspension | null>;
   /** The ids of every suspended host (one small item: the guest catalogue reads it on every list). */

@@ -23,6 +23,7 @@ import type {
   HostExperienceView,
 } from '../../../functions/domain/back-office-views';
 import { BOOKING_CSV_HEADER } from '../../../functions/domain/booking-csv';
+import { HOST_ACCOUNT_SUSPENDED_MESSAGE } from '../../../functions/domain/repository-messages';
 import { TOKYO_TIME_ZONE, monthInZone, tokyoDateTimeToInstant } from '../../../functions/domain/calendar';
 import type { Host } from '../../../functions/domain/entities';
 import { makeAdminHosts } from '../../../functions/use-cases/back-office/admin-hosts';
@@ -40,6 +41,7 @@ import {
   createHostExperience,
   freeSlots,
   mailsAbout,
+  outbox,
   pendingBooking,
   signIn,
   startApiWorld,
@@ -183,7 +185,40 @@ describe('dashboard counters', () => {
       totalBookings: before.totalBookings + 8,
       bookingsThisMonth: before.bookingsThisMonth + 8,
       totalHosts: before.totalHosts + 1,
+      pendingRequests: before.pendingRequests + 8,
+      nextDeadlines: expect.any(Array),
     });
+  });
+
+  it('name the pending requests and the five nearest deadlines, nearest first (issue 21)', async () => {
+    const before = await dashboard();
+    const experience = await addExperience(world);
+    const slots = await freeSlots(world, experience.id);
+    const made = [];
+    for (const slot of slots.slice(0, 2)) made.push(await pendingBooking(world, experience.id, slot));
+    const after = await dashboard();
+    expect(after.pendingRequests).toBe(before.pendingRequests + 2);
+    // The answer is the five nearest of every pending request, as the table holds them.
+    const pending = [];
+    let cursor: string | undefined;
+    do {
+      const page = await world.repo.bookings.listAll({ status: 'pending', limit: 100, cursor });
+      pending.push(...page.items);
+      cursor = page.cursor;
+    } while (cursor);
+    const nearest = pending
+      .sort((a, b) => a.deadline!.localeCompare(b.deadline!))
+      .slice(0, 5)
+      .map((b) => ({ bookingId: b.id, reference: b.reference, deadline: b.deadline }));
+    expect(after.nextDeadlines).toEqual(nearest);
+    expect(after.nextDeadlines.length).toBe(Math.min(5, after.pendingRequests));
+    // Answered: no longer pending, no longer listed.
+    await asAdmin('POST', `/api/admin/bookings/${made[0]!.created.bookingId}/deny`, {
+      reason: 'Closed that day.',
+    });
+    const answered = await dashboard();
+    expect(answered.pendingRequests).toBe(after.pendingRequests - 1);
+    expect(answered.nextDeadlines.map((d) => d.bookingId)).not.toContain(made[0]!.created.bookingId);
   });
 
   it('start the month over at midnight in Tokyo, keeping the totals', async () => {
@@ -205,6 +240,8 @@ describe('dashboard counters', () => {
         totalBookings: before.totalBookings + 1,
         bookingsThisMonth: 1,
         month: next,
+        pendingRequests: before.pendingRequests + 1,
+        nextDeadlines: expect.any(Array),
       });
     } finally {
       world.stack.clock.reset();
@@ -455,6 +492,39 @@ describe('hosts', () => {
     });
   });
 
+  it('searches hosts by part of the business name or e-mail, ignoring case and width (issue 21)', async () => {
+    const token = unique();
+    const byName = (
+      await asAdmin<AdminHostView>(
+        'POST',
+        '/api/admin/hosts',
+        hostForm({ businessName: `Kurushima Boats ${token}` }),
+      )
+    ).body;
+    const byEmail = (
+      await asAdmin<AdminHostView>(
+        'POST',
+        '/api/admin/hosts',
+        hostForm({ email: `pilot-${token}@example.com`, businessName: 'Imabari Towels' }),
+      )
+    ).body;
+    const find = async (q: string) =>
+      (
+        await asAdmin<{ items: AdminHostListItem[] }>(
+          'GET',
+          `/api/admin/hosts?q=${encodeURIComponent(q)}&limit=100`,
+        )
+      ).body.items.map((h) => h.id);
+    expect(await find(`kurushima boats ${token.toUpperCase()}`)).toEqual([byName.id]);
+    expect(await find(`ｐｉｌｏｔ-${token}`)).toEqual([byEmail.id]);
+    expect(await find(token)).toEqual([byEmail.id, byName.id]);
+    expect(await find(`nobody-${token}`)).toEqual([]);
+    const list = await asAdmin<{ items: AdminHostListItem[] }>('GET', `/api/admin/hosts?q=${token}`);
+    expect(list.body.items[0]).toMatchObject({ id: byEmail.id, businessName: 'Imabari Towels' });
+    const tooLong = await asAdmin<ErrorBody>('GET', `/api/admin/hosts?q=${'x'.repeat(201)}`);
+    expect(tooLong.status).toBe(400);
+  });
+
   it('answers 409 with the specification message for a taken address, and creates nothing', async () => {
     const before = await dashboard();
     const orphan = `cognito-only-${unique()}@example.com`;
@@ -517,7 +587,7 @@ describe('hosts', () => {
         region: LOCAL_REGION,
         credentials: LOCAL_CREDENTIALS,
       }),
-      hostNotifications: { approved: () => [] },
+      hostNotifications: { approved: () => [], suspended: () => [], reinstated: () => [] },
       notifications: { queued: async () => {} },
       logger,
       clock: () => new Date(),
@@ -645,10 +715,14 @@ describe('suspension', () => {
     expect(await getUser(host.email)).toEqual({ exists: true, enabled: false });
     const me = await asHost<ErrorBody>('GET', '/api/host/me');
     expect(me.status).toBe(403);
-    expect(me.body.error).toEqual({
-      code: 'not_a_host',
-      message: 'このアカウントはホスト権限を持っていません。',
-    });
+    expect(me.body.error).toEqual({ code: 'not_a_host', message: HOST_ACCOUNT_SUSPENDED_MESSAGE });
+    // The host is told by mail, in Japanese, what it means and whom to ask (issue 21 item 10).
+    const suspendedMail = (await outbox(world)).filter(
+      (m) => m.destination.to[0] === host.email && m.subject.includes('ホストアカウントを一時停止しました'),
+    );
+    expect(suspendedMail).toHaveLength(1);
+    expect(suspendedMail[0]!.body.text).toContain('このメールに返信して運営までお問い合わせください');
+    expect(suspendedMail[0]!.body.text).not.toContain('Does not answer requests');
     expect((await asHost('POST', `/api/host/bookings/${request!.bookingId}/approve`)).status).toBe(403);
 
     // The admin sees it and answers the waiting request.
@@ -675,6 +749,10 @@ describe('suspension', () => {
     expect(await getUser(host.email)).toEqual({ exists: true, enabled: true });
     expect((await asHost('GET', '/api/host/me')).status).toBe(200);
     expect((await asAdmin<ErrorBody>('POST', `/api/admin/hosts/${host.id}/reinstate`)).status).toBe(409);
+    const mails = (await outbox(world)).filter((m) => m.destination.to[0] === host.email);
+    expect(mails.filter((m) => m.subject.includes('ホストアカウントの停止を解除しました'))).toHaveLength(1);
+    // A second suspend or reinstate (409) mails nobody.
+    expect(mails.filter((m) => m.subject.includes('ホストアカウントを一時停止しました'))).toHaveLength(1);
   });
 
   it('answers 404 for an unknown host and 400 for an overlong note', async () => {

@@ -163,13 +163,15 @@ export class InMemoryHostRepository implements HostRepository {
     return page(waiting.sort(newestFirst).map(copy), request);
   }
   readonly suspensions = new Map<string, HostSuspension>();
-  async suspend(hostId: string, suspension: HostSuspension): Promise<void> {
+  async suspend(hostId: string, suspension: HostSuspension, options: HostUpdateOptions = {}): Promise<void> {
     if (!this.items.has(hostId)) throw new DomainError('not_found', `Host ${hostId} not found`);
     if (this.suspensions.has(hostId)) throw new DomainError('state_conflict', 'Already suspended');
     this.suspensions.set(hostId, copy(suspension));
+    if (options.now) this.outbox.add(options.mails, options.now);
   }
-  async reinstate(hostId: string): Promise<void> {
+  async reinstate(hostId: string, options: HostUpdateOptions = {}): Promise<void> {
     if (!this.suspensions.delete(hostId)) throw new DomainError('state_conflict', 'Not suspended');
+    if (options.now) this.outbox.add(options.mails, options.now);
   }
   async suspensionOf(hostId: string): Promise<HostSuspension | null> {
     const s = this.suspensions.get(hostId);

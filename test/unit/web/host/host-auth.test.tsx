@@ -68,7 +68,10 @@ describe('host sign-in (back-office spec §2, §8)', () => {
   it('signs an account without a host profile out again: このアカウントはホスト権限を持っていません。', async () => {
     stubHostApi((method, path) =>
       path === '/host/me'
-        ? { status: 403, body: { error: { code: 'not_a_host', message: 'Not a host' } } }
+        ? {
+            status: 403,
+            body: { error: { code: 'not_a_host', message: 'このアカウントはホスト権限を持っていません。' } },
+          }
         : undefined,
     );
     const auth = pool();

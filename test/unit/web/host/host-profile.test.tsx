@@ -57,6 +57,45 @@ describe('profile form (back-office spec §2, §8)', () => {
     });
   });
 
+  it('edits languages, phone, website and business description with Japanese messages (issue 21)', async () => {
+    const calls = api((method, path, body) =>
+      method === 'PATCH' && path === '/host/me'
+        ? { status: 200, body: { ...DEMO_HOST_VIEW, ...(body as object) } }
+        : undefined,
+    );
+    await openProfile();
+    const profile = section('プロフィール');
+    const u = user();
+    const phone = within(profile).getByRole('textbox', { name: /^電話番号/ });
+    await u.type(phone, '12');
+    const website = within(profile).getByRole('textbox', { name: /^ウェブサイト/ });
+    await u.type(website, 'dogo-guides.example.jp');
+    await u.click(within(profile).getByRole('checkbox', { name: '日本語' }));
+    await u.click(within(profile).getByRole('checkbox', { name: '英語' }));
+    await u.click(within(profile).getByRole('button', { name: 'プロフィールを保存' }));
+    expect(await within(profile).findByText(/有効な電話番号を入力してください/)).toBeInTheDocument();
+    expect(
+      within(profile).getByText('http:// または https:// で始まるURLを入力してください'),
+    ).toBeInTheDocument();
+    expect(within(profile).getByText('対応言語を1つ以上選択してください')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await u.clear(phone);
+    await u.type(phone, '089-123-4567');
+    await u.clear(website);
+    await u.type(website, 'https://dogo-guides.example.jp');
+    await u.click(within(profile).getByRole('checkbox', { name: '中国語' }));
+    await u.type(within(profile).getByRole('textbox', { name: /^事業内容/ }), 'Licensed travel agency.');
+    await u.click(within(profile).getByRole('button', { name: 'プロフィールを保存' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('プロフィール情報を更新しました');
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({
+      languages: ['chinese'],
+      phone: '+81 89 123 4567',
+      website: 'https://dogo-guides.example.jp',
+      businessDescription: 'Licensed travel agency.',
+    });
+  });
+
   it('says プロフィール情報の更新に失敗しました when the save fails', async () => {
     api((method) => (method === 'PATCH' ? { status: 500, body: { message: 'boom' } } : undefined));
     await openProfile();

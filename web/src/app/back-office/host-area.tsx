@@ -62,10 +62,14 @@ function HostShell() {
   useEffect(() => {
     if (!notAHost) return;
     void auth.signOut().finally(() => {
-      toast({ severity: 'error', title: 'エラー', message: NOT_A_HOST_MESSAGE });
+      const message =
+        me.error instanceof ApiError && me.error.code === 'not_a_host' && me.error.message
+          ? me.error.message
+          : NOT_A_HOST_MESSAGE;
+      toast({ severity: 'error', title: 'エラー', message });
       navigate(HOST_SIGN_IN_PATH, { replace: true });
     });
-  }, [notAHost, auth, navigate, toast]);
+  }, [notAHost, me.error, auth, navigate, toast]);
 
   if (auth.status === 'signedOut') {
     return <Redirect to={signInUrl(HOST_SIGN_IN_PATH, `${pathname}${search}`)} />;
