@@ -472,6 +472,17 @@ describe('hosts', () => {
       suspension: null,
       experiences: [],
     });
+    // Cognito's invitation reaches the host in Japanese with the temporary password (issue 21); locally the
+    // pool runs the same custom-message trigger and delivers to the mail outbox.
+    const invitations = (await outbox(world)).filter(
+      (m) =>
+        m.destination.to[0] === form.email.toLowerCase() &&
+        m.subject === '【Ehime Experiences】ホストアカウントが作成されました',
+    );
+    expect(invitations).toHaveLength(1);
+    expect(invitations[0]!.body.html).toContain(form.password);
+    expect(invitations[0]!.body.html).toContain('仮パスワード');
+    expect(invitations[0]!.body.html).not.toContain('{####}');
     // The admin's password is temporary: the host sets their own at first sign-in.
     const token = await signIn(world, 'host', form.email.toLowerCase(), form.password, {
       newPassword: 'Pearls#2026',
