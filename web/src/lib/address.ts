@@ -1,11 +1,14 @@
 /**
- * Card locations for the lists. The meeting-point address itself (order, fallbacks, map link) is the domain's
- * (`@domain/address`), shared with the mails.
+ * Card locations for the lists and the detail page. The meeting-point address itself (order, fallbacks, map link)
+ * is the domain's (`@domain/address`), shared with the mails.
  */
-/** `Matsuyama, Ehime`-style card location; empty when neither is set. */
+import { placeName } from '@domain/place-names';
+import { siteLocale } from './site-locale';
+
+/**
+ * `Ehime, Imabari` on the English site, `愛媛県今治市` on a Japanese one (issue 21 item 9: the postal autofill
+ * stores Japanese names); empty when neither is set.
+ */
 export function cardLocation(prefecture: string, city: string): string {
-  return [prefecture, city]
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .join(', ');
+  return placeName({ prefecture, city }, siteLocale());
 }
