@@ -1,8 +1,8 @@
 /**
  * Host creation (back-office spec §2, §5 "Admin host creation", §8): the admin host form with the specification's
  * Japanese messages, validated by `adminCreateHostSchema`, the same schema the API validates with. The host gets a
- * confirmed account with this password at once (no invitation mail), so the admin hands it over; a generator makes
- * one that is hard to guess. A taken address says このメールアドレスは既に登録されています on its field; success
+ * confirmed account with this password as a temporary one, mailed to the host in Cognito's Japanese invitation
+ * (issue 21); a generator makes one that is hard to guess. A taken address says このメールアドレスは既に登録されています on its field; success
  * toasts ホストを作成しました and opens the new host.
  */
 import { useState, type ReactNode } from 'react';
