@@ -13,6 +13,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { signInToPool } from '../../scripts/local/cognito-sign-in';
 import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb-local';
 import type { AppConfig } from '../../web/src/lib/config';
+import { signInAsAdmin } from './support/admin-flow';
 import { openBrowser, screenshot, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
 import { uniqueEmail } from './support/guest-flow';
 import { openSignedIn } from './support/host-flow';
@@ -252,6 +253,20 @@ describe('layout at 1280 and 375 px (item 13)', () => {
     expect(await title.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(200);
     await shot(page, 'audit-ui-host-bookings-1280');
     await page.close();
+  });
+
+  it('keeps the admin’s table readable at 1280 px too (the audit saw ステータ/ス and broken e-mails there)', async () => {
+    const context = await desktop.browser.newContext({
+      baseURL: desktop.baseUrl,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    await page.goto('/admin/bookings');
+    await signInAsAdmin(page);
+    await page.getByRole('heading', { name: '予約一覧' }).waitFor();
+    await expectReadableTable(page, 'admin-booking-row');
+    await shot(page, 'audit-ui-admin-bookings-1280');
+    await context.close();
   });
 
   it('shows the bookings as cards at 375 px without sideways scrolling', async () => {
