@@ -30,6 +30,7 @@ const routes = {
   'POST /api/host/bookings/{id}/approve': host.approveBooking,
   'POST /api/host/bookings/{id}/deny': host.denyBooking,
   'POST /api/host/bookings/{id}/cancel': host.cancelBooking,
+  'POST /api/host/bookings/{id}/check-in': host.checkInBooking,
 };
 
 /** The route keys this group answers (routes.ts declares the same list for API Gateway; a test pins the two). */

@@ -69,6 +69,8 @@ export const routes: RouteDefinition[] = [
       ['POST', '/api/host/bookings/{id}/approve'],
       ['POST', '/api/host/bookings/{id}/deny'],
       ['POST', '/api/host/bookings/{id}/cancel'],
+      // The day manifest's check-in tick (issue 21).
+      ['POST', '/api/host/bookings/{id}/check-in'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({ method, path, group: 'host-api', auth: 'host' })),
   // Admin back office (DESIGN §6 "Back office"), behind the admin pool's authorizer. Beyond the contract: `me`,

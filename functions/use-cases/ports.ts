@@ -162,6 +162,12 @@ export interface RefundChange {
   now: Date;
 }
 
+/** What a host's booking lists can be narrowed to. */
+export interface HostBookingFilter {
+  status?: BookingStatus;
+  experienceId?: string;
+}
+
 export interface BookingRepository {
   /**
    * One transaction: take one unit of the slot (condition: not blocked, booked < capacity, where capacity is the
@@ -188,15 +194,23 @@ export interface BookingRepository {
     to: BookingStatus,
     options: BookingTransitionOptions,
   ): Promise<Booking>;
-  /** A host's requests (never bare holds), newest first, optionally of one status. */
-  listByHost(hostId: string, filter?: { status?: BookingStatus } & PageRequest): Promise<Page<Booking>>;
+  /**
+   * A host's requests (never bare holds), newest first, optionally of one status and of one experience. With an
+   * experience, a page may hold fewer than `limit` bookings and still have a cursor.
+   */
+  listByHost(hostId: string, filter?: HostBookingFilter & PageRequest): Promise<Page<Booking>>;
   /** A host's requests whose tour date is in `from`..`to`, by date and time (at most `limit`). */
   listByHostTourDates(
     hostId: string,
     from: string,
     to: string,
-    filter?: { status?: BookingStatus; limit?: number },
+    filter?: HostBookingFilter & { limit?: number },
   ): Promise<Booking[]>;
+  /**
+   * Ticks (`checkedInAt` a time) or unticks (null) the guest's arrival, conditional on the booking being the host's
+   * and `approved` or `completed`: `not_found` when it is not the host's, `state_conflict` in another status.
+   */
+  setCheckIn(id: string, hostId: string, checkedInAt: string | null, now: Date): Promise<Booking>;
   listAll(filter?: { status?: BookingStatus } & PageRequest): Promise<Page<Booking>>;
   /** A guest's requests by e-mail address (case-insensitive, exact), newest first, optionally of one status. */
   listByGuestEmail(email: string, filter?: { status?: BookingStatus } & PageRequest): Promise<Page<Booking>>;

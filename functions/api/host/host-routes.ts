@@ -7,6 +7,7 @@ import type { Host } from '../../domain/entities';
 import { hostCancelBookingSchema } from '../../domain/schemas/cancellation';
 import { denyBookingSchema } from '../../domain/schemas/host';
 import {
+  checkInSchema,
   createUploadSchema,
   experiencePatchSchema,
   hostBookingsQuery,
@@ -157,6 +158,14 @@ export async function denyBooking(event: JsonBodyEvent): Promise<HttpApiStructur
   const id = bookingId(event);
   const { reason } = parseBody(event, denyBookingSchema, BACK_OFFICE_INVALID_REQUEST);
   return json(200, await useCases().decisions.deny(id, reason, asHost(host)));
+}
+
+/** `POST /api/host/bookings/{id}/check-in` `{ checkedIn }`: the manifest's tick; `200` the booking. */
+export async function checkInBooking(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  const id = bookingId(event);
+  const { checkedIn } = parseBody(event, checkInSchema, BACK_OFFICE_INVALID_REQUEST);
+  return json(200, await useCases().bookings.checkIn(host.id, id, checkedIn));
 }
 
 /** `POST /api/host/bookings/{id}/cancel` `{ reason }`: an approved booking, the whole charge refunded. */

@@ -34,6 +34,7 @@ import type {
   PageRequest,
   SlotOverride,
   SlotRepository,
+  HostBookingFilter,
 } from '../../../functions/use-cases/ports';
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -232,6 +233,9 @@ export class InMemorySlotRepository implements SlotRepository {
   }
 }
 
+const matchesHostFilter = (b: Booking, { status, experienceId }: HostBookingFilter) =>
+  (!status || b.status === status) && (!experienceId || b.experienceId === experienceId);
+
 export class InMemoryBookingRepository implements BookingRepository {
   readonly items = new Map<string, Booking>();
   private readonly references = new Map<string, string>();
@@ -347,13 +351,10 @@ export class InMemoryBookingRepository implements BookingRepository {
   private requests(): Booking[] {
     return [...this.items.values()].filter((b) => b.status !== 'awaiting_payment');
   }
-  async listByHost(
-    hostId: string,
-    filter: { status?: BookingStatus } & PageRequest = {},
-  ): Promise<Page<Booking>> {
+  async listByHost(hostId: string, filter: HostBookingFilter & PageRequest = {}): Promise<Page<Booking>> {
     return page(
       this.requests()
-        .filter((b) => b.hostId === hostId && (!filter.status || b.status === filter.status))
+        .filter((b) => b.hostId === hostId && matchesHostFilter(b, filter))
         .sort(newestFirst)
         .map(copy),
       filter,
@@ -363,16 +364,10 @@ export class InMemoryBookingRepository implements BookingRepository {
     hostId: string,
     from: string,
     to: string,
-    filter: { status?: BookingStatus; limit?: number } = {},
+    filter: HostBookingFilter & { limit?: number } = {},
   ): Promise<Booking[]> {
     return this.requests()
-      .filter(
-        (b) =>
-          b.hostId === hostId &&
-          b.date >= from &&
-          b.date <= to &&
-          (!filter.status || b.status === filter.status),
-      )
+      .filter((b) => b.hostId === hostId && b.date >= from && b.date <= to && matchesHostFilter(b, filter))
       .sort((a, b) => `${a.date}#${a.time}#${a.id}`.localeCompare(`${b.date}#${b.time}#${b.id}`))
       .slice(0, filter.limit)
       .map(copy);
@@ -445,6 +440,16 @@ export class InMemoryBookingRepository implements BookingRepository {
     b.reminderSentAt = now.toISOString();
     this.outbox.add(mails, now);
     return true;
+  }
+  async setCheckIn(id: string, hostId: string, checkedInAt: string | null, now: Date): Promise<Booking> {
+    const b = this.items.get(id);
+    if (!b || b.hostId !== hostId) throw new DomainError('not_found', `Booking ${id} not found`);
+    if (b.status !== 'approved' && b.status !== 'completed') {
+      throw new DomainError('state_conflict', `Booking ${id} is ${b.status}; only an approved one checks in`);
+    }
+    b.checkedInAt = checkedInAt;
+    b.updatedAt = now.toISOString();
+    return copy(b);
   }
   async listApproved(limit = 5_000): Promise<Booking[]> {
     return [...this.items.values()]

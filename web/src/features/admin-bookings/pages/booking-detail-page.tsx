@@ -43,7 +43,8 @@ import {
   cancellationRows,
 } from '../../../lib/back-office/cancel-booking-dialog';
 import { tourLanguageLabel } from '../components/booking-labels';
-import { ApproveDialog, DECISION_MESSAGES, decisionError, DenyDialog } from '../components/decision-dialogs';
+import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
+import { DECISION_MESSAGES, decisionError, DenyDialog } from '../components/decision-dialogs';
 
 export const BOOKING_NOT_FOUND = '予約が見つかりませんでした。';
 
@@ -349,6 +350,7 @@ export function AdminBookingDetailPage() {
             />
           )}
           <ApproveDialog
+            onBehalf
             booking={data}
             open={dialog === 'approve'}
             working={approve.isPending}

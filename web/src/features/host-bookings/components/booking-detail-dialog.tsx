@@ -40,6 +40,7 @@ import {
   canCancel,
   cancellationRows,
 } from '../../../lib/back-office/cancel-booking-dialog';
+import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
 import { HOST_QUERY_ROOT } from '../../../lib/back-office/host-account';
 import { tourLanguageLabel } from './booking-labels';
 
@@ -166,6 +167,8 @@ export function BookingDetailDialog({
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  /** The approve confirmation (the amount to be charged) is open. */
+  const [confirming, setConfirming] = useState(false);
 
   const close = () => {
     if (approve.isPending || deny.isPending) return;
@@ -190,6 +193,8 @@ export function BookingDetailDialog({
       const { message, conflict } = decisionError(e, 'approve');
       setError(message);
       if (conflict) void booking.refetch();
+    } finally {
+      setConfirming(false);
     }
   };
 
@@ -308,12 +313,15 @@ export function BookingDetailDialog({
             >
               否認する
             </Button>
-            <Button variant="contained" disabled={!decidable || working} onClick={() => void onApprove()}>
-              {approve.isPending ? (
-                <CircularProgress size={22} color="inherit" aria-label="承認中" />
-              ) : (
-                '承認する'
-              )}
+            <Button
+              variant="contained"
+              disabled={!decidable || working}
+              onClick={() => {
+                setError(null);
+                setConfirming(true);
+              }}
+            >
+              承認する
             </Button>
           </>
         ) : (
@@ -337,6 +345,16 @@ export function BookingDetailDialog({
           </>
         )}
       </DialogActions>
+      {data && (
+        <ApproveDialog
+          booking={data}
+          open={confirming}
+          working={approve.isPending}
+          error={null}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void onApprove()}
+        />
+      )}
       {data && cancelling && (
         <CancelBookingDialog
           role="host"

@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
@@ -70,6 +71,9 @@ export const BOOKINGS_CHECK_FAILED =
 export const STALE_TITLE = 'この体験は、編集を始めた後に別の画面で更新されています';
 export const STALE_TEXT =
   'このまま保存すると、その更新を上書きしてしまうため保存できませんでした。最新の内容を読み込み、あなたの変更を重ねて表示します。内容を確認してから、もう一度保存してください。';
+/** The save bar's height; the page's bottom scroll padding, so nothing scrolled to hides under it. */
+const SAVE_BAR_HEIGHT = 72;
+
 const REQUIRED_FIELDS = ['title', 'postalCode', 'prefecture', 'city', 'district', 'streetAddress'] as const;
 
 function EditSkeleton() {
@@ -310,12 +314,28 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
           }}
         />
       )}
+      {/*
+        The save bar stays in sight at the bottom of the window, but in the page's flow: it covers no control at the
+        end of the form, and the page's scroll padding keeps a focused or scrolled-to control above it (issue 21
+        item 13: a save button fixed in the corner hid 「期間を指定して休止」).
+      */}
+      <GlobalStyles styles={{ html: { scrollPaddingBottom: SAVE_BAR_HEIGHT } }} />
       <Box
+        data-testid="save-bar"
         sx={{
-          position: 'fixed',
-          top: { xs: 68, md: 16 },
-          right: { xs: 12, md: 24 },
-          zIndex: (theme) => theme.zIndex.appBar + 1,
+          position: 'sticky',
+          bottom: 0,
+          height: SAVE_BAR_HEIGHT,
+          mt: 3,
+          mx: { xs: -2, sm: -3, md: -4 },
+          px: { xs: 2, sm: 3, md: 4 },
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'flex-end',
+          bgcolor: 'background.paper',
+          borderTop: 1,
+          borderColor: 'divider',
+          zIndex: (theme) => theme.zIndex.appBar - 1,
         }}
       >
         <Button
@@ -325,7 +345,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
           size="large"
           startIcon={saving ? undefined : <SaveOutlinedIcon />}
           disabled={!canSave}
-          sx={{ boxShadow: 4, minWidth: 120 }}
+          sx={{ minWidth: 120 }}
         >
           {saving ? <CircularProgress size={24} color="inherit" aria-label="保存中" /> : '保存する'}
         </Button>
