@@ -89,6 +89,9 @@ describe('the experience form', () => {
     await expect
       .poll(() => preview.textContent())
       .toContain('7日前まで全額返金、2日前まで50%返金、それ以降は返金なし');
+    await page
+      .locator('#extra')
+      .screenshot({ path: 'test-results/screenshots/host-refund-rule-desktop.png' });
 
     await page.getByRole('radio', { name: /^公開/ }).check();
     await page.getByRole('button', { name: '体験を作成' }).click();

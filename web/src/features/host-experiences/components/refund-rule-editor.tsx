@@ -50,7 +50,7 @@ export function RefundRuleEditor({ form }: { form: ExperienceForm }) {
           >
             <TextField
               label="開始の何日前まで"
-              sx={{ width: { xs: 150, sm: 180 } }}
+              sx={{ width: { xs: 132, sm: 180 } }}
               slotProps={{
                 htmlInput: { inputMode: 'numeric' },
                 input: { endAdornment: <InputAdornment position="end">日前</InputAdornment> },
@@ -59,7 +59,7 @@ export function RefundRuleEditor({ form }: { form: ExperienceForm }) {
             />
             <TextField
               label="返金率"
-              sx={{ width: { xs: 120, sm: 140 } }}
+              sx={{ width: { xs: 104, sm: 140 } }}
               slotProps={{
                 htmlInput: { inputMode: 'numeric' },
                 input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
