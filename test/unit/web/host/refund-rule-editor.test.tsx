@@ -52,6 +52,9 @@ describe('refund-rule editor', () => {
 
     await u.click(screen.getByRole('button', { name: '段階を追加' }));
     setText(days(2), '１４');
+    // The empty neighbour is not called missing before the host has been there.
+    await waitFor(() => expect(preview()).toHaveTextContent('入力内容を確認してください'));
+    expect(within(tier(2)).queryByText('返金率を入力してください')).not.toBeInTheDocument();
     setText(percent(2), '120');
     expect(await within(tier(2)).findByText('返金率は0〜100の整数で入力してください')).toBeInTheDocument();
     expect(preview()).toHaveTextContent('入力内容を確認してください');

@@ -25,6 +25,19 @@ export function refundRulePreview(tiers: unknown): string | null {
   return parsed.success ? describeRefundRule(parsed.data, 'ja') : null;
 }
 
+/**
+ * A tier input bound to the form. Its message shows once the host has left that input (or submitted): checking the
+ * first input of a new tier would otherwise already call its still-empty neighbour missing.
+ */
+function tierFieldProps(
+  form: ExperienceForm,
+  name: `refundRule.${number}.${'daysBefore' | 'refundPercentage'}`,
+) {
+  const props = textFieldProps(form, name);
+  const { isTouched } = form.getFieldState(name, form.formState);
+  return isTouched || form.formState.isSubmitted ? props : { ...props, error: false, helperText: undefined };
+}
+
 export function RefundRuleEditor({ form }: { form: ExperienceForm }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'refundRule' });
   const tiers = useWatch({ control: form.control, name: 'refundRule' });
@@ -55,7 +68,7 @@ export function RefundRuleEditor({ form }: { form: ExperienceForm }) {
                 htmlInput: { inputMode: 'numeric' },
                 input: { endAdornment: <InputAdornment position="end">日前</InputAdornment> },
               }}
-              {...textFieldProps(form, `refundRule.${i}.daysBefore`)}
+              {...tierFieldProps(form, `refundRule.${i}.daysBefore`)}
             />
             <TextField
               label="返金率"
@@ -64,7 +77,7 @@ export function RefundRuleEditor({ form }: { form: ExperienceForm }) {
                 htmlInput: { inputMode: 'numeric' },
                 input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
               }}
-              {...textFieldProps(form, `refundRule.${i}.refundPercentage`)}
+              {...tierFieldProps(form, `refundRule.${i}.refundPercentage`)}
             />
             <IconButton aria-label={`返金の段階 ${i + 1} を削除`} onClick={() => remove(i)} sx={{ mt: 1 }}>
               <DeleteOutlineIcon />
