@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { responsiveImage } from '@domain/images';
 import { fromPriceLabel } from '@domain/pricing';
+import { CancellationPolicy } from '../../../components/cancellation-policy';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
 import { NotFoundView } from '../../../components/not-found';
 import { PageLoader } from '../../../components/page-loader';
@@ -237,6 +238,8 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
                 <VideoEmbed link={experience.movie} title={experience.title} />
                 <MeetingPoint experience={experience} />
                 <OtherInformation experience={experience} />
+                {/* The refund rule in the same words as the booking form, the lookup page and the mails. */}
+                <CancellationPolicy policy={experience.cancellationPolicy} rule={experience.refundRule} />
                 <AboutHost hostId={experience.hostId} />
               </Stack>
             </Grid>

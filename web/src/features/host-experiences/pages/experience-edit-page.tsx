@@ -33,6 +33,7 @@ import { PublicationChip } from '../../../components/back-office/status-chips';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
+import { useHostMe } from '../../../lib/back-office/host-account';
 import { useToast } from '../../../lib/toast';
 import { experienceKey, useHostExperience, useSaveExperience } from '../api/experiences';
 import { fetchBookingsOutsideRule } from '../api/bookings-outside-rule';
@@ -98,6 +99,8 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
   const invalidateSlots = useInvalidateSlots(initial.id);
   const uploads = useUploadTracker();
   const { hash } = useLocation();
+  // An experience without a rule of its own shows the host's policy, the rule in effect (loaded by the host shell).
+  const hostPolicy = useHostMe().data?.cancellationPolicy;
   /** The version the form shows; a save names it so the API can refuse overwriting a newer one. */
   const version = useRef(initial.updatedAt);
   const [stale, setStale] = useState(false);
@@ -116,7 +119,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
       ExperienceFormData
     >,
     mode: 'onTouched',
-    defaultValues: experienceValuesOf(initial),
+    defaultValues: experienceValuesOf(initial, hostPolicy),
   });
   const { isDirty, isValid, isSubmitting, dirtyFields } = form.formState;
   const leaving = useUnsavedChangesWarning(isDirty);
@@ -146,7 +149,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
       version.current = saved.updatedAt;
       setCurrent(saved);
       setStale(false);
-      form.reset(experienceValuesOf(saved));
+      form.reset(experienceValuesOf(saved, hostPolicy));
       if (changed.includes('availability')) void invalidateSlots();
       toast({ severity: 'success', ...SAVED_TOAST });
     } catch (e) {
@@ -203,7 +206,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
       queryClient.setQueryData(experienceKey(initial.id), latest);
       const changed = changedFields(form.formState.dirtyFields);
       const mine = form.getValues();
-      form.reset(experienceValuesOf(latest));
+      form.reset(experienceValuesOf(latest, hostPolicy));
       for (const name of changed) {
         form.setValue(name, mine[name] as never, { shouldDirty: true, shouldValidate: true });
       }
