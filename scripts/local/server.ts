@@ -25,6 +25,7 @@ import {
   type HttpApiStructuredResult,
   type LambdaContext,
 } from '../../functions/api/http/api-gateway';
+import { guestPageTarget, resolveGuestPage } from '../../functions/domain/guest-pages';
 import { PUBLIC_IMAGES_PATH, UPLOAD_FORM_PATH } from '../../functions/domain/images';
 import type { AppConfig } from '../../web/src/lib/config';
 import type { JwtAuthorizer } from './jwt-authorizer';
@@ -48,6 +49,11 @@ export interface LocalServerOptions {
   appConfig: () => AppConfig;
   /** The built SPA (`web/dist`). */
   webRoot: string;
+  /**
+   * The prerendered guest pages (issue 17) in the local site bucket; answered through the resolver CloudFront's
+   * function is generated from. Absent: every page is the SPA shell.
+   */
+  guestPages?: { get(key: string): Promise<{ body: string; contentType: string } | null> };
   /** Requests with a larger body get a 413 before reaching a handler. */
   maxBodyBytes?: number;
   /** API Gateway's integration timeout. */
@@ -147,6 +153,9 @@ export function createRequestHandler(options: LocalServerOptions) {
     if (path === '/config.json') {
       sendJson(res, 200, options.appConfig(), { 'cache-control': 'no-cache' });
       return;
+    }
+    if (options.guestPages && (req.method === 'GET' || req.method === 'HEAD')) {
+      if (await serveGuestPage(req, res, path, url.search !== '', options.guestPages)) return;
     }
     await staticFiles.serve(req, res, path);
   };
@@ -548,6 +557,36 @@ function createStaticFiles(webRoot: string) {
       await send(req, res, index, 'no-cache');
     },
   };
+}
+
+/**
+ * A prerendered guest page, the sitemap or robots.txt, when the shared resolver says so (CloudFront's function runs
+ * the same `resolveGuestPage`): true when it answered, false to let the SPA's files answer.
+ */
+async function serveGuestPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rawPath: string,
+  hasQuery: boolean,
+  pages: NonNullable<LocalServerOptions['guestPages']>,
+): Promise<boolean> {
+  const path = safeDecode(rawPath);
+  const target = guestPageTarget(path);
+  if (!target) return false;
+  const found = await pages.get(target.key);
+  const answer = resolveGuestPage(path, hasQuery, (key) => key === target.key && found !== null);
+  if (answer.kind === 'shell') return false;
+  const page = answer.kind === 'page' ? found : await pages.get(answer.key);
+  const body = Buffer.from(page?.body ?? 'Not Found');
+  res.writeHead(answer.status, {
+    'content-type': page?.contentType ?? 'text/plain; charset=utf-8',
+    'cache-control': 'no-cache',
+    'content-length': body.length,
+    'x-content-type-options': 'nosniff',
+    ...(answer.status === 404 ? { 'x-robots-tag': 'noindex' } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

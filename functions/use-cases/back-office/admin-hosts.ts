@@ -33,6 +33,7 @@ import {
 } from '../../domain/schemas/admin';
 import { parseOrThrow } from '../../domain/validation';
 import { errorFields } from '../console-logger';
+import { announcePageChange, type GuestPageEvents } from '../refresh-guest-pages';
 import type { HostNotifications } from '../host-notifications';
 import type { BookingNotifications } from '../mail-notifications';
 import type {
@@ -57,6 +58,8 @@ export interface AdminHostsDeps {
   /** Starts delivery of the mails just written (`queued`). */
   notifications: Pick<BookingNotifications, 'queued'>;
   logger: Logger;
+  /** The guest pages' renderer hears of suspensions and reinstatements (issue 17). */
+  pageEvents?: GuestPageEvents;
   clock: () => Date;
 }
 
@@ -225,6 +228,7 @@ export function makeAdminHosts(deps: AdminHostsDeps) {
           );
         throw new DomainError('service_unavailable', adminMessages.suspensionFailed, undefined, { cause: e });
       }
+      await announcePageChange(deps, { kind: 'host', hostId: id });
       return view(host);
     },
 
@@ -250,6 +254,7 @@ export function makeAdminHosts(deps: AdminHostsDeps) {
           cause: e,
         });
       }
+      await announcePageChange(deps, { kind: 'host', hostId: id });
       return view(host);
     },
   };

@@ -29,7 +29,8 @@ const HERO_PATHS = new Set(['/', '/ehime']);
 const SOLID_AFTER_PX = 48;
 
 function useScrolledPast(offset: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > offset);
+  // Starts unscrolled, as the server rendered it (hydration must match); the effect reads the real offset.
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const onScroll = () => setPast(window.scrollY > offset);
     onScroll();
