@@ -12,7 +12,19 @@ export function adoptServerState(queryClient: QueryClient, container: HTMLElemen
   const state = document.getElementById(SSR_STATE_ID);
   if (!state || !container.hasChildNodes()) return false;
   hydrate(queryClient, JSON.parse(state.textContent ?? '{}'));
+  fromServer = true;
   return true;
+}
+
+let fromServer = false;
+
+/**
+ * True while rendering on the server, and in a browser whose page came as server HTML: a component that renders
+ * part of itself only after the first paint (a client-side optimisation) renders it at once then, as the server
+ * did, so hydration matches.
+ */
+export function renderedOnServer(): boolean {
+  return typeof document === 'undefined' || fromServer;
 }
 
 /** Resolves when the router has loaded the first page's lazy route (hydration must render that page, not a fallback). */
