@@ -131,4 +131,36 @@ describe('prerendered guest pages', () => {
     expect((await fetch(`${origin}/experience/${id}`)).status).toBe(404);
     expect(await (await fetch(`${origin}/sitemap.xml`)).text()).not.toContain(id);
   });
+
+  it("takes a suspended host's pages down and brings them back on reinstatement", async () => {
+    const { admin } = stack.config.demo;
+    const adminToken = (
+      await signIn(
+        stack.config.cognitoEndpoint,
+        stack.config.adminPool.clientId,
+        admin.email,
+        admin.password,
+        admin.totpSecret,
+      )
+    ).idToken;
+    const mine = (await (await hostApi('/experiences')).json()) as {
+      items: { id: string; hostId: string; publicationStatus: string }[];
+    };
+    const shown = mine.items.find((e) => e.publicationStatus === 'public')!;
+    const adminPost = (path: string, body: unknown) =>
+      fetch(`${origin}/api/admin${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await adminPost(`/hosts/${shown.hostId}/suspend`, { reason: 'test' })).status).toBe(200);
+    await stack.guestPages!.idle();
+    expect((await fetch(`${origin}/experience/${shown.id}`)).status).toBe(404);
+    expect(await (await fetch(`${origin}/sitemap.xml`)).text()).not.toContain(shown.id);
+
+    expect((await adminPost(`/hosts/${shown.hostId}/reinstate`, {})).status).toBe(200);
+    await stack.guestPages!.idle();
+    expect((await fetch(`${origin}/experience/${shown.id}`)).status).toBe(200);
+    expect(await (await fetch(`${origin}/sitemap.xml`)).text()).toContain(shown.id);
+  });
 });

@@ -5,6 +5,7 @@ import {
   experienceCardPagesQuery,
   experienceCardsQuery,
   experienceQuery,
+  hostQueryKey,
 } from '../lib/catalogue-api';
 import { galleryMainSizes, LIST_CARD_SIZES } from '../lib/image-sizes';
 import { AppLayout } from './layout';
@@ -61,6 +62,9 @@ export const routes: RouteObject[] = [
         loader: prefetchLoader(async ({ queryClient, api }, { params }) => {
           if (!params.id) return;
           const experience = await queryClient.query(experienceQuery(api, params.id));
+          // The answer carries the host's public fields: About Host needs no request of its own (and is in the
+          // server's HTML).
+          if (experience.host) queryClient.setQueryData(hostQueryKey(experience.hostId), experience.host);
           preloadImage(experience.mainImages[0], galleryMainSizes(experience.mainImages.length));
         }),
         lazy: async () => ({
