@@ -498,23 +498,11 @@ function createStaticFiles(webRoot: string) {
       return;
     }
     let body: Buffer = await readFile(file.full);
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    if (COMPRESSIBLE.has(ext) && body.length > 1024) {
-      headers.vary = 'accept-encoding';
-      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
-      if (encoding) {
+    if (COMPRESSIBLE.has(ext)) {
+      body = await encodeForClient(req, body, headers, (encoding) => {
         const cacheKey = `${encoding}:${file.full}:${file.size}:${file.mtimeMs}`;
-        let packed = compressed.get(cacheKey);
-        if (!packed) {
-          packed =
-            encoding === 'br'
-              ? await brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-              : await gzipAsync(body, { level: 6 });
-          compressed.set(cacheKey, packed);
-        }
-        body = packed;
-        headers['content-encoding'] = encoding;
-      }
+        return { get: () => compressed.get(cacheKey), set: (packed) => compressed.set(cacheKey, packed) };
+      });
     }
     headers['content-length'] = body.length;
     res.writeHead(200, headers);
@@ -560,6 +548,34 @@ function createStaticFiles(webRoot: string) {
 }
 
 /**
+ * The body in the best encoding the client accepts (brotli, gzip), as CloudFront compresses: sets `vary` and
+ * `content-encoding`. `cache` keeps a packed body across requests (static files); without it, packs every time.
+ */
+async function encodeForClient(
+  req: IncomingMessage,
+  body: Buffer,
+  headers: Record<string, string | number>,
+  cache?: (encoding: 'br' | 'gzip') => { get(): Buffer | undefined; set(packed: Buffer): void },
+): Promise<Buffer> {
+  if (body.length <= 1024) return body;
+  headers.vary = 'accept-encoding';
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+  if (!encoding) return body;
+  const slot = cache?.(encoding);
+  let packed = slot?.get();
+  if (!packed) {
+    packed =
+      encoding === 'br'
+        ? await brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : await gzipAsync(body, { level: 6 });
+    slot?.set(packed);
+  }
+  headers['content-encoding'] = encoding;
+  return packed;
+}
+
+/**
  * A prerendered guest page, the sitemap or robots.txt, when the shared resolver says so (CloudFront's function runs
  * the same `resolveGuestPage`): true when it answered, false to let the SPA's files answer.
  */
@@ -577,14 +593,15 @@ async function serveGuestPage(
   const answer = resolveGuestPage(path, hasQuery, (key) => key === target.key && found !== null);
   if (answer.kind === 'shell') return false;
   const page = answer.kind === 'page' ? found : await pages.get(answer.key);
-  const body = Buffer.from(page?.body ?? 'Not Found');
-  res.writeHead(answer.status, {
+  const headers: Record<string, string | number> = {
     'content-type': page?.contentType ?? 'text/plain; charset=utf-8',
     'cache-control': 'no-cache',
-    'content-length': body.length,
     'x-content-type-options': 'nosniff',
     ...(answer.status === 404 ? { 'x-robots-tag': 'noindex' } : {}),
-  });
+  };
+  const body = await encodeForClient(req, Buffer.from(page?.body ?? 'Not Found'), headers);
+  headers['content-length'] = body.length;
+  res.writeHead(answer.status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;
 }
