@@ -143,10 +143,11 @@ describe('prerendered guest pages', () => {
         admin.totpSecret,
       )
     ).idToken;
-    const mine = (await (await hostApi('/experiences')).json()) as {
-      items: { id: string; hostId: string; publicationStatus: string }[];
+    const [id] = await publishedIds();
+    const shown = (await (await fetch(`${origin}/api/experiences/${id}`)).json()) as {
+      id: string;
+      hostId: string;
     };
-    const shown = mine.items.find((e) => e.publicationStatus === 'public')!;
     const adminPost = (path: string, body: unknown) =>
       fetch(`${origin}/api/admin${path}`, {
         method: 'POST',
