@@ -81,6 +81,7 @@ import {
   startS3Local,
   type S3Local,
 } from './s3-local';
+import { LOCAL_SITE_BUCKET, startLocalGuestPages, type LocalGuestPages } from './guest-pages';
 import { IMAGES_KEY_PREFIX, startLocalServer, type LambdaHandler, type LocalServer } from './server';
 import { startSesLocal, type SesLocal } from './ses-local';
 import { createUploadEndpoint } from './upload-endpoint';
@@ -165,6 +166,8 @@ export interface LocalStack {
   payments: { retrieve(paymentIntentId: string): Promise<PaymentIntentView> };
   /** The JWT authorizers the local server applies to `/api/host/*` and `/api/admin/*` routes. */
   authorizer: JwtAuthorizer<'host' | 'admin'>;
+  /** The guest-page renderer, when started with `guestPages`. */
+  guestPages: LocalGuestPages | null;
   /** Stops the server and every emulator (including the Java child); resolves when all have exited. */
   stop(): Promise<void>;
 }
@@ -200,6 +203,11 @@ export interface StartLocalStackOptions {
    * many times from one address (`RELAXED_BOOKING_LIMITS`).
    */
   bookingLimits?: BookingLimits;
+  /**
+   * Serve prerendered guest pages (issue 17): the renderer is bundled at start and the use cases' page events
+   * re-render pages; `refreshAll()` renders every page (`npm start` calls it once the web build is ready).
+   */
+  guestPages?: boolean;
 }
 
 /** Where the local payment gateway keeps its intents, under the data folder so they survive a restart. */
@@ -352,7 +360,20 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     // Mails: delivered right after the transaction that wrote them (the stream's stand-in), retried by the
     // scheduled sender, and failing on purpose while `POST /api/local-faults { "mail": "down" }` is in force.
     resetLocalFaults();
+    let guestPages: LocalGuestPages | null = null;
+    if (options.guestPages) {
+      await ensureBucket(s3Client, LOCAL_SITE_BUCKET);
+      guestPages = await startLocalGuestPages({
+        s3: s3Client,
+        webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
+        appConfig: () => app,
+        log,
+      });
+      const pages = guestPages;
+      stops.push(() => pages.stop());
+    }
     configureLocalRuntime({
+      ...(guestPages ? { pageEvents: guestPages } : {}),
       paymentEvents: bus,
       clock: clock.now,
       advanceClock: (ms) => {
@@ -455,6 +476,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       }),
       appConfig: () => app,
       webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
+      ...(guestPages ? { guestPages: guestPages.store } : {}),
       log,
     });
     stops.push(() => server.close());
@@ -474,6 +496,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       },
       payments: { retrieve: (id) => guestRuntime().payments.retrieve(id) },
       authorizer,
+      guestPages,
       stop: stopAll,
     };
   } catch (e) {

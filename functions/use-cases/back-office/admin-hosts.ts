@@ -34,6 +34,7 @@ import {
 } from '../../domain/schemas/admin';
 import { parseOrThrow } from '../../domain/validation';
 import { errorFields } from '../console-logger';
+import { announcePageChange, type GuestPageEvents } from '../refresh-guest-pages';
 import type { HostNotifications } from '../host-notifications';
 import type { BookingNotifications } from '../mail-notifications';
 import type {
@@ -59,6 +60,8 @@ export interface AdminHostsDeps {
   /** Starts delivery of the mails just written (`queued`). */
   notifications: Pick<BookingNotifications, 'queued'>;
   logger: Logger;
+  /** The guest pages' renderer hears of suspensions and reinstatements (issue 17). */
+  pageEvents?: GuestPageEvents;
   clock: () => Date;
 }
 
@@ -284,6 +287,7 @@ export function makeAdminHosts(deps: AdminHostsDeps) {
         id,
       );
       await deps.notifications.queued(mails);
+      await announcePageChange(deps, { kind: 'host', hostId: id });
       return view(host);
     },
 
@@ -311,6 +315,7 @@ export function makeAdminHosts(deps: AdminHostsDeps) {
         id,
       );
       await deps.notifications.queued(mails);
+      await announcePageChange(deps, { kind: 'host', hostId: id });
       return view(host);
     },
   };

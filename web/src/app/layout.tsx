@@ -29,7 +29,8 @@ const HERO_PATHS = new Set(['/', '/ehime']);
 const SOLID_AFTER_PX = 48;
 
 function useScrolledPast(offset: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > offset);
+  // Starts unscrolled, as the server rendered it (hydration must match); the effect reads the real offset.
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const onScroll = () => setPast(window.scrollY > offset);
     onScroll();
@@ -111,6 +112,8 @@ function Header() {
         </Box>
         {/* In the bar where it fits beside the entries; in the menu on phones; the home hero has one for the rest. */}
         {isWide && <QuickSearch />}
+        {/* By CSS as well as by the media query: a page from the server (issue 17) paints the phone's header
+            before the script knows the width. */}
         {isMobile ? (
           <IconButton
             color="inherit"
@@ -122,7 +125,7 @@ function Header() {
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </IconButton>
         ) : (
-          entries
+          <Box sx={{ display: 'contents', [`@media ${MOBILE_QUERY}`]: { display: 'none' } }}>{entries}</Box>
         )}
       </Toolbar>
       {isMobile && menuOpen && (

@@ -141,10 +141,13 @@ export function useCategories() {
   return useQuery(categoriesQuery(api));
 }
 
+/** The key of `GET /api/hosts/{id}`: the detail loader fills it from the detail answer's `host`. */
+export const hostQueryKey = (hostId: string | undefined) => ['host', hostId] as const;
+
 export function useHost(hostId: string | undefined, enabled = true) {
   const api = useApi();
   return useQuery({
-    queryKey: ['host', hostId],
+    queryKey: hostQueryKey(hostId),
     queryFn: ({ signal }) => api<PublicHost>(`/hosts/${encodeURIComponent(hostId!)}`, { signal }),
     enabled: Boolean(hostId) && enabled,
     retry: false,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '../app/config-context';
 
@@ -41,40 +41,74 @@ function setCanonical(href: string): void {
   link.href = href;
 }
 
+/** One tag of a page's head: a meta element (`name` or `property`), the canonical link, or the title. */
+export type HeadTag =
+  | { kind: 'title'; text: string }
+  | { kind: 'meta'; attribute: 'name' | 'property'; key: string; content: string }
+  | { kind: 'canonical'; href: string };
+
 /**
  * Guest spec §2, page metadata: title, description, canonical (base URL + current path), Open Graph (type
  * website, url, 1200×630 image, site name, locale ja_JP), a large-image Twitter card and, where asked, noindex.
- * Every page calls it, so the tags index.html ships for the home page are overwritten (not left stale) as soon as
- * the guest leaves home.
+ * One list for the browser (usePageMeta) and the server render (web/src/ssr), so both write the same head.
  */
+export function pageHeadTags(
+  meta: PageMeta,
+  site: { siteName: string; baseUrl: string },
+  pathname: string,
+): HeadTag[] {
+  const { title, description = DEFAULT_DESCRIPTION, image, noindex = false } = meta;
+  const fullTitle = title
+    ? `${title} | ${site.siteName}`
+    : `${site.siteName} – Private tours and local experiences in Japan`;
+  const base = site.baseUrl.replace(/\/$/, '');
+  const url = `${base}${pathname}`;
+  const imageUrl = new URL(image || DEFAULT_SHARE_IMAGE, `${base}/`).toString();
+  const meta_ = (attribute: 'name' | 'property', key: string, content: string): HeadTag => ({
+    kind: 'meta',
+    attribute,
+    key,
+    content,
+  });
+  return [
+    { kind: 'title', text: fullTitle },
+    meta_('name', 'description', description),
+    { kind: 'canonical', href: url },
+    meta_('property', 'og:title', fullTitle),
+    meta_('property', 'og:description', description),
+    meta_('property', 'og:type', 'website'),
+    meta_('property', 'og:url', url),
+    meta_('property', 'og:image', imageUrl),
+    meta_('property', 'og:image:width', '1200'),
+    meta_('property', 'og:image:height', '630'),
+    meta_('property', 'og:site_name', site.siteName),
+    meta_('property', 'og:locale', 'ja_JP'),
+    meta_('name', 'twitter:card', 'summary_large_image'),
+    meta_('name', 'twitter:title', fullTitle),
+    meta_('name', 'twitter:description', description),
+    meta_('name', 'twitter:image', imageUrl),
+    ...(noindex ? [meta_('name', 'robots', 'noindex, nofollow')] : []),
+  ];
+}
+
+/** The server render's collector: the page's meta, recorded during render (effects never run on the server). */
+export const ServerPageMetaContext = createContext<{ meta?: PageMeta } | null>(null);
+
+/** Sets the document's head from the page's meta (every page calls it; see `pageHeadTags`). */
 export function usePageMeta(meta: PageMeta): void {
   const { siteName, baseUrl } = useAppConfig();
   const { pathname } = useLocation();
-  const { title, description = DEFAULT_DESCRIPTION, image, noindex = false } = meta;
+  const serverMeta = useContext(ServerPageMetaContext);
+  if (serverMeta) serverMeta.meta = meta;
+  const { title, description, image, noindex } = meta;
 
   useEffect(() => {
-    const fullTitle = title
-      ? `${title} | ${siteName}`
-      : `${siteName} – Private tours and local experiences in Japan`;
-    const base = baseUrl.replace(/\/$/, '');
-    const url = `${base}${pathname}`;
-    const imageUrl = new URL(image || DEFAULT_SHARE_IMAGE, `${base}/`).toString();
-    document.title = fullTitle;
-    setMeta('name', 'description', description);
-    setCanonical(url);
-    setMeta('property', 'og:title', fullTitle);
-    setMeta('property', 'og:description', description);
-    setMeta('property', 'og:type', 'website');
-    setMeta('property', 'og:url', url);
-    setMeta('property', 'og:image', imageUrl);
-    setMeta('property', 'og:image:width', '1200');
-    setMeta('property', 'og:image:height', '630');
-    setMeta('property', 'og:site_name', siteName);
-    setMeta('property', 'og:locale', 'ja_JP');
-    setMeta('name', 'twitter:card', 'summary_large_image');
-    setMeta('name', 'twitter:title', fullTitle);
-    setMeta('name', 'twitter:description', description);
-    setMeta('name', 'twitter:image', imageUrl);
-    setMeta('name', 'robots', noindex ? 'noindex, nofollow' : null);
+    const tags = pageHeadTags({ title, description, image, noindex }, { siteName, baseUrl }, pathname);
+    for (const tag of tags) {
+      if (tag.kind === 'title') document.title = tag.text;
+      else if (tag.kind === 'canonical') setCanonical(tag.href);
+      else setMeta(tag.attribute, tag.key, tag.content);
+    }
+    if (!noindex) setMeta('name', 'robots', null);
   }, [title, description, image, noindex, siteName, baseUrl, pathname]);
 }

@@ -22,6 +22,7 @@ import { DETAIL_BLOCK_SIZES } from '../../../lib/image-sizes';
 import { ApiError } from '../../../lib/api-client';
 import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
 import { useExperience, type ExperienceDetail } from '../../../lib/catalogue-api';
+import { renderedOnServer } from '../../../app/hydration';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AboutHost } from '../components/about-host';
 import { PhotoGallery } from '../components/photo-gallery';
@@ -192,15 +193,25 @@ function scrollToForm() {
  * then, in the background once those are on screen, the text, the meeting point, the host, the booking form and the
  * sticky bar. One big first render would hold the photos back until all of it was laid out.
  */
-function useRestAfterFirstPaint(): boolean {
-  const [showRest, setShowRest] = useState(false);
-  useEffect(() => startTransition(() => setShowRest(true)), []);
-  return showRest;
+function useRestAfterFirstPaint(): { rest: boolean; form: boolean } {
+  // A page from the server (issue 17) has the rest in its HTML already: it renders (and hydrates) at once. The
+  // booking form is never in the HTML (its calendar depends on today and availability is live): it follows.
+  const [showRest, setShowRest] = useState(renderedOnServer);
+  const [showForm, setShowForm] = useState(false);
+  useEffect(
+    () =>
+      startTransition(() => {
+        setShowRest(true);
+        setShowForm(true);
+      }),
+    [],
+  );
+  return { rest: showRest, form: showForm };
 }
 
 function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) {
   const location = cardLocation(experience.prefecture, experience.city);
-  const showRest = useRestAfterFirstPaint();
+  const { rest: showRest, form: showForm } = useRestAfterFirstPaint();
   return (
     <>
       <Container sx={{ py: { xs: 3, md: 5 }, pb: 14 }}>
@@ -245,16 +256,20 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
             </Grid>
             <Grid size={{ xs: 12, md: 5 }}>
               <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-                <Suspense fallback={<BookingRequestPlaceholder />}>
-                  <BookingRequestForm experience={experience} />
-                </Suspense>
+                {showForm ? (
+                  <Suspense fallback={<BookingRequestPlaceholder />}>
+                    <BookingRequestForm experience={experience} />
+                  </Suspense>
+                ) : (
+                  <BookingRequestPlaceholder />
+                )}
                 <ConciergeCallToAction />
               </Stack>
             </Grid>
           </Grid>
         )}
       </Container>
-      {showRest && <StickyBookingBar price={experience.price} onRequest={scrollToForm} />}
+      {showForm && <StickyBookingBar price={experience.price} onRequest={scrollToForm} />}
     </>
   );
 }
