@@ -290,11 +290,17 @@ export class MarketplaceStack extends Stack {
       'functions/events/send-reminders.ts',
       "Reminds guests a day before their tour and sends hosts the next day's list",
     );
+    const sendReviewInvites = tourJob(
+      'SendReviewInvites',
+      'functions/events/send-review-invites.ts',
+      'Invites guests to review their completed tour, and reminds them once',
+    );
     const jobs = new JobsConstruct(this, 'Jobs', {
       expireBookings,
       intervalMinutes: config.expiryIntervalMinutes,
       completeBookings,
       sendReminders,
+      sendReviewInvites,
       tourJobsIntervalMinutes: TOUR_JOBS_INTERVAL_MINUTES,
     });
 

@@ -47,8 +47,10 @@ import type { ExpiryJobResult } from '../../functions/events/expire-bookings';
 import { deliverMails, handler as sendMailsHandler } from '../../functions/events/send-mails';
 import { handler as completeBookingsHandler } from '../../functions/events/complete-bookings';
 import { handler as sendRemindersHandler } from '../../functions/events/send-reminders';
+import { handler as sendReviewInvitesHandler } from '../../functions/events/send-review-invites';
 import type { CompleteBookingsResult } from '../../functions/use-cases/complete-bookings';
 import type { SendRemindersResult } from '../../functions/use-cases/send-reminders';
+import type { SendReviewInvitesResult } from '../../functions/use-cases/send-review-invites';
 import type { SendMailsResult } from '../../functions/use-cases/send-mails';
 import { localRefundsFail, resetLocalFaults, withLocalFaults } from '../../functions/api/local/local-faults';
 import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
@@ -160,6 +162,8 @@ export interface LocalStack {
     completeBookings(): Promise<CompleteBookingsResult>;
     /** Runs the reminder job now (guests' reminders, hosts' next-day lists). */
     sendReminders(): Promise<SendRemindersResult>;
+    /** Runs the review invitation job now (invitations the day after a completed tour, reminders on day 5). */
+    sendReviewInvites(): Promise<SendReviewInvitesResult>;
   };
   /** The payment gateway the handlers use (the local one), to read an intent's real status. */
   payments: { retrieve(paymentIntentId: string): Promise<PaymentIntentView> };
@@ -393,6 +397,13 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       log,
     });
     stops.push(() => reminders.stop());
+    const reviewInvites = startScheduler({
+      name: 'review invitation job',
+      intervalMs: tourJobsInterval,
+      run: () => sendReviewInvitesHandler(),
+      log,
+    });
+    stops.push(() => reviewInvites.stop());
 
     let seeded: SeedSummary | null = null;
     if (options.seed !== false && !state.seededAt) {
@@ -471,6 +482,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
         sendMails: () => mailSender.runNow(),
         completeBookings: () => completion.runNow(),
         sendReminders: () => reminders.runNow(),
+        sendReviewInvites: () => reviewInvites.runNow(),
       },
       payments: { retrieve: (id) => guestRuntime().payments.retrieve(id) },
       authorizer,
