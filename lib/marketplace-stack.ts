@@ -361,6 +361,7 @@ export class MarketplaceStack extends Stack {
       expireBookings,
       completeBookings,
       sendReminders,
+      sendReviewInvites,
       sendMails,
     ]) {
       const f = fn as AppFunction;
@@ -389,6 +390,7 @@ export class MarketplaceStack extends Stack {
         ExpireBookings: expireBookings,
         CompleteBookings: completeBookings,
         SendReminders: sendReminders,
+        SendReviewInvites: sendReviewInvites,
         SendMails: sendMails,
         HostPreSignUp: preSignUp,
         HostCustomMessage: customMessage,
@@ -410,6 +412,7 @@ export class MarketplaceStack extends Stack {
       expireBookings,
       completeBookings,
       sendReminders,
+      sendReviewInvites,
       sendMails,
       preSignUp,
       customMessage,
@@ -423,6 +426,7 @@ export class MarketplaceStack extends Stack {
         expireBookings,
         completeBookings,
         sendReminders,
+        sendReviewInvites,
         sendMails,
         postConfirmation,
       ],
