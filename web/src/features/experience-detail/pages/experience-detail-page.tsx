@@ -22,7 +22,9 @@ import { ApiError } from '../../../lib/api-client';
 import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
 import { useExperience, type ExperienceDetail } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
+import { RatingSummaryText } from '../../../components/rating-summary';
 import { AboutHost } from '../components/about-host';
+import { ExperienceReviews } from '../components/experience-reviews';
 import { PhotoGallery } from '../components/photo-gallery';
 import { StickyBookingBar } from '../components/sticky-booking-bar';
 
@@ -214,6 +216,7 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
               </Typography>
             )}
             <Typography>{fromPriceLabel(experience.price)}</Typography>
+            <RatingSummaryText rating={experience.rating} size="1rem" />
           </Stack>
         </Box>
         <PhotoGallery images={experience.mainImages} title={experience.title} />
@@ -238,6 +241,7 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
                 <MeetingPoint experience={experience} />
                 <OtherInformation experience={experience} />
                 <AboutHost hostId={experience.hostId} />
+                <ExperienceReviews experienceId={experience.id} />
               </Stack>
             </Grid>
             <Grid size={{ xs: 12, md: 5 }}>
