@@ -57,6 +57,7 @@ import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/ro
 import type { AppConfig } from '../../web/src/lib/config';
 import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
 import { seedDemoBookings } from '../seed/bookings';
+import { seedDemoReviews } from '../seed/reviews';
 import { seedLocalData, type SeedSummary } from '../seed/seed';
 import { startCognitoLocal, type CognitoLocal } from './cognito-local';
 import { enrolTotp } from './cognito-sign-in';
@@ -427,6 +428,9 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
         if (options.demoBookings) {
           const made = await seedDemoBookings(repositories, seeded.hostIds.setouchiGuides);
           log(`Seeded ${made} requests for the demo host`);
+          log(
+            `Seeded ${await seedDemoReviews(repositories, seeded.hostIds.setouchiGuides, new Date())} reviews of completed tours`,
+          );
         }
       } finally {
         doc.destroy();
