@@ -3,7 +3,7 @@
  * scheduler and `POST /api/local-jobs/send-review-invites` locally. The day after a completed tour the guest's
  * invitation, on day 5 the reminder if they have not written; each written once with its record.
  */
-import { reviewInvitesJob } from '../adapters/runtime/reviews-runtime';
+import { reviewInvitesJob } from '../adapters/runtime/review-invites-runtime';
 import type { SendReviewInvitesResult } from '../use-cases/send-review-invites';
 import { loggedRun } from './job-run';
 
