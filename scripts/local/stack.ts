@@ -47,14 +47,17 @@ import type { ExpiryJobResult } from '../../functions/events/expire-bookings';
 import { deliverMails, handler as sendMailsHandler } from '../../functions/events/send-mails';
 import { handler as completeBookingsHandler } from '../../functions/events/complete-bookings';
 import { handler as sendRemindersHandler } from '../../functions/events/send-reminders';
+import { handler as sendReviewInvitesHandler } from '../../functions/events/send-review-invites';
 import type { CompleteBookingsResult } from '../../functions/use-cases/complete-bookings';
 import type { SendRemindersResult } from '../../functions/use-cases/send-reminders';
+import type { SendReviewInvitesResult } from '../../functions/use-cases/send-review-invites';
 import type { SendMailsResult } from '../../functions/use-cases/send-mails';
 import { localRefundsFail, resetLocalFaults, withLocalFaults } from '../../functions/api/local/local-faults';
 import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
 import type { AppConfig } from '../../web/src/lib/config';
 import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
 import { seedDemoBookings } from '../seed/bookings';
+import { seedDemoReviews } from '../seed/reviews';
 import { seedLocalData, type SeedSummary } from '../seed/seed';
 import { startCognitoLocal, type CognitoLocal } from './cognito-local';
 import { enrolTotp } from './cognito-sign-in';
@@ -161,6 +164,8 @@ export interface LocalStack {
     completeBookings(): Promise<CompleteBookingsResult>;
     /** Runs the reminder job now (guests' reminders, hosts' next-day lists). */
     sendReminders(): Promise<SendRemindersResult>;
+    /** Runs the review invitation job now (invitations the day after a completed tour, reminders on day 5). */
+    sendReviewInvites(): Promise<SendReviewInvitesResult>;
   };
   /** The payment gateway the handlers use (the local one), to read an intent's real status. */
   payments: { retrieve(paymentIntentId: string): Promise<PaymentIntentView> };
@@ -414,6 +419,13 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       log,
     });
     stops.push(() => reminders.stop());
+    const reviewInvites = startScheduler({
+      name: 'review invitation job',
+      intervalMs: tourJobsInterval,
+      run: () => sendReviewInvitesHandler(),
+      log,
+    });
+    stops.push(() => reviewInvites.stop());
 
     let seeded: SeedSummary | null = null;
     if (options.seed !== false && !state.seededAt) {
@@ -437,6 +449,9 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
         if (options.demoBookings) {
           const made = await seedDemoBookings(repositories, seeded.hostIds.setouchiGuides);
           log(`Seeded ${made} requests for the demo host`);
+          log(
+            `Seeded ${await seedDemoReviews(repositories, seeded.hostIds.setouchiGuides, new Date())} reviews of completed tours`,
+          );
         }
       } finally {
         doc.destroy();
@@ -493,6 +508,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
         sendMails: () => mailSender.runNow(),
         completeBookings: () => completion.runNow(),
         sendReminders: () => reminders.runNow(),
+        sendReviewInvites: () => reviewInvites.runNow(),
       },
       payments: { retrieve: (id) => guestRuntime().payments.retrieve(id) },
       authorizer,

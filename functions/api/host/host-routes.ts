@@ -24,6 +24,7 @@ import { callerSub } from '../http/caller';
 import type { JsonBodyEvent } from '../http/json-body';
 import { BACK_OFFICE_INVALID_REQUEST, parseBody, parseQuery, pathId } from '../http/request';
 import { json } from '../http/responses';
+import { dashboardReviews } from './host-review-routes';
 
 const useCases = () => hostRuntime().useCases;
 const signedInHost = (event: HttpApiEvent): Promise<Host> => useCases().account.requireHost(callerSub(event));
@@ -71,7 +72,12 @@ export async function putAvatar(event: JsonBodyEvent): Promise<HttpApiStructured
 }
 
 export async function getDashboard(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
-  return json(200, await useCases().bookings.dashboard(await signedInHost(event)));
+  const host = await signedInHost(event);
+  const [dashboard, reviews] = await Promise.all([
+    useCases().bookings.dashboard(host),
+    dashboardReviews(host.id),
+  ]);
+  return json(200, { ...dashboard, reviews });
 }
 
 // Experiences -----------------------------------------------------------------------------------------------------

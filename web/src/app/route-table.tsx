@@ -86,6 +86,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // The personal link of a review invitation (DESIGN §4e).
+        path: 'review/:token',
+        lazy: async () => ({
+          Component: (await import('../features/review/pages/review-page')).ReviewPage,
+        }),
+      },
+      {
         path: 'booking-confirmation',
         lazy: async () => ({
           Component: (await import('../features/manage-booking/pages/manage-booking-page')).ManageBookingPage,

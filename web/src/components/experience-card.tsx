@@ -10,6 +10,8 @@ import { responsiveImage } from '@domain/images';
 import { fromPriceLabel } from '@domain/pricing';
 import { cardLocation } from '../lib/address';
 import { LIST_CARD_SIZES } from '../lib/image-sizes';
+import type { RatingSummary } from '@domain/reviews';
+import { RatingSummaryText } from './rating-summary';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.jpg';
 /** Guest spec §2: the card's tags when the experience has none. */
@@ -27,7 +29,7 @@ export function ExperienceCard({
   titleComponent = 'h3',
   imageSizes = LIST_CARD_SIZES,
 }: {
-  experience: ExperienceCardData;
+  experience: ExperienceCardData & { rating?: RatingSummary };
   eager?: boolean;
   /** The title's heading level in the page's outline (h2 where the cards sit right under the page's h1). */
   titleComponent?: 'h2' | 'h3';
@@ -81,6 +83,7 @@ export function ExperienceCard({
             <PlaceOutlinedIcon fontSize="inherit" aria-hidden />
             {location}
           </Typography>
+          <RatingSummaryText rating={experience.rating} />
           <Typography
             variant="subtitle1"
             component={titleComponent}

@@ -6,6 +6,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Category, Experience, ExperienceCard } from '@domain/entities';
 import type { ExperienceSort } from '@domain/schemas/catalogue';
+import type { RatingSummary } from '@domain/reviews';
 import { useApi } from '../app/api';
 import type { ApiClient } from './api-client';
 
@@ -26,7 +27,12 @@ export interface PublicHost {
 }
 
 /** `GET /api/experiences/{id}`: the experience, its category ids and its host's public fields. */
-export type ExperienceDetail = Experience & { categoryIds?: string[]; host?: PublicHost | null };
+export type ExperienceDetail = Experience & {
+  categoryIds?: string[];
+  host?: PublicHost | null;
+  /** Once reviewed (DESIGN §4e). */
+  rating?: RatingSummary;
+};
 
 export interface AvailabilityAnswer {
   timeZone: string;

@@ -24,7 +24,9 @@ import { externalLinkProps, useExternalLinks } from '../../../lib/external-link'
 import { useExperience, type ExperienceDetail } from '../../../lib/catalogue-api';
 import { renderedOnServer } from '../../../app/hydration';
 import { usePageMeta } from '../../../lib/page-meta';
+import { RatingSummaryText } from '../../../components/rating-summary';
 import { AboutHost } from '../components/about-host';
+import { ExperienceReviews } from '../components/experience-reviews';
 import { PhotoGallery } from '../components/photo-gallery';
 import { StickyBookingBar } from '../components/sticky-booking-bar';
 
@@ -226,6 +228,7 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
               </Typography>
             )}
             <Typography>{fromPriceLabel(experience.price)}</Typography>
+            <RatingSummaryText rating={experience.rating} size="1rem" />
           </Stack>
         </Box>
         <PhotoGallery images={experience.mainImages} title={experience.title} />
@@ -252,6 +255,7 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
                 {/* The refund rule in the same words as the booking form, the lookup page and the mails. */}
                 <CancellationPolicy policy={experience.cancellationPolicy} rule={experience.refundRule} />
                 <AboutHost hostId={experience.hostId} />
+                <ExperienceReviews experienceId={experience.id} />
               </Stack>
             </Grid>
             <Grid size={{ xs: 12, md: 5 }}>

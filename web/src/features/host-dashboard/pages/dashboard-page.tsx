@@ -17,6 +17,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { HostDashboardView } from '@domain/back-office-views';
 import { PageHeader } from '../../../components/back-office/page-header';
+import { ReviewsSummary, type DashboardReviews } from '../components/reviews-summary';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
 import { formatSlotJa, guestName, isDeadlineNear, timeLeftJa } from '../../../lib/back-office/format';
 import { useHostMe } from '../../../lib/back-office/host-account';
@@ -149,6 +150,7 @@ export function DashboardPage() {
         )}
       </Box>
 
+      {data && <ReviewsSummary reviews={(data as { reviews?: DashboardReviews }).reviews} />}
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
         最新の予約
       </Typography>
