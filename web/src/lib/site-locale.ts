@@ -6,5 +6,7 @@ import type { GuestLanguage } from '@domain/entities';
  * `<html lang="ja">` and its guests are mailed in Japanese without another change.
  */
 export function siteLocale(): GuestLanguage {
+  // The server render (web/src/ssr) renders the English site and has no document.
+  if (typeof document === 'undefined') return 'en';
   return document.documentElement.lang.toLowerCase().startsWith('ja') ? 'ja' : 'en';
 }
