@@ -57,7 +57,13 @@ const APP_BUNDLING: BundlingOptions = {
   tsconfig: path.join(PROJECT_ROOT, 'tsconfig.json'),
   // The phone rules (libphonenumber-js and its metadata, ~185 KB minified) are bundled on their own beside
   // `index.js` and required on a container's first phone check only (functions/adapters/runtime/lazy-phone-rules.ts).
-  esbuildArgs: { '--alias': `libphonenumber-js/min=./${LAZY_PHONE_RULES}` },
+  esbuildArgs: {
+    '--alias': `libphonenumber-js/min=./${LAZY_PHONE_RULES}`,
+    // The Japanese texts (mails, form messages, prefectures) as UTF-8, 3 bytes a character, not as `\uXXXX`
+    // escapes (6 bytes): 11–17 KB less in every API bundle; Node reads the file as UTF-8. (This CDK's `charset`
+    // option is not passed on to esbuild, hence the argument.)
+    '--charset': 'utf8',
+  },
   commandHooks: {
     beforeBundling: () => [],
     beforeInstall: () => [],

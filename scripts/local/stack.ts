@@ -33,6 +33,7 @@ import {
   createDocumentClient,
   createDynamoRepositories,
 } from '../../functions/adapters/dynamodb/repositories';
+import { createPaymentGateway } from '../../functions/adapters/payments/create-payment-gateway';
 import { backfillListingKeys } from '../../functions/adapters/dynamodb/backfill-listing-keys';
 import { resetRuntimeAdapters } from '../../functions/adapters/runtime/adapters';
 import {
@@ -379,6 +380,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     }
     configureLocalRuntime({
       ...(guestPages ? { pageEvents: guestPages } : {}),
+      localPayments: createPaymentGateway,
       paymentEvents: bus,
       clock: clock.now,
       advanceClock: (ms) => {

@@ -112,6 +112,8 @@ describe('Lambda bundles', () => {
       expect(size, `${fn.entry}: ${size} bytes`).toBeLessThanOrEqual(BUNDLE_BUDGET_BYTES);
       sizes.push(`${fn.node.id}: ${(size / 1024).toFixed(0)} KB`);
       expectLazyPhoneRules(dir, fn.node.id);
+      // The local payment gateway comes only through the local stack's runtime hook, never in a Lambda.
+      expect(readFileSync(path.join(dir, 'index.js'), 'utf8'), fn.node.id).not.toContain('pi_local_');
       if (imageFunctionIds.has(fn.node.id)) expectSharpForLambda(dir, fn.node.id);
       // Every other function ships its bundle alone.
       else expect(existsSync(path.join(dir, 'node_modules')), fn.node.id).toBe(false);

@@ -4,8 +4,8 @@
  * time, so their modules import cleanly in tests and the local stack can configure the process first.
  *
  * - payments: Stripe when `PAYMENT_PROVIDER=stripe` (the key from Secrets Manager, or from `STRIPE_SECRET_KEY`
- *   locally), otherwise the local gateway, whose Stripe-shaped events go to the publisher the local stack
- *   installs (its in-process bus);
+ *   locally), otherwise the local gateway, which only the local stack installs (`LocalRuntimeHooks.localPayments`,
+ *   so no Lambda bundle carries it), its Stripe-shaped events going to that stack's in-process bus;
  * - mail: SES v2 (the SES outbox emulator when `SES_ENDPOINT` is set);
  * - the DynamoDB repositories, rate limiter and processed-event store of `runtimeAdapters()`.
  */
@@ -13,7 +13,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoLeaseLimiter } from '../dynamodb/lease-limiter';
 import { DynamoProcessedEventStore } from '../dynamodb/processed-events';
 import { DynamoRateLimiter } from '../dynamodb/rate-limiter';
-import { createPaymentGateway } from '../payments/create-payment-gateway';
+import type { PaymentGatewayConfig } from '../payments/create-payment-gateway';
 import { StripePaymentGateway } from '../payments/stripe-payment-gateway';
 import { createSecretsManagerReader, type SecretReader } from '../secrets/secret-reader';
 import { consoleJsonLogger, errorFields } from '../../use-cases/console-logger';
@@ -53,6 +53,11 @@ export interface GuestRuntime {
 
 /** What only the local stack sets before the first invocation (nothing in AWS calls this). */
 export interface LocalRuntimeHooks {
+  /**
+   * Builds the local payment gateway (`PAYMENT_PROVIDER=local`; the local stack passes `createPaymentGateway`).
+   * A hook rather than an import, so the AWS bundles, which always use Stripe, leave the local gateway out.
+   */
+  localPayments?: (config: PaymentGatewayConfig) => PaymentGateway;
   /** Receives the local gateway's payment events (the in-process bus). */
   paymentEvents?: PaymentEventPublisher;
   /**
@@ -185,8 +190,13 @@ function paymentGatewayOf(env: Environment, logger: Logger): PaymentGateway {
     }
     return new SecretKeyStripeGateway(env.STRIPE_SECRET_KEY_ARN, createSecretsManagerReader(), logger);
   }
+  if (!hooks.localPayments) {
+    throw new Error(
+      'Invalid function environment: PAYMENT_PROVIDER=local runs only in the local stack (PAYMENT_PROVIDER=stripe in AWS)',
+    );
+  }
   const events = hooks.paymentEvents;
-  return createPaymentGateway({
+  return hooks.localPayments({
     ...(hooks.refundsFail ? { refundsFail: hooks.refundsFail } : {}),
     ...(env.LOCAL_PAYMENT_STORE ? { localStorePath: env.LOCAL_PAYMENT_STORE } : {}),
     localEvents: events ?? {

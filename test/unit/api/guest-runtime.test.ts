@@ -5,8 +5,10 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { resetRuntimeAdapters } from '../../../functions/adapters/runtime/adapters';
+import { createPaymentGateway } from '../../../functions/adapters/payments/create-payment-gateway';
 import {
   PAYMENTS_NOT_CONFIGURED_MESSAGE,
+  configureLocalRuntime,
   guestRuntime,
   resetGuestRuntime,
 } from '../../../functions/adapters/runtime/guest-runtime';
@@ -68,5 +70,25 @@ describe('guestRuntime() with the environment CDK sets', () => {
     await expect(guestRuntime().payments.retrieve('pi_123')).rejects.toMatchObject({
       code: 'service_unavailable',
     });
+  });
+});
+
+describe('guestRuntime() with the local payment gateway', () => {
+  it('refuses PAYMENT_PROVIDER=local outside the local stack: the Lambda bundles do not carry that gateway', () => {
+    vi.stubEnv('PAYMENT_PROVIDER', 'local');
+    expect(() => guestRuntime()).toThrow(/PAYMENT_PROVIDER=local runs only in the local stack/);
+  });
+
+  it('builds it through the hook the local stack installs', () => {
+    vi.stubEnv('PAYMENT_PROVIDER', 'local');
+    const built: unknown[] = [];
+    configureLocalRuntime({
+      localPayments: (config) => {
+        built.push(config);
+        return createPaymentGateway(config);
+      },
+    });
+    expect(guestRuntime().payments.provider).toBe('local');
+    expect(built).toHaveLength(1);
   });
 });
