@@ -101,6 +101,11 @@ describe('back-office cancellation of an approved booking', () => {
     await details.getByText(`予約番号 ${booking.reference}`).waitFor();
 
     await details.getByRole('button', { name: '承認する' }).click();
+    // The host confirms the amount to be charged first (issue 21).
+    await page
+      .getByRole('dialog', { name: 'このリクエストを承認しますか？' })
+      .getByRole('button', { name: '承認する' })
+      .click();
     await toastSays(page, '予約を承認しました');
     await details.getByRole('button', { name: 'キャンセルする' }).click();
 
