@@ -77,9 +77,29 @@ describe('page keys in the KeyValueStore', () => {
 
   it('does not record a key when writing the page itself failed', async () => {
     const service = new KeyValueStoreService();
-    const failing = { ...memoryStore(), put: () => Promise.reject(new Error('S3 down')) };
+    const failing: GuestPageStore = { ...memoryStore(), put: () => Promise.reject(new Error('S3 down')) };
     const store = withPageKeys(failing, createKvsPageKeys(ARN, service));
     await expect(store.put('pages/index.html', 'x', 'text/html')).rejects.toThrow('S3 down');
     expect(service.keys.size).toBe(0);
+  });
+});
+
+describe('the real client', () => {
+  it('signs its requests with SigV4A, which the KeyValueStore API requires (the signer is registered)', async () => {
+    const { CloudFrontKeyValueStoreClient } = await import('@aws-sdk/client-cloudfront-keyvaluestore');
+    const seen: { headers: Record<string, string>; hostname: string }[] = [];
+    const client = new CloudFrontKeyValueStoreClient({
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+      requestHandler: {
+        handle: async (request: { headers: Record<string, string>; hostname: string }) => {
+          seen.push(request);
+          throw Object.assign(new Error('offline'), { name: 'Offline' });
+        },
+      },
+    });
+    await expect(createKvsPageKeys(ARN, client).put('pages/index.html')).rejects.toThrow('offline');
+    expect(seen[0]!.hostname).toContain('cloudfront-kvs');
+    expect(seen[0]!.headers.authorization).toMatch(/^AWS4-ECDSA-P256-SHA256 /);
   });
 });
