@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { PHONE_RULES_FILE } from '../functions/adapters/runtime/lazy-phone-rules';
@@ -41,6 +42,10 @@ export interface AppFunctionProps {
    * stays external to the bundle, which cannot hold a native module.
    */
   imageProcessing?: boolean;
+  /** Bundling options over the shared ones (the guest-page renderer is an ES module with production React). */
+  bundling?: Partial<BundlingOptions>;
+  /** Where asynchronous invocations land after Lambda's own retries (EventBridge targets, async triggers). */
+  deadLetterQueue?: sqs.IQueue;
 }
 
 /** The module that stands in for `libphonenumber-js/min` in every bundle (it requires `phone-rules.js` lazily). */
@@ -116,6 +121,7 @@ export class AppFunction extends NodejsFunction {
       ...(props.reservedConcurrentExecutions
         ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions }
         : {}),
+      ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       loggingFormat: lambda.LoggingFormat.JSON,
       logGroup,
       projectRoot: PROJECT_ROOT,
@@ -124,6 +130,7 @@ export class AppFunction extends NodejsFunction {
       bundling: {
         ...APP_BUNDLING,
         ...(props.imageProcessing ? nativeImageModules(FUNCTION_ARCHITECTURE) : {}),
+        ...props.bundling,
       },
     });
     this.entry = props.entry;

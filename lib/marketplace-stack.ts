@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { handlerGroups, routes, type HandlerGroup } from '../functions/api/routes';
 import { ApiConstruct } from './api-construct';
 import { AuthConstruct } from './auth-construct';
+import { GuestPagesConstruct } from './guest-pages-construct';
 import { DataConstruct } from './data-construct';
 import { JobsConstruct } from './jobs-construct';
 import { MailOutboxConstruct } from './mail-outbox-construct';
@@ -56,6 +57,8 @@ export const TOUR_JOBS_INTERVAL_MINUTES = 15;
 
 export const BACK_OFFICE_TABLE_ACTIONS = [...TABLE_READ_WRITE, 'dynamodb:DeleteItem'];
 const DELETING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-api', 'admin-api']);
+/** The APIs whose use cases change guest pages (DESIGN §4e): they publish page events for the renderer. */
+export const PAGE_CHANGING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-api', 'admin-api']);
 
 /**
  * The product's two stacks: the web ACL in us-east-1 (CloudFront's region for WAF) and everything else in the
@@ -355,6 +358,23 @@ export class MarketplaceStack extends Stack {
       analytics: config.analytics.enabled,
     });
     const siteUrl = web.siteUrl;
+    const guestPages = new GuestPagesConstruct(this, 'GuestPages', {
+      bus: payments.relayBus,
+      siteBucket: web.siteBucket,
+      siteUrl,
+      pageKeys: web.pageKeys,
+      webAssetPath: props.webAssetPath,
+      renderAfter: [...web.deployments, web.distribution],
+      retainLogs,
+      stage: config.stage,
+    });
+    // The back offices announce page changes (a publish, an edit, a suspension) on our bus, scoped to it.
+    for (const group of PAGE_CHANGING_GROUPS) {
+      const fn = groupFunctions[group] as AppFunction | undefined;
+      if (!fn) continue;
+      fn.addEnvironment('PAGE_EVENT_BUS', payments.relayBus.eventBusName);
+      payments.relayBus.grantPutEventsTo(fn);
+    }
     for (const fn of [
       ...Object.values(groupFunctions),
       paymentEvents,
@@ -392,6 +412,7 @@ export class MarketplaceStack extends Stack {
         SendReminders: sendReminders,
         SendReviewInvites: sendReviewInvites,
         SendMails: sendMails,
+        RenderGuestPages: guestPages.renderer,
         HostPreSignUp: preSignUp,
         HostCustomMessage: customMessage,
         HostPostConfirmation: postConfirmation,
@@ -400,6 +421,7 @@ export class MarketplaceStack extends Stack {
         PaymentEventsDlq: payments.deadLetterQueue,
         JobsDlq: jobs.deadLetterQueue,
         MailStreamDlq: mailOutbox.deadLetterQueue,
+        GuestPagesDlq: guestPages.deadLetterQueue,
       },
       alarmEmail: config.alarmEmail,
       failedMails: mailOutbox.failedMails,
@@ -414,6 +436,7 @@ export class MarketplaceStack extends Stack {
       sendReminders,
       sendReviewInvites,
       sendMails,
+      guestPages.renderer,
       preSignUp,
       customMessage,
       postConfirmation,
@@ -432,12 +455,19 @@ export class MarketplaceStack extends Stack {
       ],
       secrets: [payments.stripeSecretKey, payments.webhookSigningSecret],
       originSecret,
-      deadLetterQueues: [payments.deadLetterQueue, jobs.deadLetterQueue, mailOutbox.deadLetterQueue],
+      deadLetterQueues: [
+        payments.deadLetterQueue,
+        jobs.deadLetterQueue,
+        mailOutbox.deadLetterQueue,
+        guestPages.deadLetterQueue,
+      ],
       userPools: [auth.hosts.pool, auth.admins.pool],
       api: api.api,
       distribution: web.distribution,
       photoFunctions: [...IMAGE_PROCESSING_GROUPS].flatMap((g) => groupFunctions[g] ?? []),
       imagesBucket: web.imagesBucket,
+      pageRenderer: guestPages.renderer,
+      siteBucket: web.siteBucket,
     });
 
     const output = (id: string, value: string, description: string) =>

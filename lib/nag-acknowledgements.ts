@@ -3,6 +3,7 @@ import type { CfnUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import { UPLOAD_KEY_PREFIX } from '../functions/domain/schemas/experience-form';
+import { PAGES_PREFIX } from '../functions/domain/guest-pages';
 import { PHOTOS_PREFIX } from './web-construct';
 
 /**
@@ -24,6 +25,9 @@ export interface AcknowledgementTargets {
   /** Functions that presign uploads and publish photos (`grantPhotoPipeline`), and the bucket they work in. */
   photoFunctions: IConstruct[];
   imagesBucket: IBucket;
+  /** The guest-page renderer, which writes `pages/*` of the site bucket (`lib/guest-pages-construct.ts`). */
+  pageRenderer: IConstruct;
+  siteBucket: IBucket;
 }
 
 const ack = (scope: IConstruct, id: string, reason: string) =>
@@ -62,6 +66,12 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
       'Published photos get fresh ids under images/p/ when they are verified; the role writes and deletes those variants only (no read, no list, no other prefix).',
     );
   }
+  const siteBucketId = stack.getLogicalId(t.siteBucket.node.defaultChild as CfnBucket);
+  ack(
+    t.pageRenderer,
+    `AwsSolutions-IAM5[Resource::<${siteBucketId}.Arn>/${PAGES_PREFIX}*]`,
+    'The renderer writes and deletes one page per published experience under pages/ (their keys follow the experience ids, unknown at deploy time); it reaches no other prefix of the site bucket and reads only index.html and config.json.',
+  );
   for (const secret of t.secrets) {
     ack(
       secret,

@@ -7,6 +7,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { PHOTOS_PATH, UPLOAD_FORM_PATH } from '../functions/domain/images';
 import { UPLOAD_KEY_PREFIX } from '../functions/domain/schemas/experience-form';
+import { guestPagesRequestCode, guestPagesResponseCode } from './guest-pages-function';
 
 export interface WebConstructProps {
   retainData: boolean;
@@ -48,6 +49,10 @@ export class WebConstruct extends Construct {
   readonly siteBucket: s3.Bucket;
   readonly imagesBucket: s3.Bucket;
   readonly logsBucket: s3.Bucket;
+  /** Which guest pages exist (`pages/...` keys), read by the routing function, written by the renderer. */
+  readonly pageKeys: cloudfront.KeyValueStore;
+  /** The SPA's deployments into the site bucket: the first render waits for them. */
+  readonly deployments: s3deploy.BucketDeployment[] = [];
   /** `https://<distribution>.cloudfront.net` */
   readonly siteUrl: string;
 
@@ -98,22 +103,23 @@ export class WebConstruct extends Construct {
         : []),
     ]);
 
-    // Client routes (/experience/123, /host/dashboard) are answered with index.html at the edge. Distribution-wide
-    // error responses would also rewrite the API's own 403/404 answers, so the rewrite is a viewer-request function
-    // on the default behaviour only.
-    const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
+    // Guest pages (issue 17): a viewer-request function on the default behaviour only routes a path to its
+    // prerendered page when the KeyValueStore says it exists, to the not-found page for an experience without one,
+    // and client routes (/host/dashboard) to index.html; a viewer-response function makes the not-found page a
+    // real 404. Distribution-wide error responses would also rewrite the API's own 403/404 answers.
+    this.pageKeys = new cloudfront.KeyValueStore(this, 'GuestPageKeys', {
+      comment: 'Keys of the prerendered guest pages under pages/ (written by the renderer)',
+    });
+    const guestPageRouting = new cloudfront.Function(this, 'GuestPageRouting', {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Serve index.html for client-side routes',
-      code: cloudfront.FunctionCode.fromInline(
-        [
-          'function handler(event) {',
-          '  var request = event.request;',
-          "  var last = request.uri.split('/').pop();",
-          "  if (last.indexOf('.') === -1) { request.uri = '/index.html'; }",
-          '  return request;',
-          '}',
-        ].join('\n'),
-      ),
+      comment: 'Prerendered guest pages, the not-found page, or index.html for client routes',
+      keyValueStore: this.pageKeys,
+      code: cloudfront.FunctionCode.fromInline(guestPagesRequestCode()),
+    });
+    const guestPageStatus = new cloudfront.Function(this, 'GuestPageStatus', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'The not-found page answers 404 with X-Robots-Tag noindex',
+      code: cloudfront.FunctionCode.fromInline(guestPagesResponseCode()),
     });
 
     const region = Stack.of(this).region;
@@ -223,7 +229,8 @@ export class WebConstruct extends Construct {
         responseHeadersPolicy: headers,
         compress: true,
         functionAssociations: [
-          { function: spaRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          { function: guestPageRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          { function: guestPageStatus, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
         ],
       },
       additionalBehaviors: {
@@ -264,14 +271,14 @@ export class WebConstruct extends Construct {
     this.siteUrl = `https://${this.distribution.distributionDomainName}`;
 
     // Hashed assets are immutable; index.html and config.json must be revalidated so a deploy shows at once.
-    new s3deploy.BucketDeployment(this, 'DeployAssets', {
+    const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
       destinationBucket: this.siteBucket,
       sources: [s3deploy.Source.asset(props.webAssetPath, { exclude: ['index.html'] })],
       cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
       prune: false,
       memoryLimit: 512,
     });
-    new s3deploy.BucketDeployment(this, 'DeployEntry', {
+    const entry = new s3deploy.BucketDeployment(this, 'DeployEntry', {
       destinationBucket: this.siteBucket,
       sources: [
         s3deploy.Source.asset(props.webAssetPath, { exclude: ['*', '!index.html'] }),
@@ -283,6 +290,7 @@ export class WebConstruct extends Construct {
       distributionPaths: ['/index.html', '/config.json'],
       memoryLimit: 512,
     });
+    this.deployments.push(assets, entry);
   }
 }
 

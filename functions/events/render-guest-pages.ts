@@ -10,6 +10,7 @@
  */
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createS3PageStore } from '../adapters/storage/s3-page-store';
+import { createKvsPageKeys, withPageKeys } from '../adapters/storage/kvs-page-keys';
 import {
   makeRefreshGuestPages,
   type GuestPageChange,
@@ -68,10 +69,13 @@ interface PageEvent {
 
 let refresh: ((changes: readonly GuestPageChange[]) => Promise<{ rendered: number }>) | undefined;
 
-/** AWS: one EventBridge event per change (`detail` is the change). */
-export async function handler(event: PageEvent): Promise<{ rendered: number }> {
+/**
+ * AWS: one EventBridge event per change (`detail` is the change). The deploy's trigger invokes the function with
+ * no event of that shape: that is the full render (every page, the not-found page, sitemap and robots).
+ */
+export async function handler(event: Partial<PageEvent> | null): Promise<{ rendered: number }> {
   refresh ??= awsRefresh();
-  return refresh([event.detail]);
+  return refresh([event?.detail ?? { kind: 'all' }]);
 }
 
 function awsRefresh() {
@@ -88,7 +92,8 @@ function awsRefresh() {
       template: () => read('index.html'),
       apiBaseUrl,
     }),
-    store: createS3PageStore(s3, bucket),
+    // The routing function learns which pages exist from the KeyValueStore: every write is mirrored there.
+    store: withPageKeys(createS3PageStore(s3, bucket), createKvsPageKeys(required('PAGE_KEYS_ARN'))),
     catalogue: makeApiCatalogue(apiBaseUrl),
     baseUrl: siteUrl,
   });

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AppFunction, BUNDLE_BUDGET_BYTES, PROJECT_ROOT } from '../../lib/lambda-function';
 import { IMAGE_PROCESSING_GROUPS } from '../../lib/marketplace-stack';
+import { RENDERER_BUNDLE_BUDGET_BYTES } from '../../lib/guest-pages-construct';
 import { PHONE_RULES_FILE } from '../../functions/adapters/runtime/lazy-phone-rules';
 import { OUR_FUNCTION_ID, synthStack } from './synth';
 
@@ -119,5 +120,18 @@ describe('Lambda bundles', () => {
       else expect(existsSync(path.join(dir, 'node_modules')), fn.node.id).toBe(false);
     }
     console.log(`Lambda bundles (minified): ${sizes.join('; ')}`);
+
+    // The guest-page renderer has a budget of its own (React, MUI and the guest pages, off the request path): an
+    // ES module with production React, the KeyValueStore client and its SigV4A signer inside, S3 from the runtime.
+    const renderer = stack.node
+      .findAll()
+      .find((c): c is AppFunction => c instanceof AppFunction && c.node.id === 'RenderGuestPages');
+    const rendererDir = assetDirOf(stack, renderer!);
+    const rendererBundle = readFileSync(path.join(rendererDir, 'index.mjs'), 'utf8');
+    const rendererSize = Buffer.byteLength(rendererBundle);
+    expect(rendererSize, `renderer: ${rendererSize} bytes`).toBeLessThanOrEqual(RENDERER_BUNDLE_BUDGET_BYTES);
+    expect(rendererBundle).toContain('PutKey');
+    expect(rendererBundle).not.toMatch(/from\s*"@aws-sdk\/(client-cloudfront-keyvaluestore|signature-v4a)"/);
+    console.log(`Guest-page renderer bundle (minified): ${(rendererSize / 1024).toFixed(0)} KB`);
   });
 });

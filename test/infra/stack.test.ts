@@ -444,19 +444,8 @@ describe('web', () => {
     expect(JSON.stringify(images.TargetOriginId)).toMatch(/ImagesBucket|Origin/);
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       expect.objectContaining({ EventType: 'viewer-request' }),
+      expect.objectContaining({ EventType: 'viewer-response' }),
     ]);
-  });
-
-  it('rewrites client routes, not files, to index.html at the edge', () => {
-    const fn = cloudFrontFunction('client-side routes');
-    const code = String(fn.Properties.FunctionCode);
-    // Run the function's code as CloudFront would.
-    const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string };
-    const run = (uri: string) => handler({ request: { uri } }).uri;
-    expect(run('/experience/abc')).toBe('/index.html');
-    expect(run('/host/dashboard')).toBe('/index.html');
-    expect(run('/assets/index-abc.js')).toBe('/assets/index-abc.js');
-    expect(run('/config.json')).toBe('/config.json');
   });
 
   it('sends HSTS, a CSP allowing Stripe and Google Maps, nosniff and frame denial', () => {
