@@ -7,12 +7,17 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { router } from './app/router';
 import { createApiClient } from './lib/api-client';
 import { loadAppConfig } from './lib/load-config';
+import { RouterLocale } from './app/router-locale';
+import { loadCatalogue } from './lib/i18n/i18n';
+import { localeFromPath } from './lib/i18n/locales';
 
 const root = createRoot(document.getElementById('root')!);
 const queryClient = createQueryClient();
 
-// The configuration decides which pools, payment provider and API the app talks to, so nothing renders before it.
-void loadAppConfig().then((result) => {
+// The configuration decides which pools, payment provider and API the app talks to, so nothing renders before it;
+// the page's language catalogue (its own small chunk) downloads at the same time.
+const catalogue = loadCatalogue(localeFromPath(window.location.pathname));
+void Promise.all([loadAppConfig(), catalogue]).then(([result]) => {
   if (!result.ok) {
     console.error(`Configuration error (${result.reason}): ${result.detail}`);
     root.render(<ConfigErrorPage detail={result.detail} />);
@@ -29,7 +34,9 @@ void loadAppConfig().then((result) => {
     root.render(
       <StrictMode>
         <AppProviders config={result.config} queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <RouterLocale router={router}>
+            <RouterProvider router={router} />
+          </RouterLocale>
         </AppProviders>
       </StrictMode>,
     ),

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '../app/config-context';
+import { useT } from './i18n/i18n';
+import { LOCALES, localeInfo, switchLocalePath } from './i18n/locales';
 
 export interface PageMeta {
   /** The page's own title; the site name is appended. */
@@ -14,8 +16,6 @@ export interface PageMeta {
 
 /** The default social-share image (1200×630, drawn by `web/scripts/draw-site-images.ts`). */
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
-export const DEFAULT_DESCRIPTION =
-  'Book private tours and hands-on local experiences in Ehime and across Japan, hosted by the people who live there.';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string | null): void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -31,37 +31,54 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string | 
   element.setAttribute('content', content);
 }
 
-function setCanonical(href: string): void {
-  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+function setLink(rel: 'canonical' | 'alternate', href: string, hreflang?: string): void {
+  const selector = hreflang ? `link[rel="${rel}"][hreflang="${hreflang}"]` : `link[rel="${rel}"]`;
+  let link = document.head.querySelector<HTMLLinkElement>(selector);
   if (!link) {
     link = document.createElement('link');
-    link.rel = 'canonical';
+    link.rel = rel;
+    if (hreflang) link.hreflang = hreflang;
     document.head.appendChild(link);
   }
   link.href = href;
 }
 
 /**
+ * The page in every language (`hreflang`), English as `x-default`, for a path of any language: what the head
+ * carries and what a server render or the sitemap writes for the same page.
+ */
+export function languageAlternates(base: string, pathname: string): { hreflang: string; href: string }[] {
+  return [
+    ...LOCALES.map((l) => ({ hreflang: l.code, href: `${base}${switchLocalePath(pathname, l.code)}` })),
+    { hreflang: 'x-default', href: `${base}${switchLocalePath(pathname, 'en')}` },
+  ];
+}
+
+/**
  * Guest spec §2, page metadata: title, description, canonical (base URL + current path), Open Graph (type
- * website, url, 1200×630 image, site name, locale ja_JP), a large-image Twitter card and, where asked, noindex.
+ * website, url, 1200×630 image, site name, the language's locale), hreflang alternates for every language, a
+ * large-image Twitter card and, where asked, noindex.
  * Every page calls it, so the tags index.html ships for the home page are overwritten (not left stale) as soon as
  * the guest leaves home.
  */
 export function usePageMeta(meta: PageMeta): void {
   const { siteName, baseUrl } = useAppConfig();
   const { pathname } = useLocation();
-  const { title, description = DEFAULT_DESCRIPTION, image, noindex = false } = meta;
+  const { t, locale } = useT();
+  const { title, description = t('meta.description'), image, noindex = false } = meta;
+  const homeTitle = t('meta.homeTitle', { siteName });
 
   useEffect(() => {
-    const fullTitle = title
-      ? `${title} | ${siteName}`
-      : `${siteName} – Private tours and local experiences in Japan`;
+    const fullTitle = title ? `${title} | ${siteName}` : homeTitle;
     const base = baseUrl.replace(/\/$/, '');
     const url = `${base}${pathname}`;
     const imageUrl = new URL(image || DEFAULT_SHARE_IMAGE, `${base}/`).toString();
     document.title = fullTitle;
     setMeta('name', 'description', description);
-    setCanonical(url);
+    setLink('canonical', url);
+    for (const alternate of languageAlternates(base, pathname)) {
+      setLink('alternate', alternate.href, alternate.hreflang);
+    }
     setMeta('property', 'og:title', fullTitle);
     setMeta('property', 'og:description', description);
     setMeta('property', 'og:type', 'website');
@@ -70,11 +87,11 @@ export function usePageMeta(meta: PageMeta): void {
     setMeta('property', 'og:image:width', '1200');
     setMeta('property', 'og:image:height', '630');
     setMeta('property', 'og:site_name', siteName);
-    setMeta('property', 'og:locale', 'ja_JP');
+    setMeta('property', 'og:locale', localeInfo(locale).ogLocale);
     setMeta('name', 'twitter:card', 'summary_large_image');
     setMeta('name', 'twitter:title', fullTitle);
     setMeta('name', 'twitter:description', description);
     setMeta('name', 'twitter:image', imageUrl);
     setMeta('name', 'robots', noindex ? 'noindex, nofollow' : null);
-  }, [title, description, image, noindex, siteName, baseUrl, pathname]);
+  }, [title, description, image, noindex, siteName, baseUrl, pathname, homeTitle, locale]);
 }
