@@ -53,7 +53,7 @@ const experience: MailExperience & { thingsToKnowClothes: null; thingsToKnowNote
   postalCode: '790-0001',
   prefecture: 'Ehime',
   city: 'Matsuyama',
-  district: null,
+  district: '',
   streetAddress: '1-2-3',
   building: null,
   mapLat: null,
@@ -122,7 +122,7 @@ describe.each(['ja', 'zh-Hant', 'ko'] as const)('guest mails in %s', (locale) =>
 });
 
 it('writes the Korean received mail in Korean with Korean dates and yen', () => {
-  const mail = allMails('ko').received;
+  const mail = allMails('ko').received!;
   expect(mail.subject).toBe('예약 요청 접수: Tea ceremony (예약 번호 ABC123)');
   expect(mail.text).toContain('2026년 5월 1일 (금)');
   expect(mail.text).toContain('¥24,000 (일본 엔, 소비세 포함)');

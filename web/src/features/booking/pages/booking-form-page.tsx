@@ -205,10 +205,13 @@ function BookingForm({ data }: { data: BookingData }) {
   }, [experience.isError, toast, t]);
 
   const onPaymentState = useCallback((state: PaymentMethodState) => setPayment(state), []);
-  const onPaymentLoadError = useCallback((message: string) => {
-    console.error('Payment form failed to load', message);
-    setPaymentLoadError(t('booking.initFailed'));
-  }, [t]);
+  const onPaymentLoadError = useCallback(
+    (message: string) => {
+      console.error('Payment form failed to load', message);
+      setPaymentLoadError(t('booking.initFailed'));
+    },
+    [t],
+  );
 
   if (experience.isPending) return <PageLoader label={t('booking.loadingInfo')} />;
   if (experience.isError) {

@@ -316,6 +316,7 @@ const en = {
   'policy.cardRefunds': 'Card refunds may take 1–2 months after the billing closing date.',
   'policy.close': 'close',
   'policy.more': 'see more',
+  'static.englishOnly': 'This page is in English.',
   //@@MORE
 };
 

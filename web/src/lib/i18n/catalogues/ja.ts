@@ -304,6 +304,7 @@ const ja: Messages = {
   'policy.fees': '返金手数料はお客様のご負担となります。',
   'policy.cardRefunds': 'カードへの返金は、締め日によって1〜2か月かかる場合があります。',
   'policy.close': '閉じる',
+  'static.englishOnly': 'このページは現在英語のみでご覧いただけます。',
   'policy.more': 'もっと見る',
 };
 

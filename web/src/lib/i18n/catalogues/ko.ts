@@ -302,6 +302,7 @@ const ko: Messages = {
   'policy.fees': '환불 수수료는 고객 부담입니다.',
   'policy.cardRefunds': '카드 환불은 결제일에 따라 1~2개월이 걸릴 수 있습니다.',
   'policy.close': '접기',
+  'static.englishOnly': '이 페이지는 현재 영어로만 제공됩니다.',
   'policy.more': '더 보기',
 };
 

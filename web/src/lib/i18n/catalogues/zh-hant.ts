@@ -296,6 +296,7 @@ const zhHant: Messages = {
   'policy.fees': '退款手續費由顧客負擔。',
   'policy.cardRefunds': '視信用卡結帳日而定，退款可能需要 1～2 個月才會入帳。',
   'policy.close': '收合',
+  'static.englishOnly': '此頁面目前僅提供英文版。',
   'policy.more': '查看更多',
 };
 
