@@ -317,6 +317,18 @@ const en = {
   'policy.close': 'close',
   'policy.more': 'see more',
   'static.englishOnly': 'This page is in English.',
+  'gallery.photo': '{title}, photo {n}',
+  'gallery.photoOf': '{title}, photo {n} of {count}',
+  'gallery.showAll': 'Show all photos',
+  'gallery.photos': 'Photos',
+  'gallery.photosOf': 'Photos of {title}',
+  'gallery.close': 'Close photos',
+  'gallery.previous': 'Previous photo',
+  'gallery.next': 'Next photo',
+  'gallery.all': 'All photos',
+  'video.label': 'Video',
+  'video.title': 'Video: {title}',
+  'gallery.open': 'Open {photo}',
   //@@MORE
 };
 

@@ -305,6 +305,18 @@ const ja: Messages = {
   'policy.cardRefunds': 'カードへの返金は、締め日によって1〜2か月かかる場合があります。',
   'policy.close': '閉じる',
   'static.englishOnly': 'このページは現在英語のみでご覧いただけます。',
+  'gallery.photo': '{title}（写真{n}）',
+  'gallery.photoOf': '{title}（写真{n}/{count}）',
+  'gallery.showAll': 'すべての写真を見る',
+  'gallery.photos': '写真',
+  'gallery.photosOf': '{title}の写真',
+  'gallery.close': '写真を閉じる',
+  'gallery.previous': '前の写真',
+  'gallery.next': '次の写真',
+  'gallery.all': 'すべての写真',
+  'video.label': '動画',
+  'video.title': '動画：{title}',
+  'gallery.open': '{photo}を開く',
   'policy.more': 'もっと見る',
 };
 

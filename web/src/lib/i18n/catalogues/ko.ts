@@ -303,6 +303,18 @@ const ko: Messages = {
   'policy.cardRefunds': '카드 환불은 결제일에 따라 1~2개월이 걸릴 수 있습니다.',
   'policy.close': '접기',
   'static.englishOnly': '이 페이지는 현재 영어로만 제공됩니다.',
+  'gallery.photo': '{title}, 사진 {n}',
+  'gallery.photoOf': '{title}, 사진 {n}/{count}',
+  'gallery.showAll': '모든 사진 보기',
+  'gallery.photos': '사진',
+  'gallery.photosOf': '{title} 사진',
+  'gallery.close': '사진 닫기',
+  'gallery.previous': '이전 사진',
+  'gallery.next': '다음 사진',
+  'gallery.all': '모든 사진',
+  'video.label': '동영상',
+  'video.title': '동영상: {title}',
+  'gallery.open': '{photo} 열기',
   'policy.more': '더 보기',
 };
 

@@ -297,6 +297,18 @@ const zhHant: Messages = {
   'policy.cardRefunds': '視信用卡結帳日而定，退款可能需要 1～2 個月才會入帳。',
   'policy.close': '收合',
   'static.englishOnly': '此頁面目前僅提供英文版。',
+  'gallery.photo': '{title}，第 {n} 張照片',
+  'gallery.photoOf': '{title}，第 {n} 張照片（共 {count} 張）',
+  'gallery.showAll': '查看所有照片',
+  'gallery.photos': '照片',
+  'gallery.photosOf': '{title}的照片',
+  'gallery.close': '關閉照片',
+  'gallery.previous': '上一張照片',
+  'gallery.next': '下一張照片',
+  'gallery.all': '所有照片',
+  'video.label': '影片',
+  'video.title': '影片：{title}',
+  'gallery.open': '開啟{photo}',
   'policy.more': '查看更多',
 };
 
