@@ -138,7 +138,7 @@ describe('the guest site in Korean', () => {
 
     const mail = await mailTo(email);
     expect(mail.subject).toMatch(/^예약 요청 접수: .+ \(예약 번호 [A-Z0-9]{6}\)$/);
-    expect(mail.body.text).toContain('예약 요청이 접수되었습니다');
+    expect(mail.body.text).toContain('예약을 요청해 주셔서 감사합니다');
   });
 });
 

@@ -124,7 +124,7 @@ describe('create → local card → payment-confirmed', () => {
     const mails = await mailsAbout(world, created.reference);
     const guestMail = mails.find((m) => m.destination.to[0] === body.guest.email)!;
     expect(guestMail.subject).toBe(`예약 요청 접수: ${experience.title} (예약 번호 ${created.reference})`);
-    expect(guestMail.body.text).toContain('예약 요청이 접수되었습니다');
+    expect(guestMail.body.text).toContain('예약을 요청해 주셔서 감사합니다');
     expect(guestMail.body.text).toContain('투어 언어: 영어');
     expect(guestMail.body.html).toContain('<html lang="ko">');
     const hostMail = mails.find((m) => m.destination.to[0] !== body.guest.email)!;
