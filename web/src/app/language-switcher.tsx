@@ -16,12 +16,14 @@ import {
 
 /** The guest's own choice of language (the switcher), kept in this browser. */
 const CHOICE_KEY = 'site-language';
-/** Set once the language note has been answered or dismissed: it is offered once, never again. */
+/** Set once the browser-language note has been answered or dismissed: it is offered once, never again. */
 const NOTE_KEY = 'site-language-note';
+/** Set when the note offering the guest's own choice is dismissed: not offered again in this tab. */
+const CHOICE_NOTE_KEY = 'site-language-choice-note';
 
-function storage(): Storage | null {
+function storage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | null {
   try {
-    return typeof window === 'undefined' ? null : window.localStorage;
+    return typeof window === 'undefined' ? null : window[kind];
   } catch {
     return null; // storage blocked (private mode settings): the switcher still works, it is just not remembered
   }
@@ -82,9 +84,9 @@ export function LanguageSwitcher() {
 }
 
 /**
- * The first visit in a language other than the guest's (their earlier choice, else their browser's first
- * supported language) offers that language once, in that language; the guest stays where they are until they
- * choose. Never a redirect.
+ * A page in a language other than the guest's offers theirs, in that language; the guest stays where they are
+ * until they choose (never a redirect). Their remembered choice is offered on each visit until dismissed for the
+ * tab; without a choice, the browser's first supported language is offered once.
  */
 export function LanguageSuggestion() {
   const { locale } = useT();
@@ -94,8 +96,14 @@ export function LanguageSuggestion() {
   );
 
   useEffect(() => {
-    if (storage()?.getItem(NOTE_KEY)) return;
-    const wanted = rememberedLocale() ?? preferredLocale(navigator.languages ?? [navigator.language]);
+    const chosen = rememberedLocale();
+    const wanted = chosen
+      ? storage('sessionStorage')?.getItem(CHOICE_NOTE_KEY)
+        ? null
+        : chosen
+      : storage()?.getItem(NOTE_KEY)
+        ? null
+        : preferredLocale(navigator.languages ?? [navigator.language]);
     if (!wanted || wanted === locale) return;
     let live = true;
     void loadCatalogue(wanted).then((messages) => {
@@ -116,6 +124,7 @@ export function LanguageSuggestion() {
   if (!note || note.locale === locale) return null;
   const close = () => {
     storage()?.setItem(NOTE_KEY, 'done');
+    storage('sessionStorage')?.setItem(CHOICE_NOTE_KEY, 'dismissed');
     setNote(null);
   };
   return (
