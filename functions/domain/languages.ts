@@ -15,3 +15,15 @@ const NAMES: Record<GuestLocale, Record<GuestLanguage, string>> = {
 export function languageName(language: GuestLanguage, reader: GuestLocale): string {
   return NAMES[reader][language];
 }
+
+/** The site language a guest is mailed in, as the (Japanese) back office names it. */
+const SITE_LANGUAGE_NAMES_JA: Record<GuestLocale, string> = {
+  en: '英語',
+  ja: '日本語',
+  'zh-Hant': '繁体字中国語',
+  ko: '韓国語',
+};
+
+export function siteLanguageNameJa(locale: GuestLocale): string {
+  return SITE_LANGUAGE_NAMES_JA[locale];
+}

@@ -3,6 +3,7 @@
  * included, for all four site languages; nothing of another language's template leaks in.
  */
 import { guestLocales, type Booking, type GuestLocale } from '../../../../functions/domain/entities';
+import { siteLanguageNameJa } from '../../../../functions/domain/languages';
 import { createBookingRequestSchema } from '../../../../functions/domain/schemas/booking';
 import type { MailExperience } from '../../../../functions/adapters/mail/templates/booking-mail';
 import { guestBookingCancelledMail } from '../../../../functions/adapters/mail/templates/booking-cancelled';
@@ -159,4 +160,8 @@ it('accepts the four site languages as guestLocale and refuses others', () => {
     expect(parsed.success, locale).toBe(true);
   }
   expect(createBookingRequestSchema.safeParse({ ...request, guestLocale: 'zh' }).success).toBe(false);
+});
+
+it('names the language a guest is mailed in for the Japanese back office', () => {
+  expect(guestLocales.map(siteLanguageNameJa)).toEqual(['英語', '日本語', '繁体字中国語', '韓国語']);
 });

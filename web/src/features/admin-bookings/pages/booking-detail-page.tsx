@@ -43,6 +43,7 @@ import {
 } from '../../../lib/back-office/cancel-booking-dialog';
 import { tourLanguageLabel } from '../components/booking-labels';
 import { ApproveDialog, DECISION_MESSAGES, decisionError, DenyDialog } from '../components/decision-dialogs';
+import { siteLanguageNameJa } from '@domain/languages';
 
 export const BOOKING_NOT_FOUND = '予約が見つかりませんでした。';
 
@@ -133,7 +134,7 @@ function Details({ booking }: { booking: AdminBookingView }) {
         </Row>
         <Row label="国籍">{booking.nationality}</Row>
         <Row label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</Row>
-        <Row label="メールの言語">{booking.guestLocale === 'ja' ? '日本語' : '英語'}</Row>
+        <Row label="メールの言語">{siteLanguageNameJa(booking.guestLocale)}</Row>
       </Section>
       <Section title="体験">
         <Row label="体験名">{booking.experienceTitle}</Row>
