@@ -2,6 +2,11 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import {
+  COGNITO_CODE_PARAMETER,
+  COGNITO_USERNAME_PARAMETER,
+  hostInvitationText,
+} from '../functions/adapters/mail/templates/host-account-codes';
 
 export interface AuthConstructProps {
   retainData: boolean;
@@ -62,6 +67,12 @@ export class AuthConstruct extends Construct {
         preSignUp: props.preSignUp,
         customMessage: props.customMessage,
         postConfirmation: props.postConfirmation,
+      },
+      // The invitation of a host an admin created (issue 21), in Japanese; the custom-message trigger sends the
+      // same words in the product's layout, this is what Cognito sends should the trigger leave it unchanged.
+      userInvitation: {
+        emailSubject: hostInvitationText().subject,
+        emailBody: hostInvitationText().plain(COGNITO_USERNAME_PARAMETER, COGNITO_CODE_PARAMETER),
       },
       // What Cognito sends if the custom-message trigger ever leaves a message unchanged.
       userVerification: {

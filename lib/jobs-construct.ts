@@ -12,19 +12,22 @@ export interface JobsConstructProps {
   completeBookings: lambda.IFunction;
   /** Guests' reminders about 24 h before, hosts' lists of the next day's tours. */
   sendReminders: lambda.IFunction;
-  /** How often both run (reminders go out within this long of their time). */
+  /** Review invitations the day after a completed tour and their reminder on day 5 (DESIGN §4e). */
+  sendReviewInvites: lambda.IFunction;
+  /** How often these three run (reminders go out within this long of their time). */
   tourJobsIntervalMinutes: number;
 }
 
 /**
  * EventBridge Scheduler runs the expiry job (lapsed holds, unanswered requests) every few minutes, and the jobs
- * of approved tours (completion, reminders) every quarter of an hour or so; a run that fails is retried twice,
+ * of approved tours (completion, reminders) and the review invitations every quarter of an hour or so; a run that fails is retried twice,
  * then its event lands in the jobs' dead-letter queue (alarmed).
  */
 export class JobsConstruct extends Construct {
   readonly schedule: scheduler.Schedule;
   readonly completionSchedule: scheduler.Schedule;
   readonly reminderSchedule: scheduler.Schedule;
+  readonly reviewInviteSchedule: scheduler.Schedule;
   readonly deadLetterQueue: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: JobsConstructProps) {
@@ -60,6 +63,12 @@ export class JobsConstruct extends Construct {
       'SendReminders',
       "Remind guests about 24 hours before their tour and send hosts the next day's list",
       props.sendReminders,
+      props.tourJobsIntervalMinutes,
+    );
+    this.reviewInviteSchedule = every(
+      'SendReviewInvites',
+      'Invite guests to review the day after a completed tour, and remind them once on day 5',
+      props.sendReviewInvites,
       props.tourJobsIntervalMinutes,
     );
   }

@@ -290,11 +290,17 @@ export class MarketplaceStack extends Stack {
       'functions/events/send-reminders.ts',
       "Reminds guests a day before their tour and sends hosts the next day's list",
     );
+    const sendReviewInvites = tourJob(
+      'SendReviewInvites',
+      'functions/events/send-review-invites.ts',
+      'Invites guests to review their completed tour, and reminds them once',
+    );
     const jobs = new JobsConstruct(this, 'Jobs', {
       expireBookings,
       intervalMinutes: config.expiryIntervalMinutes,
       completeBookings,
       sendReminders,
+      sendReviewInvites,
       tourJobsIntervalMinutes: TOUR_JOBS_INTERVAL_MINUTES,
     });
 
@@ -355,6 +361,7 @@ export class MarketplaceStack extends Stack {
       expireBookings,
       completeBookings,
       sendReminders,
+      sendReviewInvites,
       sendMails,
     ]) {
       const f = fn as AppFunction;
@@ -383,6 +390,7 @@ export class MarketplaceStack extends Stack {
         ExpireBookings: expireBookings,
         CompleteBookings: completeBookings,
         SendReminders: sendReminders,
+        SendReviewInvites: sendReviewInvites,
         SendMails: sendMails,
         HostPreSignUp: preSignUp,
         HostCustomMessage: customMessage,
@@ -404,6 +412,7 @@ export class MarketplaceStack extends Stack {
       expireBookings,
       completeBookings,
       sendReminders,
+      sendReviewInvites,
       sendMails,
       preSignUp,
       customMessage,
@@ -417,6 +426,7 @@ export class MarketplaceStack extends Stack {
         expireBookings,
         completeBookings,
         sendReminders,
+        sendReviewInvites,
         sendMails,
         postConfirmation,
       ],

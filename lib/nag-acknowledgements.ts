@@ -166,6 +166,7 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
       for (const [logicalId, job] of [
         ['CompleteBookings6AAD92BB', 'completion job'],
         ['SendReminders8FBA123B', 'reminder job'],
+        ['SendReviewInvites969550A8', 'review invitation job'],
       ]) {
         ack(
           child,

@@ -35,8 +35,10 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 watchForOrphaning(() => void shutdown('launcher exited'));
 
 try {
-  starting = startLocalStack({ dataDir: DEFAULT_DATA_DIR, port, log, demoBookings: true });
+  starting = startLocalStack({ dataDir: DEFAULT_DATA_DIR, port, log, demoBookings: true, guestPages: true });
   const [web, stack] = await Promise.all([ensureWebBuild({ log }), starting]);
+  // The guest pages as HTML (issue 17): rendered from the current web build, before the banner says we are ready.
+  await stack.guestPages?.refreshAll();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const { demo, mailboxUrl } = stack.config;
   console.log(`

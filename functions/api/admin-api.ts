@@ -6,6 +6,7 @@
 import middy from '@middy/core';
 import * as adminMails from './admin/admin-mail-routes';
 import * as admin from './admin/admin-routes';
+import * as adminReviews from './admin/admin-review-routes';
 import type { HttpApiStructuredResult, LambdaContext } from './http/api-gateway';
 import { originGuard } from './http/client-address';
 import { dispatchOnRouteKey } from './http/dispatch';
@@ -30,6 +31,9 @@ const routes = {
   // Failed mails of the outbox (DESIGN §4f).
   'GET /api/admin/mails': adminMails.listMails,
   'POST /api/admin/mails/{id}/resend': adminMails.resendMail,
+  'GET /api/admin/reviews': adminReviews.listReviews,
+  'POST /api/admin/reviews/{id}/hide': adminReviews.hideReview,
+  'POST /api/admin/reviews/{id}/show': adminReviews.showReview,
 };
 
 /** The route keys this group answers (routes.ts declares the same list for API Gateway; a test pins the two). */

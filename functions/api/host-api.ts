@@ -10,6 +10,7 @@ import { dispatchOnRouteKey } from './http/dispatch';
 import { httpErrors } from './http/error-handler';
 import { jsonBody, type JsonBodyEvent } from './http/json-body';
 import * as host from './host/host-routes';
+import * as reviews from './host/host-review-routes';
 
 const routes = {
   'GET /api/host/me': host.getMe,
@@ -30,6 +31,9 @@ const routes = {
   'POST /api/host/bookings/{id}/approve': host.approveBooking,
   'POST /api/host/bookings/{id}/deny': host.denyBooking,
   'POST /api/host/bookings/{id}/cancel': host.cancelBooking,
+  'POST /api/host/bookings/{id}/check-in': host.checkInBooking,
+  'GET /api/host/reviews': reviews.listReviews,
+  'PUT /api/host/reviews/{id}/reply': reviews.putReply,
 };
 
 /** The route keys this group answers (routes.ts declares the same list for API Gateway; a test pins the two). */

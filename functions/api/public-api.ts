@@ -18,6 +18,7 @@ import { listCategories } from './public/list-categories';
 import { listExperiences } from './public/list-experiences';
 import { cancelBooking, lookupBooking } from './public/lookup-booking';
 import { releaseHold } from './public/release-hold';
+import { getReviewInvitation, listExperienceReviews, postReview } from './public/reviews';
 
 const routes = {
   'GET /api/health': getHealth,
@@ -31,6 +32,9 @@ const routes = {
   'POST /api/bookings/lookup': lookupBooking,
   'POST /api/bookings/cancel': cancelBooking,
   'POST /api/bookings/{id}/release': releaseHold,
+  'GET /api/reviews/{token}': getReviewInvitation,
+  'POST /api/reviews/{token}': postReview,
+  'GET /api/experiences/{id}/reviews': listExperienceReviews,
 };
 
 export const handler = middy<JsonBodyEvent, HttpApiStructuredResult, Error, LambdaContext>()

@@ -48,6 +48,10 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/bookings/cancel', group: 'public-api', auth: 'public' },
   // Added by the guest audit: a guest leaving the booking form gives their unpaid hold back.
   { method: 'POST', path: '/api/bookings/{id}/release', group: 'public-api', auth: 'public' },
+  // Reviews (DESIGN §4e).
+  { method: 'GET', path: '/api/reviews/{token}', group: 'public-api', auth: 'public' },
+  { method: 'POST', path: '/api/reviews/{token}', group: 'public-api', auth: 'public' },
+  { method: 'GET', path: '/api/experiences/{id}/reviews', group: 'public-api', auth: 'public' },
   // Host back office (DESIGN §6 "Back office"), behind the host pool's authorizer.
   ...(
     [
@@ -69,6 +73,10 @@ export const routes: RouteDefinition[] = [
       ['POST', '/api/host/bookings/{id}/approve'],
       ['POST', '/api/host/bookings/{id}/deny'],
       ['POST', '/api/host/bookings/{id}/cancel'],
+      // The day manifest's check-in tick (issue 21).
+      ['POST', '/api/host/bookings/{id}/check-in'],
+      ['GET', '/api/host/reviews'],
+      ['PUT', '/api/host/reviews/{id}/reply'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({ method, path, group: 'host-api', auth: 'host' })),
   // Admin back office (DESIGN §6 "Back office"), behind the admin pool's authorizer. Beyond the contract: `me`,
@@ -92,6 +100,10 @@ export const routes: RouteDefinition[] = [
       // Failed mails of the outbox (DESIGN §4f).
       ['GET', '/api/admin/mails'],
       ['POST', '/api/admin/mails/{id}/resend'],
+      // Review moderation (DESIGN §4e).
+      ['GET', '/api/admin/reviews'],
+      ['POST', '/api/admin/reviews/{id}/hide'],
+      ['POST', '/api/admin/reviews/{id}/show'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({ method, path, group: 'admin-api', auth: 'admin' })),
   // Local stack only.
@@ -107,6 +119,7 @@ export const routes: RouteDefinition[] = [
       '/api/local-jobs/expire-bookings',
       '/api/local-jobs/complete-bookings',
       '/api/local-jobs/send-reminders',
+      '/api/local-jobs/send-review-invites',
       '/api/local-jobs/send-mails',
       '/api/local-clock/advance',
       '/api/local-faults',

@@ -4,12 +4,14 @@
  * sends the returned subject and HTML itself (its own e-mail, or SES when the pool is configured so), replacing
  * `{####}` with the code. Locally the stack's cognito-local delivers them to the mail outbox.
  *
- * Other messages (an administrator's invitation with a temporary password, MFA codes) are left to the pool's own
- * templates: the event comes back unchanged.
+ * An administrator's invitation (`CustomMessage_AdminCreateUser`) is the Japanese invitation with the sign-in name
+ * and the temporary password (issue 21). Other messages (MFA codes) are left to the pool's own templates: the event
+ * comes back unchanged.
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import {
   hostAccountCodeMail,
+  hostInvitationMail,
   type HostAccountCodePurpose,
 } from '../adapters/mail/templates/host-account-codes';
 
@@ -22,6 +24,15 @@ const PURPOSES: Partial<Record<CustomMessageTriggerEvent['triggerSource'], HostA
 };
 
 export async function handler<E extends CustomMessageTriggerEvent>(event: E): Promise<E> {
+  if (event.triggerSource === 'CustomMessage_AdminCreateUser') {
+    const invitation = hostInvitationMail({
+      usernameParameter: event.request.usernameParameter ?? '{username}',
+      codeParameter: event.request.codeParameter,
+    });
+    event.response.emailSubject = invitation.subject;
+    event.response.emailMessage = invitation.html;
+    return event;
+  }
   const purpose = PURPOSES[event.triggerSource];
   if (!purpose) return event;
   const mail = hostAccountCodeMail({

@@ -51,6 +51,10 @@ export interface AdminDashboardView {
   totalHosts: number;
   /** The Tokyo month the second counter is of (`yyyy-MM`), so a screen open across midnight can say which. */
   month: string;
+  /** Requests waiting for a host's (or an admin's) answer. */
+  pendingRequests: number;
+  /** The pending requests whose deadline comes first (at most 5), nearest first. */
+  nextDeadlines: { bookingId: string; reference: string; deadline: string }[];
 }
 
 /** The host as the admin lists show it beside a booking. */

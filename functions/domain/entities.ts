@@ -239,6 +239,8 @@ export const bookingSchema = z.object({
    * be retried); `failed`: the last attempt failed (admins see it, the expiry job retries); `succeeded`: refunded.
    */
   refundStatus: refundStatusSchema.nullable().optional(),
+  /** When the host ticked the guest as arrived on the day's manifest (null or absent: not checked in). */
+  checkedInAt: isoDateTime.nullable().optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

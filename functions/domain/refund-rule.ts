@@ -6,17 +6,53 @@
 import * as z from 'zod';
 import { tokyoDateTimeToInstant } from './calendar';
 
+/** The limits of a rule, shared by the schema and the host's editor. */
+export const MAX_REFUND_TIERS = 5;
+export const MAX_REFUND_DAYS = 365;
+
+/** The editor's and the host API's messages (the host back office speaks Japanese). */
+export const REFUND_RULE_MESSAGES = {
+  daysRequired: '日数を入力してください',
+  daysInvalid: `日数は0〜${MAX_REFUND_DAYS}の整数で入力してください`,
+  percentageRequired: '返金率を入力してください',
+  percentageInvalid: '返金率は0〜100の整数で入力してください',
+  tooManyTiers: `返金の段階は${MAX_REFUND_TIERS}つまでです`,
+  duplicateDays: '同じ日数の段階が重複しています。',
+} as const;
+
+/** A whole number between `min` and `max`; blank (undefined) says `required`, anything else `invalid`. */
+const wholeInRange = (min: number, max: number, required: string, invalid: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
+    .int({ error: invalid })
+    .min(min, { error: invalid })
+    .max(max, { error: invalid });
+
 export const refundTierSchema = z.object({
-  daysBefore: z.number().int().min(0).max(365),
-  refundPercentage: z.number().int().min(0).max(100),
+  daysBefore: wholeInRange(
+    0,
+    MAX_REFUND_DAYS,
+    REFUND_RULE_MESSAGES.daysRequired,
+    REFUND_RULE_MESSAGES.daysInvalid,
+  ),
+  refundPercentage: wholeInRange(
+    0,
+    100,
+    REFUND_RULE_MESSAGES.percentageRequired,
+    REFUND_RULE_MESSAGES.percentageInvalid,
+  ),
 });
 export type RefundTier = z.infer<typeof refundTierSchema>;
 
 export const refundRuleSchema = z
   .array(refundTierSchema)
-  .max(5)
-  .refine((tiers) => new Set(tiers.map((t) => t.daysBefore)).size === tiers.length, {
-    message: '同じ日数の段階が重複しています。',
+  .max(MAX_REFUND_TIERS, { error: REFUND_RULE_MESSAGES.tooManyTiers })
+  .superRefine((tiers, ctx) => {
+    // Said beside the second tier of the same days, where the host typed it.
+    tiers.forEach((tier, i) => {
+      if (tiers.findIndex((t) => t.daysBefore === tier.daysBefore) === i) return;
+      ctx.addIssue({ code: 'custom', path: [i, 'daysBefore'], message: REFUND_RULE_MESSAGES.duplicateDays });
+    });
   });
 export type RefundRule = z.infer<typeof refundRuleSchema>;
 
@@ -66,14 +102,28 @@ export function refundNow(input: {
   };
 }
 
-const sortedTiers = (rule: RefundRule) => [...rule].sort((a, b) => b.daysBefore - a.daysBefore);
+/**
+ * The tiers that decide anything, most days first. A tier whose percentage a tier with fewer days matches or beats
+ * never applies (`refundNow` takes the best tier not yet past), so it is left out; so are 0 % tiers.
+ */
+export function effectiveTiers(rule: RefundRule): RefundTier[] {
+  const byDays = [...rule].sort((a, b) => a.daysBefore - b.daysBefore);
+  const kept: RefundTier[] = [];
+  let best = 0;
+  for (const tier of byDays) {
+    if (tier.refundPercentage <= best) continue;
+    best = tier.refundPercentage;
+    kept.push(tier);
+  }
+  return kept.reverse();
+}
 
 /**
  * The rule in words, e.g. 「7日前まで全額返金、それ以降は返金なし」 / "Full refund up to 7 days before the start;
  * no refund after that." The same text the guest reads and the host previews.
  */
 export function describeRefundRule(rule: RefundRule, language: 'en' | 'ja' | 'zh-Hant' | 'ko'): string {
-  const tiers = sortedTiers(rule).filter((t) => t.refundPercentage > 0);
+  const tiers = effectiveTiers(rule);
   if (language === 'zh-Hant') {
     if (tiers.length === 0) return '取消時恕不退款。';
     const parts = tiers.map(

@@ -8,3 +8,9 @@ export const EXPERIENCE_CHANGED_MESSAGE =
 export const CAPACITY_BELOW_BOOKED_MESSAGE = '予約済みの人数より少ない定員にはできません';
 export const HOST_ALREADY_SUSPENDED_MESSAGE = 'このホストはすでに停止されています';
 export const HOST_NOT_SUSPENDED_MESSAGE = 'このホストは停止されていません';
+/**
+ * What a suspended host reads on signing in (the host API's 403 and the SPA, when Cognito refuses the disabled user):
+ * what happened and whom to ask (issue 21 item 10). Here, beside the suspension's other messages, without zod.
+ */
+export const HOST_ACCOUNT_SUSPENDED_MESSAGE =
+  'このホストアカウントは運営により一時停止されています。停止中はログインできません。停止の理由や再開については、一時停止をお知らせしたメールに返信して運営までお問い合わせください。';

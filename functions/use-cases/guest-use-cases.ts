@@ -27,6 +27,7 @@ import type {
   PaymentGateway,
   ProcessedEventStore,
   RateLimiter,
+  ReviewRepository,
   SlotRepository,
 } from './ports';
 
@@ -36,6 +37,8 @@ export interface GuestUseCaseDeps {
   hosts: HostRepository;
   slots: SlotRepository;
   bookings: BookingRepository;
+  /** Ratings on cards and the experience (absent: none shown). */
+  reviews?: ReviewRepository;
   payments: PaymentGateway;
   logger: Logger;
   /** Starts delivery of mails just written to the outbox (the local stack; the stream does it in AWS). */

@@ -1,7 +1,9 @@
 import type { ExperienceCard } from '../domain/entities';
 import type { ListExperiencesQuery } from '../domain/schemas/catalogue';
 import { decodeCardCursor, encodeCardCursor } from './card-cursor';
-import type { ExperienceRepository, HostRepository } from './ports';
+import type { ExperienceRepository, HostRepository, ReviewRepository } from './ports';
+import { withRatings } from './ratings';
+import type { RatingSummary } from '../domain/reviews';
 
 /** Text as the search compares it: NFKC folds full-width letters and half-width kana, then case is ignored. */
 const searchable = (text: string) => text.normalize('NFKC').toLowerCase();
@@ -27,10 +29,12 @@ export function cardMatchesText(card: ExperienceCard, query: string): boolean {
 export function makeListExperiences(deps: {
   experiences: ExperienceRepository;
   hosts: Pick<HostRepository, 'suspendedHostIds'>;
+  /** Cards gain `rating` once reviewed (one batch read of the page's counters). */
+  reviews?: Pick<ReviewRepository, 'experienceRatings'>;
 }) {
   return async function listExperiences(
     query: ListExperiencesQuery,
-  ): Promise<{ items: ExperienceCard[]; cursor?: string }> {
+  ): Promise<{ items: (ExperienceCard & { rating?: RatingSummary })[]; cursor?: string }> {
     const text = query.q?.trim();
     const after = query.cursor ? decodeCardCursor(query.cursor, query.sort) : undefined;
     // A suspended host's cards stay stored (with their publication status) and are left out while listing.
@@ -46,7 +50,7 @@ export function makeListExperiences(deps: {
       ...(text ? {} : { limit: query.limit + 1 }),
     });
     const matching = text ? cards.filter((c) => cardMatchesText(c, text)) : cards;
-    const items = matching.slice(0, query.limit);
+    const items = await withRatings(deps.reviews, matching.slice(0, query.limit));
     const last = items.at(-1);
     return matching.length > query.limit && last
       ? { items, cursor: encodeCardCursor(last, query.sort) }

@@ -21,6 +21,10 @@ import {
 import { guestBookingDeniedMail } from '../adapters/mail/templates/guest-booking-denied';
 import { guestBookingExpiredMail } from '../adapters/mail/templates/guest-booking-expired';
 import { guestRequestReceivedMail } from '../adapters/mail/templates/guest-request-received';
+import {
+  hostApprovedByAdminMail,
+  hostDeniedByAdminMail,
+} from '../adapters/mail/templates/host-decided-by-admin';
 import { hostNewRequestMail } from '../adapters/mail/templates/host-new-request';
 import { hostRequestExpiredMail } from '../adapters/mail/templates/host-request-expired';
 import { hostRequestReminderMail } from '../adapters/mail/templates/host-request-reminder';
@@ -64,9 +68,12 @@ export interface BookingNotifications {
    * event). `previous` is the status it had before.
    */
   authorisationCancelled(booking: Booking, previous: BookingStatus): Promise<OutboxMail[]>;
-  /** Booking `approved` (card captured): the guest's confirmation, with the cancellation policy. */
+  /**
+   * Booking `approved` (card captured): the guest's confirmation, with the cancellation policy; when an admin
+   * decided on the host's behalf, the host is told too.
+   */
   approved(booking: Booking): Promise<OutboxMail[]>;
-  /** Booking `denied`: the guest is told, with the host's reason. */
+  /** Booking `denied`: the guest is told, with the reason; the host too when an admin decided for them. */
   denied(booking: Booking): Promise<OutboxMail[]>;
   /**
    * Booking `cancelled` by a person (`cancelledBy`): the guest is told (reason, refund); the host too unless the
@@ -114,6 +121,11 @@ interface PlannedMail {
   render: (input: BookingApprovedMailInput) => RenderedMail;
   /** The calendar event the mail carries as an `.ics` file (the approved mail's invitation). */
   calendar?: (input: BookingApprovedMailInput) => CalendarEvent;
+}
+
+/** The host's mail about a decision an admin made on their behalf; none when the host decided themselves. */
+function byAdmin(booking: Booking, mail: Omit<PlannedMail, 'target'>): PlannedMail[] {
+  return booking.decidedBy?.role === 'admin' ? [{ ...mail, target: 'host' }] : [];
 }
 
 export function makeBookingNotifications(deps: BookingNotificationsDeps): BookingNotifications {
@@ -177,10 +189,14 @@ export function makeBookingNotifications(deps: BookingNotificationsDeps): Bookin
           render: guestBookingApprovedMail,
           calendar: (input) => calendarEvent({ ...input, siteName: siteNameOf(input) }, 'REQUEST'),
         },
+        ...byAdmin(booking, { kind: 'host_booking_approved_by_admin', render: hostApprovedByAdminMail }),
       ]),
     denied: (booking) =>
       // The template reads the host's reason from the booking (`deniedMessage`).
-      render(booking, [{ kind: 'guest_booking_denied', target: 'guest', render: guestBookingDeniedMail }]),
+      render(booking, [
+        { kind: 'guest_booking_denied', target: 'guest', render: guestBookingDeniedMail },
+        ...byAdmin(booking, { kind: 'host_booking_denied_by_admin', render: hostDeniedByAdminMail }),
+      ]),
     cancelled: (booking, options) =>
       render(booking, [
         {

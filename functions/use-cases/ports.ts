@@ -5,6 +5,7 @@
 import type { GuestLocale } from '../domain/entities';
 import type { HostSuspension } from '../domain/back-office-views';
 import type { MailStatus } from '../domain/mail-delivery';
+import type { RatingCounter, Review, ReviewStatus } from '../domain/reviews';
 import type {
   Booking,
   BookingActor,
@@ -94,9 +95,12 @@ export interface HostRepository {
    * Suspends the host: its suspension record and its place in the suspended set, atomically. `not_found` without
    * a host, `state_conflict` when it is already suspended.
    */
-  suspend(hostId: string, suspension: HostSuspension): Promise<void>;
-  /** Lifts the suspension (both records, atomically); `state_conflict` when the host is not suspended. */
-  reinstate(hostId: string): Promise<void>;
+  suspend(hostId: string, suspension: HostSuspension, options?: HostUpdateOptions): Promise<void>;
+  /**
+   * Lifts the suspension (both records, atomically); `state_conflict` when the host is not suspended. With `mails`
+   * (suspend and reinstate alike) they are written in the same transaction.
+   */
+  reinstate(hostId: string, options?: HostUpdateOptions): Promise<void>;
   /** The host's suspension, or null while it is active. */
   suspensionOf(hostId: string): Promise<HostSuspension | null>;
   /** The ids of every suspended host (one small item: the guest catalogue reads it on every list). */
@@ -160,6 +164,12 @@ export interface RefundChange {
   now: Date;
 }
 
+/** What a host's booking lists can be narrowed to. */
+export interface HostBookingFilter {
+  status?: BookingStatus;
+  experienceId?: string;
+}
+
 export interface BookingRepository {
   /**
    * One transaction: take one unit of the slot (condition: not blocked, booked < capacity, where capacity is the
@@ -186,15 +196,23 @@ export interface BookingRepository {
     to: BookingStatus,
     options: BookingTransitionOptions,
   ): Promise<Booking>;
-  /** A host's requests (never bare holds), newest first, optionally of one status. */
-  listByHost(hostId: string, filter?: { status?: BookingStatus } & PageRequest): Promise<Page<Booking>>;
+  /**
+   * A host's requests (never bare holds), newest first, optionally of one status and of one experience. With an
+   * experience, a page may hold fewer than `limit` bookings and still have a cursor.
+   */
+  listByHost(hostId: string, filter?: HostBookingFilter & PageRequest): Promise<Page<Booking>>;
   /** A host's requests whose tour date is in `from`..`to`, by date and time (at most `limit`). */
   listByHostTourDates(
     hostId: string,
     from: string,
     to: string,
-    filter?: { status?: BookingStatus; limit?: number },
+    filter?: HostBookingFilter & { limit?: number },
   ): Promise<Booking[]>;
+  /**
+   * Ticks (`checkedInAt` a time) or unticks (null) the guest's arrival, conditional on the booking being the host's
+   * and `approved` or `completed`: `not_found` when it is not the host's, `state_conflict` in another status.
+   */
+  setCheckIn(id: string, hostId: string, checkedInAt: string | null, now: Date): Promise<Booking>;
   listAll(filter?: { status?: BookingStatus } & PageRequest): Promise<Page<Booking>>;
   /** A guest's requests by e-mail address (case-insensitive, exact), newest first, optionally of one status. */
   listByGuestEmail(email: string, filter?: { status?: BookingStatus } & PageRequest): Promise<Page<Booking>>;
@@ -616,4 +634,69 @@ export interface ProcessedEventStore {
    * (another delivery finished first), `true` when this call marked it.
    */
   markProcessed(eventId: string, ttlSeconds: number): Promise<boolean>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reviews (DESIGN §4e; adapter: `adapters/dynamodb/review-repository.ts`)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A personal review link, stored under the SHA-256 of its token (the token itself is only in the guest's mail). */
+export interface ReviewInvitation {
+  tokenHash: string;
+  bookingId: string;
+  /** The link answers 404 after this instant. */
+  validUntil: string;
+}
+
+/** What the invitation job knows about a completed booking's review mails. */
+export interface ReviewMailState {
+  invited: boolean;
+  reminded: boolean;
+  reviewed: boolean;
+}
+
+export interface ReviewListFilter {
+  experienceId?: string;
+  rating?: number;
+}
+
+export interface ReviewRepository {
+  /**
+   * One transaction: the scheduled-mail record (conditional: not written yet), the invitation, the mails; for a
+   * reminder also conditional on the booking having no review. `false` when another run wrote it first or the
+   * guest has written meanwhile.
+   */
+  recordInvitation(
+    record: ScheduledMailRecord,
+    invitation: ReviewInvitation,
+    mails: OutboxMail[],
+    now: Date,
+  ): Promise<boolean>;
+  /** Invited, reminded, reviewed: one batch read for many bookings. */
+  mailStates(bookingIds: readonly string[]): Promise<Map<string, ReviewMailState>>;
+  getInvitation(tokenHash: string): Promise<ReviewInvitation | null>;
+  /** The booking's review id, if it has one. */
+  reviewIdOfBooking(bookingId: string): Promise<string | null>;
+  /**
+   * One transaction: the review, the booking's one-review item (conditional: none yet → 409 `duplicate`), the
+   * experience's and the host's counters (+1, +rating).
+   */
+  create(review: Review): Promise<void>;
+  get(id: string): Promise<Review | null>;
+  /** Visible reviews of an experience, newest first. */
+  listVisible(experienceId: string, page?: PageRequest): Promise<Page<Review>>;
+  /** Every review of the host's experiences (hidden ones too), newest first, optionally filtered. */
+  listByHost(hostId: string, filter: ReviewListFilter & PageRequest): Promise<Page<Review>>;
+  /** Reviews of one status, newest first; `q` matches text, author and experience title (bounded read). */
+  listByStatus(status: ReviewStatus, filter: { q?: string } & PageRequest): Promise<Page<Review>>;
+  /** Sets the reply (conditional: the review is the host's, else `not_found`). */
+  setReply(id: string, hostId: string, text: string, now: Date): Promise<Review>;
+  /**
+   * Hides or shows the review and moves the counters in the same transaction (conditional on the current status:
+   * `state_conflict` when it already is so, `not_found` without a review).
+   */
+  setVisibility(id: string, visible: boolean, reason: string | null, now: Date): Promise<Review>;
+  /** The counters of these experiences (one batch read); experiences without reviews are absent. */
+  experienceRatings(experienceIds: readonly string[]): Promise<Map<string, RatingCounter>>;
+  hostRating(hostId: string): Promise<RatingCounter | null>;
 }

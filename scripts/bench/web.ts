@@ -175,7 +175,14 @@ async function main() {
   const build = await ensureWebBuild({ log: (l) => console.log(l) });
   if (build.built) console.log(`web build: ${build.ms} ms`);
   // With the demo host's requests, as `npm start` seeds them: the host dashboard is measured with its lists full.
-  stack = await startLocalStack({ dataDir: join(workDir, 'data'), port: 0, demoBookings: true });
+  // Guest pages as prerendered HTML, as `npm start` and CloudFront serve them (issue 17).
+  stack = await startLocalStack({
+    dataDir: join(workDir, 'data'),
+    port: 0,
+    demoBookings: true,
+    guestPages: true,
+  });
+  await stack.guestPages?.refreshAll();
   const baseUrl = `http://127.0.0.1:${stack.port}`;
   const experiences = (await (await fetch(`${baseUrl}/api/experiences?limit=1`)).json()) as {
     items: { id: string }[];

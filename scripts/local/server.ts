@@ -25,6 +25,7 @@ import {
   type HttpApiStructuredResult,
   type LambdaContext,
 } from '../../functions/api/http/api-gateway';
+import { guestPageTarget, resolveGuestPage } from '../../functions/domain/guest-pages';
 import { PUBLIC_IMAGES_PATH, UPLOAD_FORM_PATH } from '../../functions/domain/images';
 import type { AppConfig } from '../../web/src/lib/config';
 import type { JwtAuthorizer } from './jwt-authorizer';
@@ -48,6 +49,11 @@ export interface LocalServerOptions {
   appConfig: () => AppConfig;
   /** The built SPA (`web/dist`). */
   webRoot: string;
+  /**
+   * The prerendered guest pages (issue 17) in the local site bucket; answered through the resolver CloudFront's
+   * function is generated from. Absent: every page is the SPA shell.
+   */
+  guestPages?: { get(key: string): Promise<{ body: string; contentType: string } | null> };
   /** Requests with a larger body get a 413 before reaching a handler. */
   maxBodyBytes?: number;
   /** API Gateway's integration timeout. */
@@ -147,6 +153,9 @@ export function createRequestHandler(options: LocalServerOptions) {
     if (path === '/config.json') {
       sendJson(res, 200, options.appConfig(), { 'cache-control': 'no-cache' });
       return;
+    }
+    if (options.guestPages && (req.method === 'GET' || req.method === 'HEAD')) {
+      if (await serveGuestPage(req, res, path, url.search !== '', options.guestPages)) return;
     }
     await staticFiles.serve(req, res, path);
   };
@@ -489,23 +498,11 @@ function createStaticFiles(webRoot: string) {
       return;
     }
     let body: Buffer = await readFile(file.full);
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    if (COMPRESSIBLE.has(ext) && body.length > 1024) {
-      headers.vary = 'accept-encoding';
-      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
-      if (encoding) {
+    if (COMPRESSIBLE.has(ext)) {
+      body = await encodeForClient(req, body, headers, (encoding) => {
         const cacheKey = `${encoding}:${file.full}:${file.size}:${file.mtimeMs}`;
-        let packed = compressed.get(cacheKey);
-        if (!packed) {
-          packed =
-            encoding === 'br'
-              ? await brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-              : await gzipAsync(body, { level: 6 });
-          compressed.set(cacheKey, packed);
-        }
-        body = packed;
-        headers['content-encoding'] = encoding;
-      }
+        return { get: () => compressed.get(cacheKey), set: (packed) => compressed.set(cacheKey, packed) };
+      });
     }
     headers['content-length'] = body.length;
     res.writeHead(200, headers);
@@ -548,6 +545,65 @@ function createStaticFiles(webRoot: string) {
       await send(req, res, index, 'no-cache');
     },
   };
+}
+
+/**
+ * The body in the best encoding the client accepts (brotli, gzip), as CloudFront compresses: sets `vary` and
+ * `content-encoding`. `cache` keeps a packed body across requests (static files); without it, packs every time.
+ */
+async function encodeForClient(
+  req: IncomingMessage,
+  body: Buffer,
+  headers: Record<string, string | number>,
+  cache?: (encoding: 'br' | 'gzip') => { get(): Buffer | undefined; set(packed: Buffer): void },
+): Promise<Buffer> {
+  if (body.length <= 1024) return body;
+  headers.vary = 'accept-encoding';
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+  if (!encoding) return body;
+  const slot = cache?.(encoding);
+  let packed = slot?.get();
+  if (!packed) {
+    packed =
+      encoding === 'br'
+        ? await brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : await gzipAsync(body, { level: 6 });
+    slot?.set(packed);
+  }
+  headers['content-encoding'] = encoding;
+  return packed;
+}
+
+/**
+ * A prerendered guest page, the sitemap or robots.txt, when the shared resolver says so (CloudFront's function runs
+ * the same `resolveGuestPage`): true when it answered, false to let the SPA's files answer.
+ */
+async function serveGuestPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rawPath: string,
+  hasQuery: boolean,
+  pages: NonNullable<LocalServerOptions['guestPages']>,
+): Promise<boolean> {
+  const path = safeDecode(rawPath);
+  const target = guestPageTarget(path);
+  if (!target) return false;
+  const found = await pages.get(target.key);
+  const answer = resolveGuestPage(path, hasQuery, (key) => key === target.key && found !== null);
+  if (answer.kind === 'shell') return false;
+  const page = answer.kind === 'page' ? found : await pages.get(answer.key);
+  const headers: Record<string, string | number> = {
+    'content-type': page?.contentType ?? 'text/plain; charset=utf-8',
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+    ...(answer.status === 404 ? { 'x-robots-tag': 'noindex' } : {}),
+  };
+  const body = await encodeForClient(req, Buffer.from(page?.body ?? 'Not Found'), headers);
+  headers['content-length'] = body.length;
+  res.writeHead(answer.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

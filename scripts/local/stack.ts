@@ -47,14 +47,17 @@ import type { ExpiryJobResult } from '../../functions/events/expire-bookings';
 import { deliverMails, handler as sendMailsHandler } from '../../functions/events/send-mails';
 import { handler as completeBookingsHandler } from '../../functions/events/complete-bookings';
 import { handler as sendRemindersHandler } from '../../functions/events/send-reminders';
+import { handler as sendReviewInvitesHandler } from '../../functions/events/send-review-invites';
 import type { CompleteBookingsResult } from '../../functions/use-cases/complete-bookings';
 import type { SendRemindersResult } from '../../functions/use-cases/send-reminders';
+import type { SendReviewInvitesResult } from '../../functions/use-cases/send-review-invites';
 import type { SendMailsResult } from '../../functions/use-cases/send-mails';
 import { localRefundsFail, resetLocalFaults, withLocalFaults } from '../../functions/api/local/local-faults';
 import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
 import type { AppConfig } from '../../web/src/lib/config';
 import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
 import { seedDemoBookings } from '../seed/bookings';
+import { seedDemoReviews } from '../seed/reviews';
 import { seedLocalData, type SeedSummary } from '../seed/seed';
 import { startCognitoLocal, type CognitoLocal } from './cognito-local';
 import { enrolTotp } from './cognito-sign-in';
@@ -81,6 +84,7 @@ import {
   startS3Local,
   type S3Local,
 } from './s3-local';
+import { LOCAL_SITE_BUCKET, startLocalGuestPages, type LocalGuestPages } from './guest-pages';
 import { IMAGES_KEY_PREFIX, startLocalServer, type LambdaHandler, type LocalServer } from './server';
 import { startSesLocal, type SesLocal } from './ses-local';
 import { createUploadEndpoint } from './upload-endpoint';
@@ -160,11 +164,15 @@ export interface LocalStack {
     completeBookings(): Promise<CompleteBookingsResult>;
     /** Runs the reminder job now (guests' reminders, hosts' next-day lists). */
     sendReminders(): Promise<SendRemindersResult>;
+    /** Runs the review invitation job now (invitations the day after a completed tour, reminders on day 5). */
+    sendReviewInvites(): Promise<SendReviewInvitesResult>;
   };
   /** The payment gateway the handlers use (the local one), to read an intent's real status. */
   payments: { retrieve(paymentIntentId: string): Promise<PaymentIntentView> };
   /** The JWT authorizers the local server applies to `/api/host/*` and `/api/admin/*` routes. */
   authorizer: JwtAuthorizer<'host' | 'admin'>;
+  /** The guest-page renderer, when started with `guestPages`. */
+  guestPages: LocalGuestPages | null;
   /** Stops the server and every emulator (including the Java child); resolves when all have exited. */
   stop(): Promise<void>;
 }
@@ -200,6 +208,11 @@ export interface StartLocalStackOptions {
    * many times from one address (`RELAXED_BOOKING_LIMITS`).
    */
   bookingLimits?: BookingLimits;
+  /**
+   * Serve prerendered guest pages (issue 17): the renderer is bundled at start and the use cases' page events
+   * re-render pages; `refreshAll()` renders every page (`npm start` calls it once the web build is ready).
+   */
+  guestPages?: boolean;
 }
 
 /** Where the local payment gateway keeps its intents, under the data folder so they survive a restart. */
@@ -352,7 +365,20 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     // Mails: delivered right after the transaction that wrote them (the stream's stand-in), retried by the
     // scheduled sender, and failing on purpose while `POST /api/local-faults { "mail": "down" }` is in force.
     resetLocalFaults();
+    let guestPages: LocalGuestPages | null = null;
+    if (options.guestPages) {
+      await ensureBucket(s3Client, LOCAL_SITE_BUCKET);
+      guestPages = await startLocalGuestPages({
+        s3: s3Client,
+        webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
+        appConfig: () => app,
+        log,
+      });
+      const pages = guestPages;
+      stops.push(() => pages.stop());
+    }
     configureLocalRuntime({
+      ...(guestPages ? { pageEvents: guestPages } : {}),
       paymentEvents: bus,
       clock: clock.now,
       advanceClock: (ms) => {
@@ -393,6 +419,13 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       log,
     });
     stops.push(() => reminders.stop());
+    const reviewInvites = startScheduler({
+      name: 'review invitation job',
+      intervalMs: tourJobsInterval,
+      run: () => sendReviewInvitesHandler(),
+      log,
+    });
+    stops.push(() => reviewInvites.stop());
 
     let seeded: SeedSummary | null = null;
     if (options.seed !== false && !state.seededAt) {
@@ -416,6 +449,9 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
         if (options.demoBookings) {
           const made = await seedDemoBookings(repositories, seeded.hostIds.setouchiGuides);
           log(`Seeded ${made} requests for the demo host`);
+          log(
+            `Seeded ${await seedDemoReviews(repositories, seeded.hostIds.setouchiGuides, new Date())} reviews of completed tours`,
+          );
         }
       } finally {
         doc.destroy();
@@ -455,6 +491,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       }),
       appConfig: () => app,
       webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
+      ...(guestPages ? { guestPages: guestPages.store } : {}),
       log,
     });
     stops.push(() => server.close());
@@ -471,9 +508,11 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
         sendMails: () => mailSender.runNow(),
         completeBookings: () => completion.runNow(),
         sendReminders: () => reminders.runNow(),
+        sendReviewInvites: () => reviewInvites.runNow(),
       },
       payments: { retrieve: (id) => guestRuntime().payments.retrieve(id) },
       authorizer,
+      guestPages,
       stop: stopAll,
     };
   } catch (e) {

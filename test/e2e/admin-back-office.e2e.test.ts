@@ -4,6 +4,7 @@
  * host who then signs in to the host back office, suspends them (their experience leaves the guest list and the
  * host is turned away), and reinstates them. Screens are photographed at 1280 and 375 px into test-results/.
  */
+import { HOST_ACCOUNT_SUSPENDED_MESSAGE } from '../../functions/domain/repository-messages';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -388,15 +389,15 @@ describe('admin back office', () => {
     await guestPage.getByText('Experience not found').waitFor();
     await guest.close();
 
-    // The host's open session ends at its next request, with the specification's non-host message.
+    // The host's open session ends at its next request, saying the account is suspended and whom to ask.
     await hostPage.reload();
     await hostPage.waitForURL(/\/host\/signin/);
-    await toastSays(hostPage, 'このアカウントはホスト権限を持っていません。');
+    await toastSays(hostPage, HOST_ACCOUNT_SUSPENDED_MESSAGE);
     // Signing in again is refused the same way (locally the pool lets it through and the API says no; in AWS
     // Cognito refuses the disabled user, mapped to the same words).
     await signInAsHost(hostPage, host.email, host.password);
     await expect(hostPage.getByRole('alert').textContent()).resolves.toContain(
-      'このアカウントはホスト権限を持っていません。',
+      HOST_ACCOUNT_SUSPENDED_MESSAGE,
     );
     expect(new URL(hostPage.url()).pathname).toBe('/host/signin');
     await hostContext.close();

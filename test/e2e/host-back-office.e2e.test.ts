@@ -243,6 +243,10 @@ describe('a new host runs their business from the browser', () => {
     await screenshot(page, 'host-booking-dialog-desktop');
     const decided = Date.now();
     await dialog.getByRole('button', { name: '承認する' }).click();
+    // The confirmation names the amount to be charged (issue 21); only its own button approves.
+    const confirm = page.getByRole('dialog', { name: 'このリクエストを承認しますか？' });
+    await expect(confirm.getByTestId('approve-charge').textContent()).resolves.toMatch(/¥[\d,]+ が請求され/);
+    await confirm.getByRole('button', { name: '承認する' }).click();
     await expect(toast(page).textContent()).resolves.toContain('予約を承認しました');
     await dialog.getByText('承認済み').waitFor();
 

@@ -1,7 +1,8 @@
 /**
  * The host's experience form in a real Chromium against the shared local stack (issue 21 items 1, 3, 5, 6): the demo
  * host creates an experience of its own (never "the newest") with several photos chosen at once, is asked before
- * leaving the half-filled form, publishes it; a guest books it; the host then moves the hours past the booking and
+ * leaving the half-filled form, adds a refund tier (the preview says it in words, and so does the guest's detail
+ * page), publishes it; a guest books it; the host then moves the hours past the booking and
  * is asked first, and the booking stays in the calendar.
  */
 import type { Page } from 'playwright-core';
@@ -78,6 +79,20 @@ describe('the experience form', () => {
     await leaveDialog(page).getByRole('button', { name: '編集を続ける' }).click();
     await expect(textbox(page, /^タイトル/).inputValue()).resolves.toBe(title);
 
+    // The refund rule starts from the host's policy; a second tier shows in the preview, in the guests' words.
+    const preview = page.getByTestId('refund-rule-preview');
+    await expect(preview.textContent()).resolves.toContain('7日前まで全額返金、それ以降は返金なし');
+    await page.getByRole('button', { name: '段階を追加' }).click();
+    const second = page.getByRole('group', { name: '返金の段階 2' });
+    await second.getByRole('textbox', { name: '開始の何日前まで' }).fill('2');
+    await second.getByRole('textbox', { name: '返金率' }).fill('５０');
+    await expect
+      .poll(() => preview.textContent())
+      .toContain('7日前まで全額返金、2日前まで50%返金、それ以降は返金なし');
+    await page
+      .locator('#extra')
+      .screenshot({ path: 'test-results/screenshots/host-refund-rule-desktop.png' });
+
     await page.getByRole('radio', { name: /^公開/ }).check();
     await page.getByRole('button', { name: '体験を作成' }).click();
     await page.waitForURL('**/host/experiences');
@@ -89,6 +104,13 @@ describe('the experience form', () => {
     // The published photos, each loaded.
     const published = await tilesShowPhotos(page, 3);
     expect(published.every((src) => src.startsWith('/images/p/'))).toBe(true);
+    // Guests read the same rule on the detail page.
+    await page.goto(`/experience/${experienceId}`);
+    await page
+      .getByText(
+        'Full refund up to 7 days before the start; 50% refund up to 2 days before the start; no refund after that.',
+      )
+      .waitFor();
     await page.close();
   });
 

@@ -99,6 +99,15 @@ describe('auth', () => {
     }
   });
 
+  it('host pool invites an admin-created host in Japanese, with the sign-in name and temporary password', () => {
+    const invitation = (hostPool!.AdminCreateUserConfig as { InviteMessageTemplate?: Record<string, string> })
+      .InviteMessageTemplate;
+    expect(invitation?.EmailSubject).toBe('【Ehime Experiences】ホストアカウントが作成されました');
+    expect(invitation?.EmailMessage).toContain('{username}');
+    expect(invitation?.EmailMessage).toContain('{####}');
+    expect(invitation?.EmailMessage).toContain('仮パスワード');
+  });
+
   it('host pool declares the business name given at sign-up, and the web client may write only it and the e-mail', () => {
     expect(hostPool!.Schema).toContainEqual(
       expect.objectContaining({ Name: 'business_name', AttributeDataType: 'String', Mutable: true }),

@@ -1,5 +1,5 @@
 /**
- * The jobs of approved tours in AWS (DESIGN §4c): completion and reminders are Lambda functions run by EventBridge
+ * The jobs of approved tours in AWS (DESIGN §4c): completion, reminders and review invitations (§4e) are Lambda functions run by EventBridge
  * Scheduler every 15 minutes with retries and the jobs' dead-letter queue, like the expiry job; they read and
  * write the table (their mails go to the outbox) and nothing else: no SES, no Stripe secret, no deletes.
  */
@@ -27,7 +27,7 @@ const jobsDlqArn = () => {
   return (expiry!.Target as { DeadLetterConfig: { Arn: unknown } }).DeadLetterConfig.Arn;
 };
 
-describe.each(['CompleteBookings', 'SendReminders'])('%s job', (name) => {
+describe.each(['CompleteBookings', 'SendReminders', 'SendReviewInvites'])('%s job', (name) => {
   it(`runs every ${TOUR_JOBS_INTERVAL_MINUTES} minutes with retries and the jobs' dead-letter queue`, () => {
     dev.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: `rate(${TOUR_JOBS_INTERVAL_MINUTES} minutes)`,

@@ -64,12 +64,16 @@ async function startWorld(project: TestProject) {
       port: 0,
       demoBookings: true,
       bookingLimits: RELAXED_BOOKING_LIMITS,
+      // The guest pages come as prerendered HTML, as `npm start` and CloudFront serve them (issue 17).
+      guestPages: true,
     }),
     chromiumPackage.executablePath(),
   ]);
   if (started.status === 'fulfilled') stack = started.value;
   for (const result of [build, started, chromiumPath]) if (result.status === 'rejected') throw result.reason;
   if (!stack || chromiumPath.status !== 'fulfilled') throw new Error('unreachable');
+  // Rendered once the web build is ready (the pages carry its script names).
+  await stack.guestPages?.refreshAll();
   const executablePath = chromiumPath.value;
   browserServer = await chromium.launchServer({
     executablePath,

@@ -1,7 +1,10 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { CacheProvider } from '@emotion/react';
 import { RouterProvider } from 'react-router';
 import { ConfigErrorPage } from './app/config-error-page';
+import { createEmotionCache } from './app/emotion-cache';
+import { adoptServerState, routerReady } from './app/hydration';
 import { providePrefetchContext } from './app/prefetch';
 import { AppProviders, createQueryClient } from './app/providers';
 import { router } from './app/router';
@@ -11,8 +14,10 @@ import { RouterLocale } from './app/router-locale';
 import { loadCatalogue } from './lib/i18n/i18n';
 import { localeFromPath } from './lib/i18n/locales';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
 const queryClient = createQueryClient();
+// A prerendered guest page (issue 17) is hydrated with the data it was rendered with; any other page is rendered.
+const serverRendered = adoptServerState(queryClient, container);
 
 // The configuration decides which pools, payment provider and API the app talks to, so nothing renders before it;
 // the page's language catalogue (its own small chunk) downloads at the same time.
@@ -20,7 +25,7 @@ const catalogue = loadCatalogue(localeFromPath(window.location.pathname));
 void Promise.all([loadAppConfig(), catalogue]).then(([result]) => {
   if (!result.ok) {
     console.error(`Configuration error (${result.reason}): ${result.detail}`);
-    root.render(<ConfigErrorPage detail={result.detail} />);
+    createRoot(container).render(<ConfigErrorPage detail={result.detail} />);
     return;
   }
   // Only a deployment with analytics on loads the module (and, from it, the tag manager).
@@ -29,16 +34,22 @@ void Promise.all([loadAppConfig(), catalogue]).then(([result]) => {
   }
   // The router started the first page's loader already (with its code download); its requests can go out now.
   providePrefetchContext({ queryClient, api: createApiClient(result.config.apiBaseUrl) });
-  // A transition: React renders the shell in small slices instead of one long task that would block input.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
+  const app = (
+    <StrictMode>
+      <CacheProvider value={createEmotionCache()}>
         <AppProviders config={result.config} queryClient={queryClient}>
           <RouterLocale router={router}>
             <RouterProvider router={router} />
           </RouterLocale>
         </AppProviders>
-      </StrictMode>,
-    ),
+      </CacheProvider>
+    </StrictMode>
   );
+  if (serverRendered) {
+    // The server's markup is the first page's: hydrate once the router has that page's code, not a fallback.
+    void routerReady(router).then(() => startTransition(() => void hydrateRoot(container, app)));
+    return;
+  }
+  // A transition: React renders the shell in small slices instead of one long task that would block input.
+  startTransition(() => createRoot(container).render(app));
 });

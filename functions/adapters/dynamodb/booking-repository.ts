@@ -9,6 +9,7 @@ import type {
   Page,
   RefundChange,
   PageRequest,
+  HostBookingFilter,
 } from '../../use-cases/ports';
 import { bumpCounter } from './counter-repository';
 import { fromItem, toItem, type Item } from './items';
@@ -85,6 +86,25 @@ const statusFilter = (status: BookingStatus) => ({
   names: { '#status': 'status' },
   values: { ':status': status },
 });
+
+/** The status and experience a host's list is narrowed to, as one FilterExpression (none without either). */
+function hostBookingFilter({ status, experienceId }: HostBookingFilter) {
+  if (!experienceId) return status ? { filter: statusFilter(status) } : {};
+  const byExperience = {
+    expression: '#experienceId = :experienceId',
+    names: { '#experienceId': 'experienceId' },
+    values: { ':experienceId': experienceId },
+  };
+  if (!status) return { filter: byExperience };
+  const byStatus = statusFilter(status);
+  return {
+    filter: {
+      expression: `${byStatus.expression} AND ${byExperience.expression}`,
+      names: { ...byStatus.names, ...byExperience.names },
+      values: { ...byStatus.values, ...byExperience.values },
+    },
+  };
+}
 
 /**
  * A stored booking as the entity. Bookings stored before a field existed read with its neutral value (the data a
@@ -424,6 +444,44 @@ export class DynamoBookingRepository implements BookingRepository {
     }
   }
 
+  async setCheckIn(id: string, hostId: string, checkedInAt: string | null, now: Date): Promise<Booking> {
+    try {
+      const out = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.booking(id),
+          UpdateExpression: 'SET #checkedInAt = :checkedInAt, #updatedAt = :now',
+          ConditionExpression:
+            'attribute_exists(PK) AND #hostId = :hostId AND #status IN (:approved, :completed)',
+          ExpressionAttributeNames: {
+            '#checkedInAt': 'checkedInAt',
+            '#updatedAt': 'updatedAt',
+            '#hostId': 'hostId',
+            '#status': 'status',
+          },
+          ExpressionAttributeValues: {
+            ':checkedInAt': checkedInAt,
+            ':now': now.toISOString(),
+            ':hostId': hostId,
+            ':approved': 'approved',
+            ':completed': 'completed',
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return bookingFromItem(out.Attributes as Item);
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+      const current = await this.get(id);
+      if (!current || current.hostId !== hostId)
+        throw new DomainError('not_found', `Booking ${id} not found`);
+      throw new DomainError(
+        'state_conflict',
+        `Booking ${id} is ${current.status}; only an approved one checks in`,
+      );
+    }
+  }
+
   async listAwaitingReminder(dueBy: Date, limit = DEFAULT_DUE_BATCH): Promise<Booking[]> {
     const items = await queryAll(
       this.doc,
@@ -457,18 +515,24 @@ export class DynamoBookingRepository implements BookingRepository {
     return items.map(bookingFromItem);
   }
 
-  async listByHost(
-    hostId: string,
-    filter: { status?: BookingStatus } & PageRequest = {},
-  ): Promise<Page<Booking>> {
-    return this.newestOf('GSI1', keys.hostBookings(hostId), filter);
+  async listByHost(hostId: string, filter: HostBookingFilter & PageRequest = {}): Promise<Page<Booking>> {
+    const { status, experienceId, ...page } = filter;
+    return this.page(
+      {
+        index: 'GSI1',
+        partition: keys.hostBookings(hostId),
+        ascending: false,
+        ...hostBookingFilter({ status, experienceId }),
+      },
+      page,
+    );
   }
 
   async listByHostTourDates(
     hostId: string,
     from: string,
     to: string,
-    filter: { status?: BookingStatus; limit?: number } = {},
+    filter: HostBookingFilter & { limit?: number } = {},
   ): Promise<Booking[]> {
     const range = keys.tourDateRange(from, to);
     const items = await queryAll(
@@ -480,7 +544,7 @@ export class DynamoBookingRepository implements BookingRepository {
         sortCondition: '#sk BETWEEN :start AND :end',
         sortValues: { ':start': range.start, ':end': range.end },
         ascending: true,
-        ...(filter.status ? { filter: statusFilter(filter.status) } : {}),
+        ...hostBookingFilter(filter),
       },
       filter.limit,
     );

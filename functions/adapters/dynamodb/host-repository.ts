@@ -154,7 +154,8 @@ export class DynamoHostRepository implements HostRepository {
     return { ...result, items: result.items.map((i) => fromItem<Host>(i)) };
   }
 
-  async suspend(hostId: string, suspension: HostSuspension): Promise<void> {
+  async suspend(hostId: string, suspension: HostSuspension, options: HostUpdateOptions = {}): Promise<void> {
+    const mails = options.now ? outboxPuts(this.tableName, options.mails, options.now) : [];
     try {
       await transactWrite(this.doc, () => [
         {
@@ -184,6 +185,7 @@ export class DynamoHostRepository implements HostRepository {
             ExpressionAttributeValues: { ':type': itemTypes.suspendedHosts, ':ids': new Set([hostId]) },
           },
         },
+        ...mails,
       ]);
     } catch (e) {
       if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) throw hostNotFound(hostId);
@@ -194,7 +196,8 @@ export class DynamoHostRepository implements HostRepository {
     }
   }
 
-  async reinstate(hostId: string): Promise<void> {
+  async reinstate(hostId: string, options: HostUpdateOptions = {}): Promise<void> {
+    const mails = options.now ? outboxPuts(this.tableName, options.mails, options.now) : [];
     try {
       await transactWrite(this.doc, () => [
         {
@@ -214,6 +217,7 @@ export class DynamoHostRepository implements HostRepository {
             ExpressionAttributeValues: { ':ids': new Set([hostId]) },
           },
         },
+        ...mails,
       ]);
     } catch (e) {
       if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {

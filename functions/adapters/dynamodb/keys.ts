@@ -45,6 +45,14 @@
  * | payment event already handled (idempotency)     | PK=PROCESSED_EVENT#eventId SK=PROCESSED_EVENT (TTL expiresAt)| Get / cond. Put  |
  * | approved tours (completion, reminders)          | GSI3 PK=BOOKINGS#STATUS#approved, filtered in the Lambda     | Query            |
  * | a scheduled mail already written (once only)    | PK=SCHEDULED_MAIL#key SK=SCHEDULED_MAIL (TTL expiresAt)      | cond. Put (txn)  |
+ * | completed tours (review invitations)            | GSI3 PK=BOOKINGS#STATUS#completed, newest first, bounded     | Query            |
+ * | review by id                                    | PK=REVIEW#id SK=REVIEW                                       | GetItem          |
+ * | a booking's one review (uniqueness)             | PK=BOOKING#id SK=REVIEW → review id                          | cond. Put (txn)  |
+ * | review link by token hash                       | PK=REVIEW_INVITATION#sha256 SK=REVIEW_INVITATION (TTL)       | GetItem          |
+ * | an experience's visible reviews, newest first   | GSI1 PK=EXPERIENCE#e#REVIEWS SK=createdAt#id (sparse)        | Query (desc)     |
+ * | a host's reviews, newest first                  | GSI2 PK=HOST#h#REVIEWS SK=createdAt#id                       | Query (desc)     |
+ * | reviews of a status, newest first (admin)       | GSI3 PK=REVIEWS#STATUS#s SK=createdAt#id                     | Query (desc)     |
+ * | rating counters of an experience / of a host    | PK=EXPERIENCE#e SK=RATING · PK=HOST#h SK=RATING              | Get / BatchGet   |
  */
 
 export const SLOT_SORT_KEY_PREFIX = 'SLOT#';
@@ -211,6 +219,36 @@ export const keys = {
   /** The record that a scheduled mail (a reminder, a host's day list) was written, e.g. `guest_reminder#<booking>`. */
   scheduledMail: (key: string) => ({ PK: `SCHEDULED_MAIL#${key}`, SK: 'SCHEDULED_MAIL' }),
 
+  review: (id: string) => ({ PK: `REVIEW#${id}`, SK: 'REVIEW' }),
+  /** Beside the booking: exists once the booking has its (one) review. */
+  bookingReview: (bookingId: string) => ({ PK: `BOOKING#${bookingId}`, SK: 'REVIEW' }),
+  reviewInvitation: (tokenHash: string) => ({
+    PK: `REVIEW_INVITATION#${tokenHash}`,
+    SK: 'REVIEW_INVITATION',
+  }),
+  /** GSI1 is present only while the review is visible: the public list is one query. */
+  reviewIndexes: (r: {
+    id: string;
+    experienceId: string;
+    hostId: string;
+    createdAt: string;
+    status: string;
+  }) => ({
+    ...(r.status === 'visible'
+      ? { GSI1PK: `EXPERIENCE#${r.experienceId}#REVIEWS`, GSI1SK: timeOrdered(r.createdAt, r.id) }
+      : {}),
+    GSI2PK: `HOST#${r.hostId}#REVIEWS`,
+    GSI2SK: timeOrdered(r.createdAt, r.id),
+    GSI3PK: `REVIEWS#STATUS#${r.status}`,
+    GSI3SK: timeOrdered(r.createdAt, r.id),
+  }),
+  experienceReviews: (experienceId: string) => `EXPERIENCE#${experienceId}#REVIEWS`,
+  hostReviews: (hostId: string) => `HOST#${hostId}#REVIEWS`,
+  reviewsByStatus: (status: string) => `REVIEWS#STATUS#${status}`,
+  /** The counters (count, sum of stars) of the visible reviews. Kept apart from the experience item, which edits rewrite whole. */
+  experienceRating: (experienceId: string) => ({ PK: `EXPERIENCE#${experienceId}`, SK: 'RATING' }),
+  hostRating: (hostId: string) => ({ PK: `HOST#${hostId}`, SK: 'RATING' }),
+
   /** A mail of the outbox (DESIGN §4f). */
   mail: (id: string) => ({ PK: `MAIL#${id}`, SK: 'MAIL' }),
   /** GSI5 (sparse): present while the mail waits for delivery (pending) or is claimed (sending), by due time. */
@@ -259,4 +297,8 @@ export const itemTypes = {
   processedEvent: 'ProcessedEvent',
   scheduledMail: 'ScheduledMail',
   mail: 'Mail',
+  review: 'Review',
+  bookingReview: 'BookingReview',
+  reviewInvitation: 'ReviewInvitation',
+  rating: 'Rating',
 } as const;

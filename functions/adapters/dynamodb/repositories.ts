@@ -11,6 +11,7 @@ import type {
   CounterRepository,
   ExperienceRepository,
   HostRepository,
+  ReviewRepository,
   SlotRepository,
 } from '../../use-cases/ports';
 import { DynamoBookingRepository } from './booking-repository';
@@ -18,6 +19,7 @@ import { DynamoCategoryRepository } from './category-repository';
 import { DynamoCounterRepository } from './counter-repository';
 import { DynamoExperienceRepository } from './experience-repository';
 import { DynamoHostRepository } from './host-repository';
+import { DynamoReviewRepository } from './review-repository';
 import { DynamoSlotRepository } from './slot-repository';
 
 export interface DynamoRepositories {
@@ -27,6 +29,7 @@ export interface DynamoRepositories {
   slots: SlotRepository;
   bookings: BookingRepository;
   counters: CounterRepository;
+  reviews: ReviewRepository;
 }
 
 export interface DynamoRepositoriesOptions {
@@ -51,6 +54,7 @@ export function createDynamoRepositories({
     slots: new DynamoSlotRepository(doc, tableName),
     bookings: new DynamoBookingRepository(doc, tableName),
     counters: new DynamoCounterRepository(doc, tableName),
+    reviews: new DynamoReviewRepository(doc, tableName),
   };
 }
 

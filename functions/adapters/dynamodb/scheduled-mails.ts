@@ -11,6 +11,29 @@ import { itemTypes, keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
 import { TransactionCancelledError, transactWrite, type TransactItem } from './transactions';
 
+/** The record of a scheduled mail, conditional on its not existing yet (the first item of a once-only write). */
+export function scheduledMailRecordPut(
+  tableName: string,
+  record: ScheduledMailRecord,
+  mails: OutboxMail[],
+  now: Date,
+): TransactItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...keys.scheduledMail(record.key),
+        type: itemTypes.scheduledMail,
+        key: record.key,
+        mailIds: mails.map((m) => m.id),
+        createdAt: now.toISOString(),
+        [TTL_ATTRIBUTE]: Math.floor(record.expiresAt.getTime() / 1000),
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
 export class DynamoScheduledMailLog implements ScheduledMailLog {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -19,20 +42,7 @@ export class DynamoScheduledMailLog implements ScheduledMailLog {
 
   async recordOnce(record: ScheduledMailRecord, mails: OutboxMail[], now: Date): Promise<boolean> {
     const items: TransactItem[] = [
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: {
-            ...keys.scheduledMail(record.key),
-            type: itemTypes.scheduledMail,
-            key: record.key,
-            mailIds: mails.map((m) => m.id),
-            createdAt: now.toISOString(),
-            [TTL_ATTRIBUTE]: Math.floor(record.expiresAt.getTime() / 1000),
-          },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
+      scheduledMailRecordPut(this.tableName, record, mails, now),
       ...(record.approvedBookingIds ?? []).map((id): TransactItem => ({
         ConditionCheck: {
           TableName: this.tableName,

@@ -38,8 +38,8 @@ export class CognitoHostIdentity implements HostIdentity {
 
   /**
    * The admin's password becomes the user's **temporary** password (DESIGN §4d): the host signs in with it once
-   * and must choose their own (Cognito's `NEW_PASSWORD_REQUIRED`). No invitation mail: the admin hands the
-   * password over, and Cognito's invitation would send it again in English.
+   * and must choose their own (Cognito's `NEW_PASSWORD_REQUIRED`). Cognito mails the host the invitation with it,
+   * in Japanese (the custom-message trigger's `CustomMessage_AdminCreateUser`, the pool's `userInvitation`).
    */
   async createUser(input: { email: string; password: string }): Promise<{ userId: string }> {
     try {
@@ -52,7 +52,7 @@ export class CognitoHostIdentity implements HostIdentity {
             { Name: 'email_verified', Value: 'true' },
           ],
           TemporaryPassword: input.password,
-          MessageAction: 'SUPPRESS',
+          DesiredDeliveryMediums: ['EMAIL'],
         }),
       );
       const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? created.User?.Username;

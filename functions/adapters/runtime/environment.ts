@@ -50,6 +50,8 @@ export const environmentSchema = z.object({
    * unset (locally), the socket's address is the client (`functions/api/http/client-address.ts`).
    */
   ORIGIN_VERIFY_SECRET_ARN: optionalText,
+  /** AWS: the event bus the guest-page changes go to (issue 17); unset, no pages are refreshed. */
+  PAGE_EVENT_BUS: optionalText,
   /** Only locally: the JSON file where the local payment gateway keeps its intents across restarts. */
   LOCAL_PAYMENT_STORE: optionalText,
 });

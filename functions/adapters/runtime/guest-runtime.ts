@@ -33,6 +33,8 @@ import type {
   PaymentIntentView,
 } from '../../use-cases/ports';
 import { DomainError } from '../../domain/errors';
+import { EventBridgePageEvents } from '../events/eventbridge-publisher';
+import type { GuestPageEvents } from '../../use-cases/refresh-guest-pages';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
 import type { Environment } from './environment';
 
@@ -66,6 +68,8 @@ export interface LocalRuntimeHooks {
   clock?: () => Date;
   /** Moves that clock forward by `ms` and answers the new time (`POST /api/local-clock/advance`). */
   advanceClock?: (ms: number) => Date;
+  /** Hears the guest-page changes (the local stack's renderer queue). */
+  pageEvents?: GuestPageEvents;
   /** Only for tests of other things that book many times from one address; the product keeps `BOOKING_LIMITS`. */
   bookingLimits?: BookingLimits;
 }
@@ -109,6 +113,8 @@ export interface BookingServices {
   clock: () => Date;
   /** The site's origin, for links in mails. */
   baseUrl: string;
+  /** Where host and admin changes to public pages are announced (issue 17); absent: nobody renders pages. */
+  pageEvents?: GuestPageEvents;
 }
 
 let services: { base: RuntimeAdapters; services: BookingServices } | undefined;
@@ -133,6 +139,7 @@ export function bookingServices(): BookingServices {
     logger,
     clock,
     baseUrl: env.SITE_URL,
+    ...pageEventsOf(env),
   };
   services = { base, services: built };
   return built;
@@ -161,6 +168,11 @@ export function guestRuntime(): GuestRuntime {
   const runtime = { useCases, payments, logger, clock };
   cached = { base, runtime };
   return runtime;
+}
+
+function pageEventsOf(env: Environment): { pageEvents?: GuestPageEvents } {
+  if (hooks.pageEvents) return { pageEvents: hooks.pageEvents };
+  return env.PAGE_EVENT_BUS ? { pageEvents: new EventBridgePageEvents({ busName: env.PAGE_EVENT_BUS }) } : {};
 }
 
 function paymentGatewayOf(env: Environment, logger: Logger): PaymentGateway {

@@ -7,6 +7,7 @@ import type { Host } from '../../domain/entities';
 import { hostCancelBookingSchema } from '../../domain/schemas/cancellation';
 import { denyBookingSchema } from '../../domain/schemas/host';
 import {
+  checkInSchema,
   createUploadSchema,
   experiencePatchSchema,
   hostBookingsQuery,
@@ -23,6 +24,7 @@ import { callerSub } from '../http/caller';
 import type { JsonBodyEvent } from '../http/json-body';
 import { BACK_OFFICE_INVALID_REQUEST, parseBody, parseQuery, pathId } from '../http/request';
 import { json } from '../http/responses';
+import { dashboardReviews } from './host-review-routes';
 
 const useCases = () => hostRuntime().useCases;
 const signedInHost = (event: HttpApiEvent): Promise<Host> => useCases().account.requireHost(callerSub(event));
@@ -70,7 +72,12 @@ export async function putAvatar(event: JsonBodyEvent): Promise<HttpApiStructured
 }
 
 export async function getDashboard(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
-  return json(200, await useCases().bookings.dashboard(await signedInHost(event)));
+  const host = await signedInHost(event);
+  const [dashboard, reviews] = await Promise.all([
+    useCases().bookings.dashboard(host),
+    dashboardReviews(host.id),
+  ]);
+  return json(200, { ...dashboard, reviews });
 }
 
 // Experiences -----------------------------------------------------------------------------------------------------
@@ -157,6 +164,14 @@ export async function denyBooking(event: JsonBodyEvent): Promise<HttpApiStructur
   const id = bookingId(event);
   const { reason } = parseBody(event, denyBookingSchema, BACK_OFFICE_INVALID_REQUEST);
   return json(200, await useCases().decisions.deny(id, reason, asHost(host)));
+}
+
+/** `POST /api/host/bookings/{id}/check-in` `{ checkedIn }`: the manifest's tick; `200` the booking. */
+export async function checkInBooking(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
+  const host = await signedInHost(event);
+  const id = bookingId(event);
+  const { checkedIn } = parseBody(event, checkInSchema, BACK_OFFICE_INVALID_REQUEST);
+  return json(200, await useCases().bookings.checkIn(host.id, id, checkedIn));
 }
 
 /** `POST /api/host/bookings/{id}/cancel` `{ reason }`: an approved booking, the whole charge refunded. */

@@ -13,7 +13,7 @@ import { runExpiryJob } from './run-expiry-job';
 import { setLocalFaults } from './local-faults';
 import { runSendMails } from './run-send-mails';
 import { advanceLocalClock } from './local-clock';
-import { runCompleteBookings, runSendReminders } from './run-tour-jobs';
+import { runCompleteBookings, runSendReminders, runSendReviewInvites } from './run-tour-jobs';
 
 const routes = {
   'POST /api/local-payments/confirm': confirmLocalPayment,
@@ -21,6 +21,7 @@ const routes = {
   'POST /api/local-jobs/send-mails': runSendMails,
   'POST /api/local-jobs/complete-bookings': runCompleteBookings,
   'POST /api/local-jobs/send-reminders': runSendReminders,
+  'POST /api/local-jobs/send-review-invites': runSendReviewInvites,
   'POST /api/local-clock/advance': advanceLocalClock,
   'POST /api/local-faults': setLocalFaults,
 };

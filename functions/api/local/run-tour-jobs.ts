@@ -5,6 +5,7 @@
  */
 import { handler as completeBookings } from '../../events/complete-bookings';
 import { handler as sendReminders } from '../../events/send-reminders';
+import { handler as sendReviewInvites } from '../../events/send-review-invites';
 import type { HttpApiStructuredResult } from '../http/api-gateway';
 import { json } from '../http/responses';
 
@@ -14,4 +15,9 @@ export async function runCompleteBookings(): Promise<HttpApiStructuredResult> {
 
 export async function runSendReminders(): Promise<HttpApiStructuredResult> {
   return json(200, await sendReminders());
+}
+
+/** `POST /api/local-jobs/send-review-invites` → `200 { examined, invites, reminders, skipped, failed }`. */
+export async function runSendReviewInvites(): Promise<HttpApiStructuredResult> {
+  return json(200, await sendReviewInvites());
 }

@@ -95,10 +95,21 @@ export type AdminBookingsQuery = z.infer<typeof adminBookingsQuery>;
 export const adminBookingsExportQuery = adminBookingsQuery.pick({ status: true, refund: true, q: true });
 export type AdminBookingsExportQuery = z.infer<typeof adminBookingsExportQuery>;
 
-/** `reviewStatus=underReview`: only self-registered hosts still waiting for an admin's approval. */
+/**
+ * `reviewStatus=underReview`: only self-registered hosts still waiting for an admin's approval. `q`: part of a
+ * business name or e-mail address (case and letter width ignored).
+ */
 export const adminHostsQuery = z.object({
   cursor: pageCursor,
   limit: pageLimit,
+  q: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string({ error: '検索語が正しくありません' })
+      .trim()
+      .max(200, { error: '検索語は200文字以内で入力してください' })
+      .optional(),
+  ),
   reviewStatus: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.enum(['underReview'], { error: '審査状態の指定が正しくありません' }).optional(),

@@ -155,19 +155,22 @@ export function normaliseNumberText(s: string): string {
     .replace(/^[−ー‐]/, '-');
 }
 
+/** A number typed as text, read: blank → undefined, digits → the number, anything else → NaN. */
+function numberFromText(v: unknown): unknown {
+  if (v === null || v === undefined) return undefined;
+  if (typeof v !== 'string') return v;
+  const t = normaliseNumberText(v);
+  if (t === '') return undefined;
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
+}
+
 /**
  * A whole number from a number input or a text field: blank → missing (the "required" message), anything that is
  * not a number → `notANumber` (by default the range message), a fraction → the range message.
  */
 const wholeNumber = (required: string, invalid: string, notANumber = invalid) =>
   z.preprocess(
-    (v) => {
-      if (v === null || v === undefined) return undefined;
-      if (typeof v !== 'string') return v;
-      const t = normaliseNumberText(v);
-      if (t === '') return undefined;
-      return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
-    },
+    numberFromText,
     z
       .number({
         error: (issue) =>
@@ -196,6 +199,19 @@ const coordinate = (limit: number) =>
     .max(limit)
     .nullish()
     .transform((v) => v ?? null);
+
+/** The refund rule as the form holds it (each tier's numbers typed as text), read into numbers and checked. */
+export const refundRuleFormSchema = z.preprocess(
+  (tiers) =>
+    Array.isArray(tiers)
+      ? tiers.map((tier: unknown) =>
+          tier && typeof tier === 'object'
+            ? Object.fromEntries(Object.entries(tier).map(([k, v]) => [k, numberFromText(v)]))
+            : tier,
+        )
+      : tiers,
+  refundRuleSchema,
+);
 
 /** The key prefix of uploaded objects (presigned POST), private until the API verifies and publishes them. */
 export const UPLOAD_KEY_PREFIX = 'uploads/';
@@ -251,8 +267,8 @@ function experienceFormObject(messages: ExperienceFormMessages) {
     mapLat: coordinate(90),
     mapLng: coordinate(180),
     cancellationPolicy: optionalField(4000),
-    /** The structured refund rule (DESIGN §4c); absent: the host profile's policy. */
-    refundRule: refundRuleSchema.optional(),
+    /** The structured refund rule (DESIGN §4c), its numbers typed as text in the form; absent: the host profile's policy. */
+    refundRule: refundRuleFormSchema.optional(),
     tags: z
       .array(
         z

@@ -9,6 +9,7 @@ import { bookingStatusSchema, hoursBound, isoDateTime, slotTime } from '../entit
 import { calendarDate } from './common';
 import { EXPERIENCE_FORM_FIELDS, type ExperienceFormValues } from './experience-form';
 import { hostProfileSchema } from './host';
+import { hostContactSchema } from './host-contact';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Uploads (presigned POST straight to storage; the API verifies the object when it is attached)
@@ -197,6 +198,7 @@ export function uploadProblemMessage(purpose: UploadPurpose, problem: UploadProb
 
 /** `PATCH /api/host/me`: only the fields that changed (at least one). */
 export const hostProfilePatchSchema = hostProfileSchema
+  .extend(hostContactSchema.shape)
   .partial()
   .refine((p) => Object.keys(p).length > 0, { error: 'Nothing to change' });
 export type HostProfilePatch = z.infer<typeof hostProfilePatchSchema>;
@@ -315,25 +317,56 @@ export interface HostSlotsView {
 // ---------------------------------------------------------------------------------------------------------------
 // Bookings
 
-/** `GET /api/host/bookings?status&from&to&cursor&limit`: `from`/`to` bound the booking's (tour) date. */
+/** The booking list's filter messages (issue 21 item 11), shown at the date fields too. */
+export const hostBookingsQueryMessages = {
+  date: '日付を yyyy-MM-dd の形式で指定してください',
+  rangeInverted: '「まで」の日付は「から」の日付以降にしてください',
+  status: 'ステータスの指定が正しくありません',
+  experienceId: '体験の指定が正しくありません',
+} as const;
+
+/** `from` after `to` (both valid dates): the range selects nothing and is refused. */
+export const isDateRangeInverted = (from: string | undefined, to: string | undefined) =>
+  from !== undefined &&
+  to !== undefined &&
+  isCalendarDate(from) &&
+  isCalendarDate(to) &&
+  compareDates(from, to) > 0;
+
+const emptyIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
+/**
+ * `GET /api/host/bookings?experienceId&status&from&to&cursor&limit`: `from`/`to` bound the booking's (tour) date;
+ * `experienceId` narrows to one of the host's experiences.
+ */
 export const hostBookingsQuery = z
   .object({
-    status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), bookingStatusSchema.optional()),
-    from: z.preprocess((v) => (v === '' ? undefined : v), calendarDate().optional()),
-    to: z.preprocess((v) => (v === '' ? undefined : v), calendarDate().optional()),
+    status: z.preprocess(
+      (v) => (v === '' || v === 'all' ? undefined : v),
+      z.enum(bookingStatusSchema.options, { error: hostBookingsQueryMessages.status }).optional(),
+    ),
+    experienceId: z.preprocess(
+      emptyIsAbsent,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: hostBookingsQueryMessages.experienceId })
+        .optional(),
+    ),
+    from: z.preprocess(emptyIsAbsent, calendarDate(hostBookingsQueryMessages.date).optional()),
+    to: z.preprocess(emptyIsAbsent, calendarDate(hostBookingsQueryMessages.date).optional()),
     cursor: z.string().max(2000).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
   })
-  .refine(
-    (q) =>
-      q.from === undefined ||
-      q.to === undefined ||
-      !isCalendarDate(q.from) ||
-      !isCalendarDate(q.to) ||
-      compareDates(q.from, q.to) <= 0,
-    { error: '`to` must not be before `from`', path: ['to'] },
-  );
+  .refine((q) => !isDateRangeInverted(q.from, q.to), {
+    error: hostBookingsQueryMessages.rangeInverted,
+    path: ['to'],
+  });
 export type HostBookingsQuery = z.infer<typeof hostBookingsQuery>;
+
+/** `POST /api/host/bookings/{id}/check-in` `{ checkedIn }`: the guest arrived (true) or the tick is taken back. */
+export const checkInSchema = z.strictObject({
+  checkedIn: z.boolean({ error: 'checkedIn には true か false を指定してください' }),
+});
 
 /** The hours bound type, re-exported for the availability editor's selectors. */
 export const hoursBoundSchema = hoursBound;

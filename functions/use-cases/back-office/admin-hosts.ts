@@ -22,6 +22,7 @@ import type {
   AdminHostView,
   HostSuspension,
 } from '../../domain/back-office-views';
+import { searchable } from '../../domain/booking-search';
 import { reviewStatusOf, type Experience, type Host } from '../../domain/entities';
 import { DomainError, isDomainError } from '../../domain/errors';
 import { PLACEHOLDER_IMAGE } from '../../domain/experience-card';
@@ -33,6 +34,7 @@ import {
 } from '../../domain/schemas/admin';
 import { parseOrThrow } from '../../domain/validation';
 import { errorFields } from '../console-logger';
+import { announcePageChange, type GuestPageEvents } from '../refresh-guest-pages';
 import type { HostNotifications } from '../host-notifications';
 import type { BookingNotifications } from '../mail-notifications';
 import type {
@@ -42,6 +44,7 @@ import type {
   HostRepository,
   Logger,
   Page,
+  PageRequest,
 } from '../ports';
 
 /** Experiences and open requests shown in one host's detail (a host with more is an outlier worth a look). */
@@ -57,6 +60,8 @@ export interface AdminHostsDeps {
   /** Starts delivery of the mails just written (`queued`). */
   notifications: Pick<BookingNotifications, 'queued'>;
   logger: Logger;
+  /** The guest pages' renderer hears of suspensions and reinstatements (issue 17). */
+  pageEvents?: GuestPageEvents;
   clock: () => Date;
 }
 
@@ -65,7 +70,53 @@ const emailTaken = () =>
     email: adminHostCreationMessages.emailTaken,
   });
 
+/** Hosts one search request reads at most (newest first) before it answers with what it found and a cursor. */
+export const HOST_SEARCH_MAX_READ = 1000;
+
+/**
+ * `q` has no index (hosts are few: hundreds, not millions): the newest-first list is read a page of 100 at a time
+ * and filtered on the business name and e-mail, until `limit` matches or `HOST_SEARCH_MAX_READ` hosts were read.
+ * The cursor continues after the last host read, so a page may hold a few more than `limit`.
+ */
+async function searchHosts(
+  read: (request: PageRequest) => Promise<Page<Host>>,
+  text: string,
+  query: Pick<AdminHostsQuery, 'limit' | 'cursor'>,
+): Promise<Page<Host>> {
+  const items: Host[] = [];
+  let cursor = query.cursor;
+  let scanned = 0;
+  do {
+    const page = await read({ limit: 100, ...(cursor ? { cursor } : {}) });
+    scanned += page.items.length;
+    items.push(
+      ...page.items.filter((h) => `${searchable(h.businessName)}\n${searchable(h.email)}`.includes(text)),
+    );
+    cursor = page.cursor;
+  } while (cursor && items.length < query.limit && scanned < HOST_SEARCH_MAX_READ);
+  return { items, ...(cursor ? { cursor } : {}) };
+}
+
 export function makeAdminHosts(deps: AdminHostsDeps) {
+  /**
+   * Writes the suspension change; when it fails, the Cognito change made before is undone, except when another
+   * admin made the same change meanwhile (`state_conflict`: the user is already as that change left it).
+   */
+  async function undoIdentityOnFailure(write: () => Promise<void>, undo: () => Promise<void>, id: string) {
+    try {
+      await write();
+    } catch (e) {
+      if (isDomainError(e) && e.code === 'state_conflict') throw e;
+      await undo().catch((undoError: unknown) =>
+        deps.logger.error('Host user could not be changed back; check it by hand', {
+          hostId: id,
+          ...errorFields(undoError),
+        }),
+      );
+      throw e;
+    }
+  }
+
   async function existing(id: string): Promise<Host> {
     const host = await deps.hosts.get(id);
     if (!host) throw new DomainError('not_found', adminMessages.hostNotFound);
@@ -116,9 +167,12 @@ export function makeAdminHosts(deps: AdminHostsDeps) {
      * `reviewStatus=underReview` lists only the hosts waiting for approval.
      */
     async list(query: AdminHostsQuery): Promise<Page<AdminHostListItem>> {
-      const request = { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) };
+      const read = (request: PageRequest) =>
+        query.reviewStatus === 'underReview' ? deps.hosts.listUnderReview(request) : deps.hosts.list(request);
       const [page, suspended] = await Promise.all([
-        query.reviewStatus === 'underReview' ? deps.hosts.listUnderReview(request) : deps.hosts.list(request),
+        query.q
+          ? searchHosts(read, searchable(query.q), query)
+          : read({ limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) }),
         deps.hosts.suspendedHostIds(),
       ]);
       const counts = await Promise.all(page.items.map((h) => deps.experiences.countByHost(h.id)));
@@ -202,54 +256,66 @@ export function makeAdminHosts(deps: AdminHostsDeps) {
       return view(approved);
     },
 
-    /** `POST /api/admin/hosts/{id}/suspend`. */
+    /**
+     * `POST /api/admin/hosts/{id}/suspend`: the Cognito user is disabled first, then the suspension record and the
+     * host's mail are written in one transaction; when that write fails the user is enabled again. So the host is
+     * mailed exactly when the suspension holds.
+     */
     async suspend(id: string, reason: string | null, adminId: string): Promise<AdminHostView> {
       const host = await existing(id);
+      if (await deps.hosts.suspensionOf(id)) {
+        throw new DomainError('state_conflict', adminMessages.hostAlreadySuspended);
+      }
       const suspension: HostSuspension = {
         suspendedAt: deps.clock().toISOString(),
         suspendedBy: adminId,
         reason,
       };
-      await deps.hosts.suspend(id, suspension);
       try {
         await deps.identity.disableUser(id);
       } catch (e) {
-        deps.logger.error('Host user could not be disabled; suspension undone', {
+        deps.logger.error('Host user could not be disabled; not suspended', {
           hostId: id,
           ...errorFields(e),
         });
-        await deps.hosts
-          .reinstate(id)
-          .catch((undo: unknown) =>
-            deps.logger.error('Suspension could not be undone', { hostId: id, ...errorFields(undo) }),
-          );
         throw new DomainError('service_unavailable', adminMessages.suspensionFailed, undefined, { cause: e });
       }
+      const mails = deps.hostNotifications.suspended(host);
+      await undoIdentityOnFailure(
+        () => deps.hosts.suspend(id, suspension, { mails, now: deps.clock() }),
+        () => deps.identity.enableUser(id),
+        id,
+      );
+      await deps.notifications.queued(mails);
+      await announcePageChange(deps, { kind: 'host', hostId: id });
       return view(host);
     },
 
-    /** `POST /api/admin/hosts/{id}/reinstate`. */
+    /** `POST /api/admin/hosts/{id}/reinstate`: the mirror of `suspend` (user enabled, then record and mail). */
     async reinstate(id: string): Promise<AdminHostView> {
       const host = await existing(id);
-      const suspension = await deps.hosts.suspensionOf(id);
-      if (!suspension) throw new DomainError('state_conflict', adminMessages.hostNotSuspended);
-      await deps.hosts.reinstate(id);
+      if (!(await deps.hosts.suspensionOf(id))) {
+        throw new DomainError('state_conflict', adminMessages.hostNotSuspended);
+      }
       try {
         await deps.identity.enableUser(id);
       } catch (e) {
-        deps.logger.error('Host user could not be enabled; reinstatement undone', {
+        deps.logger.error('Host user could not be enabled; still suspended', {
           hostId: id,
           ...errorFields(e),
         });
-        await deps.hosts
-          .suspend(id, suspension)
-          .catch((undo: unknown) =>
-            deps.logger.error('Reinstatement could not be undone', { hostId: id, ...errorFields(undo) }),
-          );
         throw new DomainError('service_unavailable', adminMessages.reinstatementFailed, undefined, {
           cause: e,
         });
       }
+      const mails = deps.hostNotifications.reinstated(host);
+      await undoIdentityOnFailure(
+        () => deps.hosts.reinstate(id, { mails, now: deps.clock() }),
+        () => deps.identity.disableUser(id),
+        id,
+      );
+      await deps.notifications.queued(mails);
+      await announcePageChange(deps, { kind: 'host', hostId: id });
       return view(host);
     },
   };

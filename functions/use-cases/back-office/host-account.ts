@@ -5,7 +5,9 @@
  */
 import { reviewStatusOf, type Host } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
+import { HOST_ACCOUNT_SUSPENDED_MESSAGE } from '../../domain/repository-messages';
 import { hostProfileSchema } from '../../domain/schemas/host';
+import { hostContactSchema, type HostContact } from '../../domain/schemas/host-contact';
 import type { CreateUpload, HostProfilePatch, PresignedUpload } from '../../domain/schemas/host-api';
 import { parseOrThrow } from '../../domain/validation';
 import { errorFields } from '../console-logger';
@@ -38,20 +40,30 @@ export const TOO_MANY_UPLOADS_MESSAGE = 'アップロードが多すぎます。
 export function makeRequireHost(deps: Pick<HostAccountDeps, 'hosts'>) {
   return async function requireHost(hostId: string): Promise<Host> {
     const [host, suspension] = await Promise.all([deps.hosts.get(hostId), deps.hosts.suspensionOf(hostId)]);
-    if (!host || suspension) throw new DomainError('not_a_host', NOT_A_HOST_MESSAGE);
+    if (!host) throw new DomainError('not_a_host', NOT_A_HOST_MESSAGE);
+    // Still 403 `not_a_host` (the SPA signs the account out), with what happened and whom to ask.
+    if (suspension) throw new DomainError('not_a_host', HOST_ACCOUNT_SUSPENDED_MESSAGE);
     // `GET /api/host/me` always names the review status, also for hosts stored before vetting existed.
     return { ...host, reviewStatus: reviewStatusOf(host) };
   };
 }
+
+const CONTACT_FIELDS = Object.keys(hostContactSchema.shape) as (keyof HostContact)[];
 
 export function makeHostAccount(deps: HostAccountDeps) {
   const requireHost = makeRequireHost(deps);
   return {
     requireHost,
 
-    /** `PATCH /api/host/me`: the changed fields laid over the profile and checked as a whole. */
+    /**
+     * `PATCH /api/host/me`: the changed fields laid over the profile and checked as a whole; the contact fields
+     * (languages, phone, website, business description) were checked as sent (`hostContactSchema`).
+     */
     async updateProfile(hostId: string, patch: HostProfilePatch): Promise<Host> {
       const host = await requireHost(hostId);
+      const contact = Object.fromEntries(
+        CONTACT_FIELDS.filter((k) => patch[k] !== undefined).map((k) => [k, patch[k]]),
+      ) as Partial<HostContact>;
       const profile = parseOrThrow(
         hostProfileSchema,
         {
@@ -64,7 +76,7 @@ export function makeHostAccount(deps: HostAccountDeps) {
         },
         'The profile is not valid',
       );
-      const next: Host = { ...host, ...profile };
+      const next: Host = { ...host, ...profile, ...contact };
       await deps.hosts.update(next);
       return next;
     },

@@ -15,6 +15,9 @@ export const DASHBOARD_LATEST = 5;
 /** A tour-date range answers at most this many requests (newest first), without a cursor. */
 export const MAX_DATE_RANGE_BOOKINGS = 1000;
 
+/** 409 of the check-in tick on a booking that is not (or no longer) approved. */
+export const CHECK_IN_NOT_APPROVED_MESSAGE = '承認済みの予約だけチェックインできます。';
+
 const FAR_PAST = '0000-01-01';
 const FAR_FUTURE = '9999-12-31';
 
@@ -34,9 +37,13 @@ export function makeHostBookings(deps: HostBookingsDeps) {
      * every request of the range at once (at most MAX_DATE_RANGE_BOOKINGS).
      */
     async list(hostId: string, query: HostBookingsQuery): Promise<Page<BackOfficeBooking>> {
+      const filter = {
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.experienceId ? { experienceId: query.experienceId } : {}),
+      };
       if (query.from === undefined && query.to === undefined) {
         return deps.bookings.listByHost(hostId, {
-          ...(query.status ? { status: query.status } : {}),
+          ...filter,
           limit: query.limit,
           ...(query.cursor ? { cursor: query.cursor } : {}),
         });
@@ -45,7 +52,7 @@ export function makeHostBookings(deps: HostBookingsDeps) {
         hostId,
         query.from ?? FAR_PAST,
         query.to ?? FAR_FUTURE,
-        { ...(query.status ? { status: query.status } : {}), limit: MAX_DATE_RANGE_BOOKINGS },
+        { ...filter, limit: MAX_DATE_RANGE_BOOKINGS },
       );
       return { items: items.sort(newestFirst) };
     },
@@ -56,6 +63,26 @@ export function makeHostBookings(deps: HostBookingsDeps) {
         throw new DomainError('not_found', bookingDecisionMessages.notFound);
       }
       return booking;
+    },
+
+    /**
+     * The manifest's check-in tick: an approved (or, after the tour, completed) booking of the host. Another host's
+     * booking, a hold or an unknown id is not found; a request not approved cannot be checked in.
+     */
+    async checkIn(hostId: string, bookingId: string, checkedIn: boolean): Promise<BackOfficeBooking> {
+      await this.get(hostId, bookingId);
+      const now = deps.clock();
+      try {
+        return await deps.bookings.setCheckIn(bookingId, hostId, checkedIn ? now.toISOString() : null, now);
+      } catch (e) {
+        if (e instanceof DomainError && e.code === 'state_conflict') {
+          throw new DomainError('state_conflict', CHECK_IN_NOT_APPROVED_MESSAGE);
+        }
+        if (e instanceof DomainError && e.code === 'not_found') {
+          throw new DomainError('not_found', bookingDecisionMessages.notFound);
+        }
+        throw e;
+      }
     },
 
     async dashboard(host: Host): Promise<HostDashboardView> {

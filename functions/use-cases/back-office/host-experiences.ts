@@ -7,6 +7,7 @@
  * after the save succeeded, and images published for a save that then failed are deleted again.
  */
 import { TOKYO_TIME_ZONE, dateInZone } from '../../domain/calendar';
+import { announcePageChange, type GuestPageEvents } from '../refresh-guest-pages';
 import { reviewStatusOf, type Experience } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
 import type { HostExperienceListItem, HostExperienceView } from '../../domain/back-office-views';
@@ -58,6 +59,8 @@ export interface HostExperiencesDeps {
   logger: Logger;
   clock: () => Date;
   newId: () => string;
+  /** The guest pages' renderer hears of every change (issue 17). */
+  pageEvents?: GuestPageEvents;
 }
 
 /** The new addresses of copied photos (those `copy` answered as they were are shared, not copies). */
@@ -233,6 +236,7 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
         await discard(published, 'Images of an experience that could not be created were left', hostId);
         throw e;
       }
+      await announcePageChange(deps, { kind: 'experience', experienceId: experience.id });
       return { ...experience, categoryIds: form.categoryIds };
     },
 
@@ -271,6 +275,7 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
         await discard(published, 'Images of a save that failed could not be deleted', hostId);
         throw e;
       }
+      await announcePageChange(deps, { kind: 'experience', experienceId: id });
       const stillShown = new Set(imagesOf(next));
       await discard(
         imagesOf(current).filter((url) => !stillShown.has(url)),
@@ -347,6 +352,7 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
         throw new DomainError('state_conflict', EXPERIENCE_HAS_OPEN_BOOKINGS_MESSAGE);
       }
       await deps.experiences.delete(id);
+      await announcePageChange(deps, { kind: 'experience', experienceId: id });
       await deps.slots.deleteFrom(id, today);
       await discard(imagesOf(experience), 'Images of a deleted experience could not be deleted', hostId);
     },

@@ -22,6 +22,8 @@ import type {
   AdminHostView,
   HostExperienceView,
 } from '../../../functions/domain/back-office-views';
+import { BOOKING_CSV_HEADER } from '../../../functions/domain/booking-csv';
+import { HOST_ACCOUNT_SUSPENDED_MESSAGE } from '../../../functions/domain/repository-messages';
 import { TOKYO_TIME_ZONE, monthInZone, tokyoDateTimeToInstant } from '../../../functions/domain/calendar';
 import type { Host } from '../../../functions/domain/entities';
 import { makeAdminHosts } from '../../../functions/use-cases/back-office/admin-hosts';
@@ -39,6 +41,7 @@ import {
   createHostExperience,
   freeSlots,
   mailsAbout,
+  outbox,
   pendingBooking,
   signIn,
   startApiWorld,
@@ -139,7 +142,7 @@ describe('who may call the admin API', () => {
   const pathOf = (path: string) => path.replace('{id}', 'some-id');
 
   it('declares every admin route behind the admin authorizer', () => {
-    expect(adminRoutes).toHaveLength(16);
+    expect(adminRoutes).toHaveLength(19);
     expect(adminRoutes.every((r) => r.auth === 'admin')).toBe(true);
   });
 
@@ -182,7 +185,40 @@ describe('dashboard counters', () => {
       totalBookings: before.totalBookings + 8,
       bookingsThisMonth: before.bookingsThisMonth + 8,
       totalHosts: before.totalHosts + 1,
+      pendingRequests: before.pendingRequests + 8,
+      nextDeadlines: expect.any(Array),
     });
+  });
+
+  it('name the pending requests and the five nearest deadlines, nearest first (issue 21)', async () => {
+    const before = await dashboard();
+    const experience = await addExperience(world);
+    const slots = await freeSlots(world, experience.id);
+    const made = [];
+    for (const slot of slots.slice(0, 2)) made.push(await pendingBooking(world, experience.id, slot));
+    const after = await dashboard();
+    expect(after.pendingRequests).toBe(before.pendingRequests + 2);
+    // The answer is the five nearest of every pending request, as the table holds them.
+    const pending = [];
+    let cursor: string | undefined;
+    do {
+      const page = await world.repo.bookings.listAll({ status: 'pending', limit: 100, cursor });
+      pending.push(...page.items);
+      cursor = page.cursor;
+    } while (cursor);
+    const nearest = pending
+      .sort((a, b) => a.deadline!.localeCompare(b.deadline!))
+      .slice(0, 5)
+      .map((b) => ({ bookingId: b.id, reference: b.reference, deadline: b.deadline }));
+    expect(after.nextDeadlines).toEqual(nearest);
+    expect(after.nextDeadlines.length).toBe(Math.min(5, after.pendingRequests));
+    // Answered: no longer pending, no longer listed.
+    await asAdmin('POST', `/api/admin/bookings/${made[0]!.created.bookingId}/deny`, {
+      reason: 'Closed that day.',
+    });
+    const answered = await dashboard();
+    expect(answered.pendingRequests).toBe(after.pendingRequests - 1);
+    expect(answered.nextDeadlines.map((d) => d.bookingId)).not.toContain(made[0]!.created.bookingId);
   });
 
   it('start the month over at midnight in Tokyo, keeping the totals', async () => {
@@ -204,6 +240,8 @@ describe('dashboard counters', () => {
         totalBookings: before.totalBookings + 1,
         bookingsThisMonth: 1,
         month: next,
+        pendingRequests: before.pendingRequests + 1,
+        nextDeadlines: expect.any(Array),
       });
     } finally {
       world.stack.clock.reset();
@@ -334,9 +372,22 @@ describe('booking list and search', () => {
       .slice(1)
       .split('\r\n')
       .filter(Boolean);
-    expect(lines[0]).toMatch(/^予約番号,ステータス,受付日時,体験日,開始時刻,人数,金額（円）,体験,/);
+    expect(lines[0]).toBe(BOOKING_CSV_HEADER.join(','));
     expect(lines).toHaveLength(5);
     expect(lines.slice(1).every((l) => l.includes('承認待ち') && l.includes(token))).toBe(true);
+    // Issue 21 item 15: dates yyyy/MM/dd, the phone readable (no apostrophe), a formula in a name inert.
+    const experience = await addExperience(world);
+    const body = bookingBody(experience.id, (await freeSlots(world, experience.id))[0]!);
+    body.guest.firstName = '=HYPERLINK("http://evil.example","click")';
+    const hostile = await payAndConfirm(await createBooking(world, body));
+    const csv = await fetch(`${world.origin}/api/admin/bookings.csv?q=${hostile.reference}`, {
+      headers: bearer(adminToken),
+    });
+    const row = (await csv.text()).split('\r\n')[1]!;
+    expect(row).toContain(`,${body.date.replaceAll('-', '/')},${body.time},`);
+    expect(row).toContain(',(+44) 20 7946 0000,');
+    expect(row).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"")",`);
+    expect(row).not.toContain("'+44");
     const unauthorised = await fetch(`${world.origin}/api/admin/bookings.csv`, {
       headers: bearer(hostToken),
     });
@@ -346,7 +397,8 @@ describe('booking list and search', () => {
 
 describe('deciding on behalf of an unresponsive host', () => {
   it('approves: the card is captured, the guest told, the admin recorded', async () => {
-    const experience = await addExperience(world);
+    const demo = (await call<Host>(world, 'GET', '/api/host/me', undefined, bearer(hostToken))).body;
+    const experience = await addExperience(world, { hostId: demo.id });
     const [created] = await requests(experience.id, [{ lastName: 'Approved' }]);
     const res = await asAdmin<AdminBookingView>('POST', `/api/admin/bookings/${created!.bookingId}/approve`);
     expect(res.status).toBe(200);
@@ -354,6 +406,22 @@ describe('deciding on behalf of an unresponsive host', () => {
     const booking = await world.repo.bookings.get(created!.bookingId);
     expect((await world.stack.payments.retrieve(booking!.paymentIntentId!)).status).toBe('succeeded');
     expect((await mailsAbout(world, created!.reference)).length).toBeGreaterThanOrEqual(3);
+    // The host is told, in Japanese, that the admin decided for them (issue 21 item 8).
+    const host = (await world.repo.hosts.get(experience.hostId))!;
+    const toHost = (await mailsAbout(world, created!.reference)).filter(
+      (m) => m.destination.to[0] === host.email && m.subject.includes('管理者が承認しました'),
+    );
+    expect(toHost).toHaveLength(1);
+    expect(toHost[0]!.body.text).toContain('ホストに代わって承認しました');
+    // The host's own booking view says who decided.
+    const hostView = await call<{ decidedBy: unknown }>(
+      world,
+      'GET',
+      `/api/host/bookings/${created!.bookingId}`,
+      undefined,
+      bearer(hostToken),
+    );
+    expect(hostView.body.decidedBy).toMatchObject({ role: 'admin' });
     const again = await asAdmin<ErrorBody>('POST', `/api/admin/bookings/${created!.bookingId}/approve`);
     expect(again.status).toBe(409);
   });
@@ -379,6 +447,12 @@ describe('deciding on behalf of an unresponsive host', () => {
       decidedBy: { role: 'admin', userId: admin.id },
     });
     expect(await freeSlots(world, experience.id)).toContainEqual(slot);
+    const host = (await world.repo.hosts.get(experience.hostId))!;
+    const toHost = (await mailsAbout(world, created!.reference)).filter(
+      (m) => m.destination.to[0] === host.email && m.subject.includes('管理者が否認しました'),
+    );
+    expect(toHost).toHaveLength(1);
+    expect(toHost[0]!.body.text).toContain('The host cannot be reached; we are sorry.');
     const booking = await world.repo.bookings.get(created!.bookingId);
     expect((await world.stack.payments.retrieve(booking!.paymentIntentId!)).status).toBe('canceled');
   });
@@ -398,6 +472,17 @@ describe('hosts', () => {
       suspension: null,
       experiences: [],
     });
+    // Cognito's invitation reaches the host in Japanese with the temporary password (issue 21); locally the
+    // pool runs the same custom-message trigger and delivers to the mail outbox.
+    const invitations = (await outbox(world)).filter(
+      (m) =>
+        m.destination.to[0] === form.email.toLowerCase() &&
+        m.subject === '【Ehime Experiences】ホストアカウントが作成されました',
+    );
+    expect(invitations).toHaveLength(1);
+    expect(invitations[0]!.body.html).toContain(form.password);
+    expect(invitations[0]!.body.html).toContain('仮パスワード');
+    expect(invitations[0]!.body.html).not.toContain('{####}');
     // The admin's password is temporary: the host sets their own at first sign-in.
     const token = await signIn(world, 'host', form.email.toLowerCase(), form.password, {
       newPassword: 'Pearls#2026',
@@ -416,6 +501,39 @@ describe('hosts', () => {
       suspended: false,
       reviewStatus: 'approved',
     });
+  });
+
+  it('searches hosts by part of the business name or e-mail, ignoring case and width (issue 21)', async () => {
+    const token = unique();
+    const byName = (
+      await asAdmin<AdminHostView>(
+        'POST',
+        '/api/admin/hosts',
+        hostForm({ businessName: `Kurushima Boats ${token}` }),
+      )
+    ).body;
+    const byEmail = (
+      await asAdmin<AdminHostView>(
+        'POST',
+        '/api/admin/hosts',
+        hostForm({ email: `pilot-${token}@example.com`, businessName: 'Imabari Towels' }),
+      )
+    ).body;
+    const find = async (q: string) =>
+      (
+        await asAdmin<{ items: AdminHostListItem[] }>(
+          'GET',
+          `/api/admin/hosts?q=${encodeURIComponent(q)}&limit=100`,
+        )
+      ).body.items.map((h) => h.id);
+    expect(await find(`kurushima boats ${token.toUpperCase()}`)).toEqual([byName.id]);
+    expect(await find(`ｐｉｌｏｔ-${token}`)).toEqual([byEmail.id]);
+    expect(await find(token)).toEqual([byEmail.id, byName.id]);
+    expect(await find(`nobody-${token}`)).toEqual([]);
+    const list = await asAdmin<{ items: AdminHostListItem[] }>('GET', `/api/admin/hosts?q=${token}`);
+    expect(list.body.items[0]).toMatchObject({ id: byEmail.id, businessName: 'Imabari Towels' });
+    const tooLong = await asAdmin<ErrorBody>('GET', `/api/admin/hosts?q=${'x'.repeat(201)}`);
+    expect(tooLong.status).toBe(400);
   });
 
   it('answers 409 with the specification message for a taken address, and creates nothing', async () => {
@@ -480,7 +598,7 @@ describe('hosts', () => {
         region: LOCAL_REGION,
         credentials: LOCAL_CREDENTIALS,
       }),
-      hostNotifications: { approved: () => [] },
+      hostNotifications: { approved: () => [], suspended: () => [], reinstated: () => [] },
       notifications: { queued: async () => {} },
       logger,
       clock: () => new Date(),
@@ -608,10 +726,14 @@ describe('suspension', () => {
     expect(await getUser(host.email)).toEqual({ exists: true, enabled: false });
     const me = await asHost<ErrorBody>('GET', '/api/host/me');
     expect(me.status).toBe(403);
-    expect(me.body.error).toEqual({
-      code: 'not_a_host',
-      message: 'このアカウントはホスト権限を持っていません。',
-    });
+    expect(me.body.error).toEqual({ code: 'not_a_host', message: HOST_ACCOUNT_SUSPENDED_MESSAGE });
+    // The host is told by mail, in Japanese, what it means and whom to ask (issue 21 item 10).
+    const suspendedMail = (await outbox(world)).filter(
+      (m) => m.destination.to[0] === host.email && m.subject.includes('ホストアカウントを一時停止しました'),
+    );
+    expect(suspendedMail).toHaveLength(1);
+    expect(suspendedMail[0]!.body.text).toContain('このメールに返信して運営までお問い合わせください');
+    expect(suspendedMail[0]!.body.text).not.toContain('Does not answer requests');
     expect((await asHost('POST', `/api/host/bookings/${request!.bookingId}/approve`)).status).toBe(403);
 
     // The admin sees it and answers the waiting request.
@@ -638,6 +760,10 @@ describe('suspension', () => {
     expect(await getUser(host.email)).toEqual({ exists: true, enabled: true });
     expect((await asHost('GET', '/api/host/me')).status).toBe(200);
     expect((await asAdmin<ErrorBody>('POST', `/api/admin/hosts/${host.id}/reinstate`)).status).toBe(409);
+    const mails = (await outbox(world)).filter((m) => m.destination.to[0] === host.email);
+    expect(mails.filter((m) => m.subject.includes('ホストアカウントの停止を解除しました'))).toHaveLength(1);
+    // A second suspend or reinstate (409) mails nobody.
+    expect(mails.filter((m) => m.subject.includes('ホストアカウントを一時停止しました'))).toHaveLength(1);
   });
 
   it('answers 404 for an unknown host and 400 for an overlong note', async () => {

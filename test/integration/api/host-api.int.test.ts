@@ -120,7 +120,7 @@ describe('who may call the host API', () => {
   const pathOf = (path: string) => path.replace('{id}', 'some-id');
 
   it('declares every route of the contract behind the host authorizer', () => {
-    expect(hostRoutes).toHaveLength(18);
+    expect(hostRoutes).toHaveLength(21);
     expect(hostRoutes.every((r) => r.auth === 'host')).toBe(true);
   });
 
@@ -240,6 +240,44 @@ describe('profile', () => {
     const unknown = await as<ErrorBody>(demo.token, 'PATCH', '/api/host/me', { email: 'x@example.com' });
     expect(unknown.status).toBe(400);
     expect((await as<Host>(demo.token, 'GET', '/api/host/me')).body).toEqual(changed.body);
+  });
+
+  it('changes languages, phone, website and business description, with Japanese field messages', async () => {
+    const before = (await as<Host>(demo.token, 'GET', '/api/host/me')).body;
+    const bad = await as<ErrorBody>(demo.token, 'PATCH', '/api/host/me', {
+      languages: [],
+      phone: '12',
+      website: 'javascript:alert(1)',
+      businessDescription: 'x'.repeat(4001),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({
+      languages: '対応言語を1つ以上選択してください',
+      phone: '有効な電話番号を入力してください（例: 089-123-4567、+81 89-123-4567）',
+      website: 'http:// または https:// で始まるURLを入力してください',
+      businessDescription: '4000文字以内で入力してください',
+    });
+    expect((await as<Host>(demo.token, 'GET', '/api/host/me')).body).toEqual(before);
+
+    const saved = await as<Host>(demo.token, 'PATCH', '/api/host/me', {
+      languages: ['english', 'japanese', 'english'],
+      phone: '089-123-4567',
+      website: ' https://dogo-guides.example.jp/ ',
+      businessDescription: 'Walking tours of Dogo Onsen.',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      languages: ['english', 'japanese'],
+      phone: '+81 89 123 4567',
+      website: 'https://dogo-guides.example.jp/',
+      businessDescription: 'Walking tours of Dogo Onsen.',
+      businessName: before.businessName,
+      introduction: before.introduction,
+    });
+    // Another field's change keeps them; a blank clears the optional ones.
+    const cleared = await as<Host>(demo.token, 'PATCH', '/api/host/me', { website: '', phone: '' });
+    expect(cleared.body).toMatchObject({ website: null, phone: null, languages: ['english', 'japanese'] });
+    expect((await as<Host>(demo.token, 'GET', '/api/host/me')).body).toEqual(cleared.body);
   });
 });
 

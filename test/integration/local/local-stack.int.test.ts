@@ -286,7 +286,9 @@ describe('seeded data', () => {
 describe('the demo host', () => {
   it('has requests to answer, made as guests make them: two pending, two approved, one denied', async () => {
     const host = (await repo.hosts.getByEmail(stack.config.demo.host.email))!;
-    const { items } = await repo.bookings.listByHost(host.id, { limit: 20 });
+    const listed = (await repo.bookings.listByHost(host.id, { limit: 20 })).items;
+    // The completed tours behind the seeded reviews are the next test's.
+    const items = listed.filter((b) => b.status !== 'completed');
     expect(items.map((b) => b.status).sort()).toEqual([
       'approved',
       'approved',
@@ -300,6 +302,22 @@ describe('the demo host', () => {
       expect(payment.status).toBe(expected[booking.status as keyof typeof expected]);
     }
     expect(items.find((b) => b.status === 'denied')?.deniedMessage).toBe(DEMO_DENIAL_REASON);
+  });
+
+  it('has completed tours with reviews and replies, so that several experiences show a rating', async () => {
+    const res = await fetch(`${origin}/api/experiences?limit=100`);
+    const cards = (
+      (await res.json()) as { items: { id: string; rating?: { average: number; count: number } }[] }
+    ).items;
+    const rated = cards.filter((c) => c.rating);
+    expect(rated.length).toBeGreaterThanOrEqual(3);
+    const reviews = await fetch(`${origin}/api/experiences/${rated[0]!.id}/reviews`);
+    const body = (await reviews.json()) as { items: { reply?: unknown }[]; summary: { count: number } };
+    expect(body.items.length).toBe(body.summary.count);
+    const host = (await repo.hosts.getByEmail(stack.config.demo.host.email))!;
+    const own = await repo.reviews.listByHost(host.id, {});
+    expect(own.items.length).toBeGreaterThan(0);
+    expect(own.items.some((r) => r.reply)).toBe(true);
   });
 });
 

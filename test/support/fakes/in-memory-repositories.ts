@@ -34,6 +34,7 @@ import type {
   PageRequest,
   SlotOverride,
   SlotRepository,
+  HostBookingFilter,
 } from '../../../functions/use-cases/ports';
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -163,13 +164,15 @@ export class InMemoryHostRepository implements HostRepository {
     return page(waiting.sort(newestFirst).map(copy), request);
   }
   readonly suspensions = new Map<string, HostSuspension>();
-  async suspend(hostId: string, suspension: HostSuspension): Promise<void> {
+  async suspend(hostId: string, suspension: HostSuspension, options: HostUpdateOptions = {}): Promise<void> {
     if (!this.items.has(hostId)) throw new DomainError('not_found', `Host ${hostId} not found`);
     if (this.suspensions.has(hostId)) throw new DomainError('state_conflict', 'Already suspended');
     this.suspensions.set(hostId, copy(suspension));
+    if (options.now) this.outbox.add(options.mails, options.now);
   }
-  async reinstate(hostId: string): Promise<void> {
+  async reinstate(hostId: string, options: HostUpdateOptions = {}): Promise<void> {
     if (!this.suspensions.delete(hostId)) throw new DomainError('state_conflict', 'Not suspended');
+    if (options.now) this.outbox.add(options.mails, options.now);
   }
   async suspensionOf(hostId: string): Promise<HostSuspension | null> {
     const s = this.suspensions.get(hostId);
@@ -229,6 +232,9 @@ export class InMemorySlotRepository implements SlotRepository {
     return deleted;
   }
 }
+
+const matchesHostFilter = (b: Booking, { status, experienceId }: HostBookingFilter) =>
+  (!status || b.status === status) && (!experienceId || b.experienceId === experienceId);
 
 export class InMemoryBookingRepository implements BookingRepository {
   readonly items = new Map<string, Booking>();
@@ -345,13 +351,10 @@ export class InMemoryBookingRepository implements BookingRepository {
   private requests(): Booking[] {
     return [...this.items.values()].filter((b) => b.status !== 'awaiting_payment');
   }
-  async listByHost(
-    hostId: string,
-    filter: { status?: BookingStatus } & PageRequest = {},
-  ): Promise<Page<Booking>> {
+  async listByHost(hostId: string, filter: HostBookingFilter & PageRequest = {}): Promise<Page<Booking>> {
     return page(
       this.requests()
-        .filter((b) => b.hostId === hostId && (!filter.status || b.status === filter.status))
+        .filter((b) => b.hostId === hostId && matchesHostFilter(b, filter))
         .sort(newestFirst)
         .map(copy),
       filter,
@@ -361,16 +364,10 @@ export class InMemoryBookingRepository implements BookingRepository {
     hostId: string,
     from: string,
     to: string,
-    filter: { status?: BookingStatus; limit?: number } = {},
+    filter: HostBookingFilter & { limit?: number } = {},
   ): Promise<Booking[]> {
     return this.requests()
-      .filter(
-        (b) =>
-          b.hostId === hostId &&
-          b.date >= from &&
-          b.date <= to &&
-          (!filter.status || b.status === filter.status),
-      )
+      .filter((b) => b.hostId === hostId && b.date >= from && b.date <= to && matchesHostFilter(b, filter))
       .sort((a, b) => `${a.date}#${a.time}#${a.id}`.localeCompare(`${b.date}#${b.time}#${b.id}`))
       .slice(0, filter.limit)
       .map(copy);
@@ -443,6 +440,16 @@ export class InMemoryBookingRepository implements BookingRepository {
     b.reminderSentAt = now.toISOString();
     this.outbox.add(mails, now);
     return true;
+  }
+  async setCheckIn(id: string, hostId: string, checkedInAt: string | null, now: Date): Promise<Booking> {
+    const b = this.items.get(id);
+    if (!b || b.hostId !== hostId) throw new DomainError('not_found', `Booking ${id} not found`);
+    if (b.status !== 'approved' && b.status !== 'completed') {
+      throw new DomainError('state_conflict', `Booking ${id} is ${b.status}; only an approved one checks in`);
+    }
+    b.checkedInAt = checkedInAt;
+    b.updatedAt = now.toISOString();
+    return copy(b);
   }
   async listApproved(limit = 5_000): Promise<Booking[]> {
     return [...this.items.values()]

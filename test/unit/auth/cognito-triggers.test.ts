@@ -162,12 +162,19 @@ describe('custom-message trigger', () => {
     expect(out.response.emailMessage).toContain('ホスト様');
   });
 
-  it('leaves an invitation and an MFA code to the pool’s own templates', async () => {
-    for (const source of ['CustomMessage_AdminCreateUser', 'CustomMessage_Authentication'] as const) {
-      const event = customMessageEvent(source);
-      const out = await customMessage(event);
-      expect(out.response).toEqual({ smsMessage: null, emailMessage: null, emailSubject: null });
-    }
+  it('writes an administrator’s invitation in Japanese, with the sign-in name and temporary password once each', async () => {
+    const out = await customMessage(customMessageEvent('CustomMessage_AdminCreateUser'));
+    expect(out.response.emailSubject).toBe('【Ehime Experiences】ホストアカウントが作成されました');
+    const html = out.response.emailMessage!;
+    expect(html.split('{####}')).toHaveLength(2);
+    expect(html.split('{username}')).toHaveLength(2);
+    expect(html).toContain('仮パスワード');
+    expect(html).toContain('仮パスワードの有効期限は3日間です');
+  });
+
+  it('leaves an MFA code to the pool’s own templates', async () => {
+    const out = await customMessage(customMessageEvent('CustomMessage_Authentication'));
+    expect(out.response).toEqual({ smsMessage: null, emailMessage: null, emailSubject: null });
   });
 });
 

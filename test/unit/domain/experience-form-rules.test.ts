@@ -93,6 +93,35 @@ describe('the experience form speaks Japanese and says what to change', () => {
     });
   });
 
+  it('reads the refund tiers typed as text and says in Japanese which one is wrong', () => {
+    expect(
+      schema.parse({
+        ...draft(),
+        refundRule: [
+          { daysBefore: '１４', refundPercentage: '100' },
+          { daysBefore: '3', refundPercentage: '５０' },
+        ],
+      }).refundRule,
+    ).toEqual([
+      { daysBefore: 14, refundPercentage: 100 },
+      { daysBefore: 3, refundPercentage: 50 },
+    ]);
+    expect(
+      errorsOf(schema, {
+        ...draft(),
+        refundRule: [
+          { daysBefore: '7', refundPercentage: '' },
+          { daysBefore: '7', refundPercentage: '120' },
+          { daysBefore: 'あした', refundPercentage: '10' },
+        ],
+      }),
+    ).toEqual({
+      'refundRule.0.refundPercentage': '返金率を入力してください',
+      'refundRule.1.refundPercentage': '返金率は0〜100の整数で入力してください',
+      'refundRule.2.daysBefore': '日数は0〜365の整数で入力してください',
+    });
+  });
+
   it('answers a slot capacity over the limit in Japanese', () => {
     const r = slotOverrideSchema.safeParse({ date: '2027-01-05', time: '09:00', capacity: 1000 });
     expect(r.success).toBe(false);

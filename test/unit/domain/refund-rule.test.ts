@@ -79,6 +79,80 @@ describe('describeRefundRule', () => {
     expect(describeRefundRule([], 'ja')).toBe('キャンセル時の返金はありません');
   });
 
+  it('says a single partial tier, and a 0-day tier as the start', () => {
+    const half = [{ daysBefore: 3, refundPercentage: 50 }];
+    expect(describeRefundRule(half, 'ja')).toBe('3日前まで50%返金、それ以降は返金なし');
+    expect(describeRefundRule(half, 'en')).toBe(
+      '50% refund up to 3 days before the start; no refund after that.',
+    );
+    expect(describeRefundRule([{ daysBefore: 1, refundPercentage: 100 }], 'en')).toBe(
+      'Full refund up to 1 day before the start; no refund after that.',
+    );
+    const untilStart = [{ daysBefore: 0, refundPercentage: 100 }];
+    expect(describeRefundRule(untilStart, 'ja')).toBe('開始時刻まで全額返金、それ以降は返金なし');
+    expect(describeRefundRule(untilStart, 'en')).toBe('Full refund up to the start; no refund after that.');
+  });
+
+  it('says several tiers most days first, whatever order they were typed in', () => {
+    const rule = [
+      { daysBefore: 1, refundPercentage: 10 },
+      { daysBefore: 14, refundPercentage: 100 },
+      { daysBefore: 7, refundPercentage: 50 },
+    ];
+    expect(describeRefundRule(rule, 'ja')).toBe(
+      '14日前まで全額返金、7日前まで50%返金、1日前まで10%返金、それ以降は返金なし',
+    );
+    expect(describeRefundRule(rule, 'en')).toBe(
+      'Full refund up to 14 days before the start; 50% refund up to 7 days before the start; 10% refund up to 1 day before the start; no refund after that.',
+    );
+  });
+
+  it('leaves out 0 % tiers and tiers that never apply, as refundNow does', () => {
+    expect(describeRefundRule([{ daysBefore: 30, refundPercentage: 0 }], 'ja')).toBe(
+      'キャンセル時の返金はありません',
+    );
+    expect(describeRefundRule([{ daysBefore: 30, refundPercentage: 0 }], 'en')).toBe(
+      'No refund on cancellation.',
+    );
+    // 14 days / 50 % never applies: 14 days before, the 7-day tier already gives everything back.
+    const shadowed = [
+      { daysBefore: 14, refundPercentage: 50 },
+      { daysBefore: 7, refundPercentage: 100 },
+      { daysBefore: 30, refundPercentage: 0 },
+    ];
+    expect(describeRefundRule(shadowed, 'ja')).toBe('7日前まで全額返金、それ以降は返金なし');
+    expect(refundNow({ ...tour, rule: shadowed, now: at('2026-05-01T00:00:00Z') }).refundPercentage).toBe(
+      100,
+    );
+  });
+});
+
+describe('refundRuleSchema', () => {
+  it('says in Japanese what is wrong, beside the tier', () => {
+    const result = refundRuleSchema.safeParse([
+      { daysBefore: 7, refundPercentage: 100 },
+      { daysBefore: 7, refundPercentage: 101 },
+      { daysBefore: 2.5, refundPercentage: undefined },
+    ]);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['1.refundPercentage', '返金率は0〜100の整数で入力してください'],
+      ['2.daysBefore', '日数は0〜365の整数で入力してください'],
+      ['2.refundPercentage', '返金率を入力してください'],
+    ]);
+    const duplicate = refundRuleSchema.safeParse([
+      { daysBefore: 7, refundPercentage: 100 },
+      { daysBefore: 7, refundPercentage: 50 },
+    ]);
+    expect(duplicate.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['1.daysBefore', '同じ日数の段階が重複しています。'],
+    ]);
+    const six = Array.from({ length: 6 }, (_, i) => ({ daysBefore: i, refundPercentage: 10 }));
+    expect(refundRuleSchema.safeParse(six).error!.issues[0]!.message).toBe('返金の段階は5つまでです');
+  });
+});
+
+describe('defaultRefundRule', () => {
   it('defaults from the host profile policy', () => {
     expect(defaultRefundRule({ days: 3, refundPercentage: 50 })).toEqual([
       { daysBefore: 3, refundPercentage: 50 },

@@ -172,12 +172,18 @@ describe('suspending and reinstating a host', () => {
       ]),
     );
     expect((await rejection(hosts.suspend('h1', null, 'admin-2'))).code).toBe('state_conflict');
+    // One Japanese mail to the host, without the admins' note (issue 21 item 10).
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]?.subject).toContain('ホストアカウントを一時停止しました');
+    expect(mailer.sent[0]?.text).toContain('運営までお問い合わせください');
+    expect(mailer.sent[0]?.text).not.toContain('Complaints about no-shows');
   });
 
-  it('undoes the suspension when Cognito cannot disable the user', async () => {
+  it('undoes the suspension when Cognito cannot disable the user, and mails nobody', async () => {
     identity.failing.add('disableUser');
     expect((await rejection(hosts.suspend('h1', null, 'admin-1'))).code).toBe('service_unavailable');
     expect(await repos.hosts.suspensionOf('h1')).toBeNull();
+    expect(mailer.sent).toEqual([]);
   });
 
   it('reinstates: user enabled, public experiences listed again with their own status', async () => {
@@ -188,6 +194,10 @@ describe('suspending and reinstating a host', () => {
     expect(view.experiences.find((e) => e.id === 'public')?.listed).toBe(true);
     expect(view.experiences.find((e) => e.id === 'private')?.listed).toBe(false);
     expect((await rejection(hosts.reinstate('h1'))).code).toBe('state_conflict');
+    expect(mailer.sent.map((m) => m.subject)).toEqual([
+      expect.stringContaining('ホストアカウントを一時停止しました'),
+      expect.stringContaining('ホストアカウントの停止を解除しました'),
+    ]);
   });
 
   it('keeps the suspension when Cognito cannot enable the user', async () => {
@@ -195,6 +205,7 @@ describe('suspending and reinstating a host', () => {
     identity.failing.add('enableUser');
     expect((await rejection(hosts.reinstate('h1'))).code).toBe('service_unavailable');
     expect(await repos.hosts.suspensionOf('h1')).toMatchObject({ reason: 'note', suspendedBy: 'admin-1' });
+    expect(mailer.sent).toHaveLength(1);
   });
 
   it('answers 404 with the specification message for an unknown host', async () => {

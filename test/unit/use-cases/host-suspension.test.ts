@@ -3,6 +3,7 @@
  * availability, booking) and the host's public profile, the host API refuses the host, and reinstating puts back
  * exactly the experiences that were public.
  */
+import { HOST_ACCOUNT_SUSPENDED_MESSAGE } from '../../../functions/domain/repository-messages';
 import type { DomainError } from '../../../functions/domain/errors';
 import { createBookingRequestSchema } from '../../../functions/domain/schemas/booking';
 import { listExperiencesQuery } from '../../../functions/domain/schemas/catalogue';
@@ -79,9 +80,13 @@ describe('a suspended host', () => {
     expect((await h.createBooking(booking('others'))).status).toBe('awaiting_payment');
   });
 
-  it('is refused by the host API with the non-host message', async () => {
+  it('is refused by the host API with what happened and whom to ask (issue 21 item 10)', async () => {
     const requireHost = makeRequireHost(h.repos);
     expect(await rejection(requireHost('suspended'))).toMatchObject({
+      code: 'not_a_host',
+      message: HOST_ACCOUNT_SUSPENDED_MESSAGE,
+    });
+    expect(await rejection(requireHost('nobody'))).toMatchObject({
       code: 'not_a_host',
       message: 'このアカウントはホスト権限を持っていません。',
     });

@@ -32,7 +32,8 @@ const HERO_PATHS = new Set(['/', '/ehime']);
 const SOLID_AFTER_PX = 48;
 
 function useScrolledPast(offset: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > offset);
+  // Starts unscrolled, as the server rendered it (hydration must match); the effect reads the real offset.
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const onScroll = () => setPast(window.scrollY > offset);
     onScroll();
@@ -116,7 +117,13 @@ function Header() {
         </Box>
         {/* In the bar where it fits beside the entries; in the menu on phones; the home hero has one for the rest. */}
         {isWide && <QuickSearch />}
-        {!isMobile && <LanguageSwitcher />}
+        {/* By CSS as well as by the media query: a page from the server (issue 17) paints the phone's header
+            before the script knows the width. */}
+        {!isMobile && (
+          <Box sx={{ display: 'contents', [`@media ${MOBILE_QUERY}`]: { display: 'none' } }}>
+            <LanguageSwitcher />
+          </Box>
+        )}
         {isMobile ? (
           <IconButton
             color="inherit"
@@ -128,7 +135,7 @@ function Header() {
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </IconButton>
         ) : (
-          entries
+          <Box sx={{ display: 'contents', [`@media ${MOBILE_QUERY}`]: { display: 'none' } }}>{entries}</Box>
         )}
       </Toolbar>
       {isMobile && menuOpen && (

@@ -25,11 +25,23 @@ export function providePrefetchContext(context: PrefetchContext): void {
   provide(context);
 }
 
-/** A loader that runs `start` in the background. Errors are left to the page, whose hook retries and shows them. */
+const isPrefetchContext = (value: unknown): value is PrefetchContext =>
+  typeof value === 'object' && value !== null && 'queryClient' in value && 'api' in value;
+
+/**
+ * A loader that runs `start` in the background. Errors are left to the page, whose hook retries and shows them.
+ * On the server (web/src/ssr) the render passes its own context and the loader waits for the data, so the page
+ * renders with it and the client hydrates the same cache.
+ */
 export function prefetchLoader(
   start: (context: PrefetchContext, args: LoaderFunctionArgs) => Promise<unknown>,
 ): LoaderFunction {
-  return (args) => {
+  return async (args) => {
+    if (isPrefetchContext(args.context)) {
+      // A failure stays in the query cache, where the page shows it (a 404 renders the not-found view).
+      await start(args.context, args).catch(() => {});
+      return null;
+    }
     void ready.then((context) => start(context, args)).catch(() => {});
     return null;
   };
@@ -42,7 +54,8 @@ export function prefetchLoader(
  * one variant the `<img>` will use.
  */
 export function preloadImage(url: string | null | undefined, sizes: string): void {
-  if (!url) return;
+  // The server render writes no preload: the photo's <img> is in its HTML already.
+  if (!url || typeof document === 'undefined') return;
   const image = responsiveImage(url, sizes);
   const preloaded = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]');
   if ([...preloaded].some((link) => link.getAttribute('href') === image.src)) return;

@@ -12,6 +12,8 @@ import { contentLang } from '../lib/i18n/content-lang';
 import { cardLocation } from '../lib/address';
 import { LIST_CARD_SIZES } from '../lib/image-sizes';
 import { useT } from '../lib/i18n/i18n';
+import type { RatingSummary } from '@domain/reviews';
+import { RatingSummaryText } from './rating-summary';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.jpg';
 /** Guest spec §2: the card's tags when the experience has none. */
@@ -28,15 +30,15 @@ export function ExperienceCard({
   titleComponent = 'h3',
   imageSizes = LIST_CARD_SIZES,
 }: {
-  experience: ExperienceCardData;
+  experience: ExperienceCardData & { rating?: RatingSummary };
   eager?: boolean;
   /** The title's heading level in the page's outline (h2 where the cards sit right under the page's h1). */
   titleComponent?: 'h2' | 'h3';
   /** How wide the card is on the page (the `sizes` attribute of its photo). */
   imageSizes?: string;
 }) {
-  const { t, path } = useT();
-  const place = cardLocation(experience.prefecture, experience.city);
+  const { t, path, locale } = useT();
+  const place = cardLocation(experience.prefecture, experience.city, locale);
   const tags = experience.tags.length > 0 ? experience.tags : null;
   const lang = contentLang(experience.title);
   const image = responsiveImage(experience.image || PLACEHOLDER_IMAGE, imageSizes);
@@ -82,8 +84,9 @@ export function ExperienceCard({
             sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
           >
             <PlaceOutlinedIcon fontSize="inherit" aria-hidden />
-            {place ? <span lang={lang}>{place}</span> : t('card.noLocation')}
+            {place ? <span lang={contentLang(place)}>{place}</span> : t('card.noLocation')}
           </Typography>
+          <RatingSummaryText rating={experience.rating} />
           <Typography
             variant="subtitle1"
             component={titleComponent}

@@ -22,10 +22,15 @@ const FALLBACK_HEIGHT = { xs: 200, sm: 240 };
 /** True once the element has come within `margin` of the viewport (at once where IntersectionObserver is missing). */
 function useNearViewport<T extends Element>(margin: string) {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Starts false as on the server (hydration must match); a browser without IntersectionObserver mounts at once.
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);

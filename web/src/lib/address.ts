@@ -1,11 +1,14 @@
 /**
- * Card locations for the lists. The meeting-point address itself (order, fallbacks, map link) is the domain's
- * (`@domain/address`), shared with the mails.
+ * Card locations for the lists and the detail page. The meeting-point address itself (order, fallbacks, map link)
+ * is the domain's (`@domain/address`), shared with the mails.
  */
-/** `Matsuyama, Ehime`-style card location; empty when neither is set. */
-export function cardLocation(prefecture: string, city: string): string {
-  return [prefecture, city]
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .join(', ');
+import { placeName } from '@domain/place-names';
+import type { Locale } from './i18n/locales';
+
+/**
+ * `Ehime, Imabari` for English and Korean readers, `愛媛県今治市` for Japanese and Chinese readers (kanji, as the
+ * places write themselves; issue 21 item 9: the postal autofill stores Japanese names); empty when neither is set.
+ */
+export function cardLocation(prefecture: string, city: string, locale: Locale): string {
+  return placeName({ prefecture, city }, locale === 'ja' || locale === 'zh-Hant' ? 'ja' : 'en');
 }

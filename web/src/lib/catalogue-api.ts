@@ -6,6 +6,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Category, Experience, ExperienceCard } from '@domain/entities';
 import type { ExperienceSort } from '@domain/schemas/catalogue';
+import type { RatingSummary } from '@domain/reviews';
 import { useApi } from '../app/api';
 import type { ApiClient } from './api-client';
 
@@ -26,7 +27,12 @@ export interface PublicHost {
 }
 
 /** `GET /api/experiences/{id}`: the experience, its category ids and its host's public fields. */
-export type ExperienceDetail = Experience & { categoryIds?: string[]; host?: PublicHost | null };
+export type ExperienceDetail = Experience & {
+  categoryIds?: string[];
+  host?: PublicHost | null;
+  /** Once reviewed (DESIGN §4e). */
+  rating?: RatingSummary;
+};
 
 export interface AvailabilityAnswer {
   timeZone: string;
@@ -141,10 +147,13 @@ export function useCategories() {
   return useQuery(categoriesQuery(api));
 }
 
+/** The key of `GET /api/hosts/{id}`: the detail loader fills it from the detail answer's `host`. */
+export const hostQueryKey = (hostId: string | undefined) => ['host', hostId] as const;
+
 export function useHost(hostId: string | undefined, enabled = true) {
   const api = useApi();
   return useQuery({
-    queryKey: ['host', hostId],
+    queryKey: hostQueryKey(hostId),
     queryFn: ({ signal }) => api<PublicHost>(`/hosts/${encodeURIComponent(hostId!)}`, { signal }),
     enabled: Boolean(hostId) && enabled,
     retry: false,

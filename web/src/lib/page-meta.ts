@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '../app/config-context';
-import { useT } from './i18n/i18n';
+import { useT, type Translator } from './i18n/i18n';
 import { LOCALES, localeInfo, switchLocalePath } from './i18n/locales';
 
 export interface PageMeta {
@@ -43,6 +43,13 @@ function setLink(rel: 'canonical' | 'alternate', href: string, hreflang?: string
   link.href = href;
 }
 
+/** One tag of a page's head: a meta element (`name` or `property`), a link (canonical, language alternate), or the title. */
+export type HeadTag =
+  | { kind: 'title'; text: string }
+  | { kind: 'meta'; attribute: 'name' | 'property'; key: string; content: string }
+  | { kind: 'canonical'; href: string }
+  | { kind: 'alternate'; hreflang: string; href: string };
+
 /**
  * The page in every language (`hreflang`), English as `x-default`, for a path of any language: what the head
  * carries and what a server render or the sitemap writes for the same page.
@@ -57,41 +64,74 @@ export function languageAlternates(base: string, pathname: string): { hreflang: 
 /**
  * Guest spec §2, page metadata: title, description, canonical (base URL + current path), Open Graph (type
  * website, url, 1200×630 image, site name, the language's locale), hreflang alternates for every language, a
- * large-image Twitter card and, where asked, noindex.
- * Every page calls it, so the tags index.html ships for the home page are overwritten (not left stale) as soon as
- * the guest leaves home.
+ * large-image Twitter card and, where asked, noindex. The default title and description are the language's.
+ * One list for the browser (usePageMeta) and the server render (web/src/ssr), so both write the same head.
  */
+export function pageHeadTags(
+  meta: PageMeta,
+  site: { siteName: string; baseUrl: string },
+  pathname: string,
+  translator: Pick<Translator, 't' | 'locale'>,
+): HeadTag[] {
+  const { t, locale } = translator;
+  const { title, description = t('meta.description'), image, noindex = false } = meta;
+  const fullTitle = title ? `${title} | ${site.siteName}` : t('meta.homeTitle', { siteName: site.siteName });
+  const base = site.baseUrl.replace(/\/$/, '');
+  const url = `${base}${pathname}`;
+  const imageUrl = new URL(image || DEFAULT_SHARE_IMAGE, `${base}/`).toString();
+  const meta_ = (attribute: 'name' | 'property', key: string, content: string): HeadTag => ({
+    kind: 'meta',
+    attribute,
+    key,
+    content,
+  });
+  return [
+    { kind: 'title', text: fullTitle },
+    meta_('name', 'description', description),
+    { kind: 'canonical', href: url },
+    ...languageAlternates(base, pathname).map((a): HeadTag => ({ kind: 'alternate', ...a })),
+    meta_('property', 'og:title', fullTitle),
+    meta_('property', 'og:description', description),
+    meta_('property', 'og:type', 'website'),
+    meta_('property', 'og:url', url),
+    meta_('property', 'og:image', imageUrl),
+    meta_('property', 'og:image:width', '1200'),
+    meta_('property', 'og:image:height', '630'),
+    meta_('property', 'og:site_name', site.siteName),
+    meta_('property', 'og:locale', localeInfo(locale).ogLocale),
+    meta_('name', 'twitter:card', 'summary_large_image'),
+    meta_('name', 'twitter:title', fullTitle),
+    meta_('name', 'twitter:description', description),
+    meta_('name', 'twitter:image', imageUrl),
+    ...(noindex ? [meta_('name', 'robots', 'noindex, nofollow')] : []),
+  ];
+}
+
+/** The server render's collector: the page's meta, recorded during render (effects never run on the server). */
+export const ServerPageMetaContext = createContext<{ meta?: PageMeta } | null>(null);
+
+/** Sets the document's head from the page's meta (every page calls it; see `pageHeadTags`). */
 export function usePageMeta(meta: PageMeta): void {
   const { siteName, baseUrl } = useAppConfig();
   const { pathname } = useLocation();
-  const { t, locale } = useT();
-  const { title, description = t('meta.description'), image, noindex = false } = meta;
-  const homeTitle = t('meta.homeTitle', { siteName });
+  const translator = useT();
+  const serverMeta = useContext(ServerPageMetaContext);
+  if (serverMeta) serverMeta.meta = meta;
+  const { title, description, image, noindex } = meta;
 
   useEffect(() => {
-    const fullTitle = title ? `${title} | ${siteName}` : homeTitle;
-    const base = baseUrl.replace(/\/$/, '');
-    const url = `${base}${pathname}`;
-    const imageUrl = new URL(image || DEFAULT_SHARE_IMAGE, `${base}/`).toString();
-    document.title = fullTitle;
-    setMeta('name', 'description', description);
-    setLink('canonical', url);
-    for (const alternate of languageAlternates(base, pathname)) {
-      setLink('alternate', alternate.href, alternate.hreflang);
+    const tags = pageHeadTags(
+      { title, description, image, noindex },
+      { siteName, baseUrl },
+      pathname,
+      translator,
+    );
+    for (const tag of tags) {
+      if (tag.kind === 'title') document.title = tag.text;
+      else if (tag.kind === 'canonical') setLink('canonical', tag.href);
+      else if (tag.kind === 'alternate') setLink('alternate', tag.href, tag.hreflang);
+      else setMeta(tag.attribute, tag.key, tag.content);
     }
-    setMeta('property', 'og:title', fullTitle);
-    setMeta('property', 'og:description', description);
-    setMeta('property', 'og:type', 'website');
-    setMeta('property', 'og:url', url);
-    setMeta('property', 'og:image', imageUrl);
-    setMeta('property', 'og:image:width', '1200');
-    setMeta('property', 'og:image:height', '630');
-    setMeta('property', 'og:site_name', siteName);
-    setMeta('property', 'og:locale', localeInfo(locale).ogLocale);
-    setMeta('name', 'twitter:card', 'summary_large_image');
-    setMeta('name', 'twitter:title', fullTitle);
-    setMeta('name', 'twitter:description', description);
-    setMeta('name', 'twitter:image', imageUrl);
-    setMeta('name', 'robots', noindex ? 'noindex, nofollow' : null);
-  }, [title, description, image, noindex, siteName, baseUrl, pathname, homeTitle, locale]);
+    if (!noindex) setMeta('name', 'robots', null);
+  }, [title, description, image, noindex, siteName, baseUrl, pathname, translator]);
 }

@@ -104,3 +104,58 @@ export function hostAccountCodeMail(input: HostAccountCodeInput): RenderedMail {
       });
   }
 }
+
+/** Cognito's placeholder for the user name (the e-mail address) in an invitation. */
+export const COGNITO_USERNAME_PARAMETER = '{username}';
+/** How long the temporary password of an invitation is valid (`tempPasswordValidity` of the host pool). */
+export const TEMPORARY_PASSWORD_DAYS = 3;
+
+/** The invitation's subject and plain text: the host pool's own template (CDK `userInvitation`) and the mail's core. */
+export function hostInvitationText(siteName: string = DEFAULT_SITE_NAME) {
+  return {
+    subject: `【${siteName}】ホストアカウントが作成されました`,
+    intro: `${siteName} の運営が、ホストアカウントを作成しました。ホスト管理画面に次のメールアドレスと仮パスワードでログインし、ご自身のパスワードを設定してください。`,
+    validity: `仮パスワードの有効期限は${TEMPORARY_PASSWORD_DAYS}日間です。期限が切れた場合は、運営までお問い合わせください。`,
+    plain: (username: string, code: string) =>
+      `${siteName} の運営が、ホストアカウントを作成しました。\n` +
+      `ログインID（メールアドレス）: ${username}\n仮パスワード: ${code}\n` +
+      `ホスト管理画面（/host/signin）にログインし、ご自身のパスワードを設定してください。` +
+      `仮パスワードの有効期限は${TEMPORARY_PASSWORD_DAYS}日間です。`,
+  };
+}
+
+/**
+ * The invitation of a host an admin created (issue 21): the sign-in name and the temporary password, in Japanese.
+ * Cognito substitutes both placeholders (`usernameParameter`, `codeParameter`) when it sends the mail.
+ */
+export function hostInvitationMail(input: {
+  usernameParameter: string;
+  codeParameter: string;
+  siteName?: string;
+}): RenderedMail {
+  const siteName = input.siteName ?? DEFAULT_SITE_NAME;
+  const text = hostInvitationText(siteName);
+  return renderMail({
+    language: 'ja',
+    siteName,
+    subject: text.subject,
+    preheader: '仮パスワードでログインし、ご自身のパスワードを設定してください。',
+    heading: 'ホストアカウントが作成されました',
+    greeting: 'ホスト様',
+    blocks: [
+      { kind: 'paragraph', text: text.intro },
+      {
+        kind: 'facts',
+        rows: [
+          ['ログインID（メールアドレス）', input.usernameParameter],
+          ['仮パスワード', input.codeParameter],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: `ホスト管理画面のログインページ（/host/signin）でログインすると、新しいパスワードの設定画面が表示されます。${text.validity}`,
+      },
+    ],
+    footer: `このメールは、${siteName} の運営がこのメールアドレスでホストアカウントを作成したためお送りしています。お心当たりのない場合は、このメールを破棄してください。`,
+  });
+}

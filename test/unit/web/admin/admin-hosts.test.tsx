@@ -26,7 +26,14 @@ describe('dashboard', () => {
       path === '/admin/dashboard'
         ? {
             status: 200,
-            body: { totalBookings: 12345, bookingsThisMonth: 67, totalHosts: 8, month: '2026-11' },
+            body: {
+              totalBookings: 12345,
+              bookingsThisMonth: 67,
+              totalHosts: 8,
+              month: '2026-11',
+              pendingRequests: 0,
+              nextDeadlines: [],
+            },
           }
         : undefined,
     );
@@ -37,6 +44,41 @@ describe('dashboard', () => {
       '登録ホスト数8件',
     ]);
     expect(counters[2]).toHaveAttribute('href', '/admin/hosts');
+    expect(screen.getByText('回答を待っているリクエストはありません。')).toBeInTheDocument();
+  });
+
+  it('shows the pending requests and the nearest deadlines, each a link to its booking (issue 21)', async () => {
+    const soon = new Date(Date.now() + 3 * 3_600_000 + 60_000).toISOString();
+    const later = new Date(Date.now() + 40 * 3_600_000 + 60_000).toISOString();
+    await open('/admin/dashboard', 'ダッシュボード', (method, path) =>
+      path === '/admin/dashboard'
+        ? {
+            status: 200,
+            body: {
+              totalBookings: 20,
+              bookingsThisMonth: 4,
+              totalHosts: 3,
+              month: '2026-11',
+              pendingRequests: 7,
+              nextDeadlines: [
+                { bookingId: 'b-1', reference: 'K7Q2ZP', deadline: soon },
+                { bookingId: 'b-2', reference: 'M4X9TA', deadline: later },
+              ],
+            },
+          }
+        : undefined,
+    );
+    const section = await screen.findByRole('region', { name: '回答待ちのリクエスト' });
+    expect(within(section).getByTestId('admin-pending-count')).toHaveTextContent('7 件');
+    expect(within(section).getByTestId('admin-pending-count')).toHaveAttribute(
+      'href',
+      '/admin/bookings?status=pending',
+    );
+    const items = within(section).getAllByTestId('admin-next-deadline');
+    expect(items.map((i) => within(i).getByRole('link').textContent)).toEqual(['K7Q2ZP', 'M4X9TA']);
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', '/admin/booking/b-1');
+    expect(items[0]).toHaveTextContent('回答期限');
+    expect(items[0]).toHaveTextContent('あと 3 時間');
   });
 });
 
@@ -69,6 +111,33 @@ describe('host list', () => {
     expect(screen.getByRole('link', { name: 'ホストを作成' })).toHaveAttribute('href', '/admin/hosts/create');
     await user().click(within(row!).getByRole('link', { name: 'Uchiko Candle Works' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/hosts/host-2'));
+  });
+
+  it('searches by part of the business name or e-mail through ?q, and says when nothing matches', async () => {
+    const host = {
+      id: 'host-3',
+      email: 'towels@example.com',
+      businessName: 'Imabari Towel Studio',
+      experienceCount: 1,
+      createdAt: '2026-11-20T16:00:00.000Z',
+      suspended: false,
+      reviewStatus: 'approved',
+    };
+    const { calls, router } = await open('/admin/hosts', 'ホスト一覧', (method, path, _body, request) => {
+      if (path !== '/admin/hosts') return undefined;
+      const q = request.url.searchParams.get('q');
+      return { status: 200, body: { items: !q || q === 'towel' ? [host] : [] } };
+    });
+    await screen.findAllByTestId('admin-host-row');
+    const u = user();
+    await u.type(screen.getByRole('textbox', { name: 'ホストを検索' }), ' towel {Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=towel'));
+    expect(await screen.findByText('Imabari Towel Studio')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/admin/hosts' && c.search.get('q') === 'towel')).toBe(true);
+    await u.clear(screen.getByRole('textbox', { name: 'ホストを検索' }));
+    await u.type(screen.getByRole('textbox', { name: 'ホストを検索' }), 'nobody');
+    await u.click(screen.getByRole('button', { name: '検索' }));
+    expect(await screen.findByText('検索語に一致するホストはいません')).toBeInTheDocument();
   });
 
   it('says ホストが登録されていません when there is none', async () => {

@@ -1,9 +1,11 @@
 /**
  * A host an admin suspended, at the host sign-in (issue 10 item 5): in AWS Cognito refuses a disabled user with
  * `NotAuthorizedException` "User is disabled."; locally cognito-local lets the sign-in through and the host API
- * answers 403 `not_a_host`. Both must end in the specification's non-host message, signed out.
+ * answers 403 `not_a_host` with the suspension's message. Both must say what happened and whom to ask (issue 21
+ * item 10), never only 「ホスト権限を持っていません」, and leave the account signed out.
  */
 import { screen } from '@testing-library/react';
+import { HOST_ACCOUNT_SUSPENDED_MESSAGE } from '@domain/repository-messages';
 import userEvent from '@testing-library/user-event';
 import { AuthFailure } from '../../../../web/src/lib/back-office-auth/auth-client';
 import {
@@ -36,7 +38,7 @@ describe('the shared sign-in error mapping', () => {
   it('tells a disabled user from a wrong password, though Cognito names both NotAuthorizedException', () => {
     expect(isUserDisabled(disabled())).toBe(true);
     expect(isInvalidCredentials(disabled())).toBe(false);
-    expect(authErrorMessage(disabled(), 'fallback')).toBe(NOT_A_HOST_MESSAGE);
+    expect(authErrorMessage(disabled(), 'fallback')).toBe(HOST_ACCOUNT_SUSPENDED_MESSAGE);
     const wrong = new AuthFailure('NotAuthorizedException', 'Incorrect username or password.');
     expect(isUserDisabled(wrong)).toBe(false);
     expect(isInvalidCredentials(wrong)).toBe(true);
@@ -44,32 +46,35 @@ describe('the shared sign-in error mapping', () => {
 });
 
 describe('a suspended host signing in', () => {
-  it('in AWS (Cognito refuses the disabled user): このアカウントはホスト権限を持っていません。', async () => {
+  it('in AWS (Cognito refuses the disabled user): suspended, and whom to ask', async () => {
     const calls = stubHostApi();
     const auth = pool();
     auth.failNext.signIn = disabled();
     renderHost('/host/signin', auth);
     await signInAsHost();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(NOT_A_HOST_MESSAGE);
+    expect(alert).toHaveTextContent(HOST_ACCOUNT_SUSPENDED_MESSAGE);
+    expect(alert).toHaveTextContent('一時停止');
+    expect(alert).toHaveTextContent('運営までお問い合わせください');
+    expect(alert).not.toHaveTextContent(NOT_A_HOST_MESSAGE);
     expect(alert).not.toHaveTextContent('メールアドレスまたはパスワードが正しくありません');
     expect(auth.session).toBeNull();
     expect(calls).toHaveLength(0);
   });
 
-  it('locally (the host API answers 403 not_a_host): the same message, signed out again', async () => {
+  it('locally (the host API answers 403 not_a_host): the suspension message, signed out again', async () => {
     stubHostApi((method, path) =>
       path === '/host/me'
         ? {
             status: 403,
-            body: { error: { code: 'not_a_host', message: NOT_A_HOST_MESSAGE } },
+            body: { error: { code: 'not_a_host', message: HOST_ACCOUNT_SUSPENDED_MESSAGE } },
           }
         : undefined,
     );
     const auth = pool();
     const { router } = renderHost('/host/signin', auth);
     await signInAsHost();
-    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_A_HOST_MESSAGE);
+    expect(await screen.findByRole('alert')).toHaveTextContent(HOST_ACCOUNT_SUSPENDED_MESSAGE);
     expect(auth.session).toBeNull();
     expect(router.state.location.pathname).toBe('/host/signin');
   });

@@ -68,7 +68,10 @@ describe('host sign-in (back-office spec §2, §8)', () => {
   it('signs an account without a host profile out again: このアカウントはホスト権限を持っていません。', async () => {
     stubHostApi((method, path) =>
       path === '/host/me'
-        ? { status: 403, body: { error: { code: 'not_a_host', message: 'Not a host' } } }
+        ? {
+            status: 403,
+            body: { error: { code: 'not_a_host', message: 'このアカウントはホスト権限を持っていません。' } },
+          }
         : undefined,
     );
     const auth = pool();
@@ -231,6 +234,48 @@ describe('host registration (back-office spec §2, §5, §8)', () => {
     expect(toast).toHaveTextContent('アカウントが作成されました');
     await waitFor(() => expect(router.state.location.pathname).toBe('/host/dashboard'));
     expect(auth.users[0]).toMatchObject({ email: 'ozu@example.com', businessName: 'Ozu Cormorant Tours' });
+  });
+});
+
+describe('an unconfirmed host finds the code step again (issue 21 item 10)', () => {
+  it('keeps the code step across a reload, with コードを再送信, and confirms without the password', async () => {
+    stubHostApi();
+    const auth = new FakeAuthClient();
+    const first = renderHost('/host/signup', auth);
+    const u = user();
+    await u.type(await screen.findByLabelText(/^ビジネス名/), 'Ozu Cormorant Tours');
+    await u.type(screen.getByLabelText(/^メールアドレス/), 'ozu@example.com');
+    await u.type(screen.getByLabelText(/^パスワード \*/), 'a good password');
+    await u.type(screen.getByLabelText(/^パスワード（確認）/), 'a good password');
+    await u.click(screen.getByRole('button', { name: '登録する' }));
+    await screen.findByRole('heading', { name: 'メールアドレスの確認' });
+    // A reload keeps the history entry (its address and state); a fresh app is started on it.
+    const entry = first.router.state.location;
+    expect(entry.state).toEqual({ email: 'ozu@example.com', confirm: true });
+    first.unmount();
+    const reloaded = renderHost(entry.pathname, auth, entry.state).router;
+    await screen.findByRole('heading', { name: 'メールアドレスの確認' });
+    await u.click(screen.getByRole('button', { name: 'コードを再送信' }));
+    expect(await screen.findByText('確認コードを再送信しました')).toBeInTheDocument();
+    expect(auth.calls).toContain('resendSignUpCode');
+    await u.type(screen.getByLabelText(/^確認コード/), auth.lastCode!);
+    await u.click(screen.getByRole('button', { name: '確認して登録を完了' }));
+    await waitFor(() => expect(reloaded.state.location.pathname).toBe('/host/signin'));
+    expect(auth.users[0]).toMatchObject({ email: 'ozu@example.com', confirmed: true });
+  });
+
+  it('signing in with the unconfirmed account leads to the code step', async () => {
+    stubHostApi();
+    const auth = new FakeAuthClient();
+    await auth.signUp({ email: 'ozu@example.com', password: 'a good password', businessName: 'Ozu' });
+    const { router } = renderHost('/host/signin', auth);
+    const u = user();
+    await u.type(await screen.findByLabelText(/メールアドレス/), 'ozu@example.com');
+    await u.type(passwordInput(), 'a good password');
+    await u.click(screen.getByRole('button', { name: 'ログイン' }));
+    await screen.findByRole('heading', { name: 'メールアドレスの確認' });
+    expect(router.state.location.pathname).toBe('/host/signup');
+    expect(screen.getByRole('button', { name: 'コードを再送信' })).toBeInTheDocument();
   });
 });
 

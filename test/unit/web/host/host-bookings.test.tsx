@@ -1,13 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BackOfficeBooking } from '@domain/back-office-views';
-import { toCsv } from '../../../../web/src/lib/back-office/csv';
+import { BOOKING_CSV_HEADER } from '@domain/booking-csv';
 import { bookingFixture, renderHost, signedInHost, stubHostApi, type ApiRoute } from './support';
 
 vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const user = () => userEvent.setup({ delay: null });
+
+const EXPERIENCES = [
+  {
+    id: 'exp-1',
+    title: 'Dogo Onsen evening walk',
+    image: '',
+    publicationStatus: 'public',
+    price: 9800,
+    createdAt: '',
+  },
+  {
+    id: 'exp-2',
+    title: 'Shimanami cycling',
+    image: '',
+    publicationStatus: 'public',
+    price: 12000,
+    createdAt: '',
+  },
+];
 
 function withBookings(bookings: BackOfficeBooking[], extra: ApiRoute = () => undefined) {
   return stubHostApi((method, path, body, request) => {
@@ -17,10 +36,18 @@ function withBookings(bookings: BackOfficeBooking[], extra: ApiRoute = () => und
       const status = request.url.searchParams.get('status');
       const from = request.url.searchParams.get('from');
       const to = request.url.searchParams.get('to');
+      const experienceId = request.url.searchParams.get('experienceId');
       const items = bookings.filter(
-        (b) => (!status || b.status === status) && (!from || b.date >= from) && (!to || b.date <= to),
+        (b) =>
+          (!status || b.status === status) &&
+          (!experienceId || b.experienceId === experienceId) &&
+          (!from || b.date >= from) &&
+          (!to || b.date <= to),
       );
       return { status: 200, body: { items } };
+    }
+    if (method === 'GET' && path === '/host/experiences') {
+      return { status: 200, body: { items: EXPERIENCES } };
     }
     const one = /^\/host\/bookings\/([^/]+)$/.exec(path);
     if (method === 'GET' && one) {
@@ -29,6 +56,23 @@ function withBookings(bookings: BackOfficeBooking[], extra: ApiRoute = () => und
     }
     return undefined;
   });
+}
+
+/**
+ * Approve in the detail dialog: the confirmation names the amount the card will be charged (issue 21), and only its
+ * own 承認する sends the approval.
+ */
+async function approveConfirming(dialog: HTMLElement, calls?: { path: string }[]) {
+  await user().click(await within(dialog).findByRole('button', { name: '承認する' }));
+  const confirm = await screen.findByRole('dialog', { name: 'このリクエストを承認しますか？' });
+  expect(within(confirm).getByTestId('approve-charge')).toHaveTextContent(
+    'お客様のカードに ¥19,600 が請求され',
+  );
+  expect(calls?.some((c) => c.path.endsWith('/approve')) ?? false).toBe(false);
+  await user().click(within(confirm).getByRole('button', { name: '承認する' }));
+  await waitFor(() =>
+    expect(screen.queryByRole('dialog', { name: 'このリクエストを承認しますか？' })).toBeNull(),
+  );
 }
 
 async function openList(path = '/host/bookings') {
@@ -87,6 +131,54 @@ describe('host booking list (back-office spec §2)', () => {
     expect(await screen.findAllByTestId('booking-row')).toHaveLength(2);
   });
 
+  it('says at the field when the range ends before it starts, and asks the API nothing for it', async () => {
+    const calls = withBookings([bookingFixture()]);
+    await openList('/host/bookings?from=2026-12-10&to=2026-12-01');
+    expect(await screen.findByText('「まで」の日付は「から」の日付以降にしてください')).toBeInTheDocument();
+    expect(screen.getByLabelText('予約日（まで）')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('条件に合う予約はありません。')).toBeInTheDocument();
+    expect(screen.queryByText('予約を取得できませんでした。')).toBeNull();
+    const inverted = calls.filter(
+      (c) => c.path === '/host/bookings' && new URLSearchParams(c.search).get('from') === '2026-12-10',
+    );
+    expect(inverted).toEqual([]);
+  });
+
+  it('filters by experience from the address and from the selector', async () => {
+    const calls = withBookings([
+      bookingFixture({ experienceId: 'exp-1' }),
+      bookingFixture({ experienceId: 'exp-2', experienceTitle: 'Shimanami cycling' }),
+    ]);
+    const { router } = await openList('/host/bookings?experienceId=exp-2');
+    await waitFor(() => expect(screen.getAllByTestId('booking-row')).toHaveLength(1));
+    expect(screen.getByTestId('booking-row')).toHaveTextContent('Shimanami cycling');
+    const request = calls.filter((c) => c.path === '/host/bookings').at(-1)!;
+    expect(new URLSearchParams(request.search).get('experienceId')).toBe('exp-2');
+
+    await user().click(screen.getByRole('combobox', { name: '体験' }));
+    await user().click(await screen.findByRole('option', { name: 'Dogo Onsen evening walk' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?experienceId=exp-1'));
+    await waitFor(() =>
+      expect(screen.getByTestId('booking-row')).toHaveTextContent('Dogo Onsen evening walk'),
+    );
+  });
+
+  it('opens a booking from the keyboard: Tab reaches the row’s button, Enter and Space open it', async () => {
+    const booking = bookingFixture({ id: 'k1' });
+    withBookings([booking]);
+    const { router } = await openList();
+    const open = await screen.findByRole('button', { name: `予約番号 ${booking.reference} を開く` });
+    open.focus();
+    expect(open).toHaveFocus();
+    await user().keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?booking=k1'));
+    await user().keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    (await screen.findByRole('button', { name: `予約番号 ${booking.reference} を開く` })).focus();
+    await user().keyboard(' ');
+    await waitFor(() => expect(router.state.location.search).toBe('?booking=k1'));
+  });
+
   it('says when nothing matches', async () => {
     withBookings([]);
     await openList();
@@ -120,7 +212,7 @@ describe('booking detail dialog: approve and deny (back-office spec §2, §4, §
     ]) {
       expect(dialog).toHaveTextContent(text);
     }
-    await user().click(within(dialog).getByRole('button', { name: '承認する' }));
+    await approveConfirming(dialog, calls);
     expect(await screen.findByTestId('toast')).toHaveTextContent('予約を承認しました');
     await waitFor(() => expect(within(dialog).getByText('承認済み')).toBeInTheDocument());
     expect(within(dialog).getByRole('button', { name: '承認する' })).toBeDisabled();
@@ -140,7 +232,7 @@ describe('booking detail dialog: approve and deny (back-office spec §2, §4, §
     );
     await openList('/host/bookings?booking=b1');
     const dialog = await screen.findByRole('dialog', { name: /予約詳細/ });
-    await user().click(await within(dialog).findByRole('button', { name: '承認する' }));
+    await approveConfirming(dialog);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('お支払いの確定に失敗しました');
     expect(within(dialog).getByRole('button', { name: '承認する' })).toBeEnabled();
   });
@@ -193,7 +285,7 @@ describe('booking detail dialog: approve and deny (back-office spec §2, §4, §
     });
     await openList('/host/bookings?booking=b1');
     const dialog = await screen.findByRole('dialog', { name: /予約詳細/ });
-    await user().click(await within(dialog).findByRole('button', { name: '承認する' }));
+    await approveConfirming(dialog);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('この予約は既に処理されています');
     expect(await within(dialog).findByText('期限切れ')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: '承認する' })).toBeDisabled();
@@ -201,7 +293,7 @@ describe('booking detail dialog: approve and deny (back-office spec §2, §4, §
 });
 
 describe('day view and CSV', () => {
-  it('lists who comes on a day by time, with phone and requests', async () => {
+  it('lists who comes on a day by experience, then time, with phone, requests and totals', async () => {
     const date = '2026-12-05';
     withBookings([
       bookingFixture({
@@ -221,11 +313,36 @@ describe('day view and CSV', () => {
         status: 'pending',
         guests: 1,
       }),
+      bookingFixture({
+        date,
+        time: '09:00',
+        experienceId: 'exp-2',
+        experienceTitle: 'Shimanami cycling',
+        firstName: 'Lee',
+        lastName: 'Park',
+        status: 'approved',
+        guests: 4,
+      }),
       bookingFixture({ date, time: '10:00', firstName: 'Gone', status: 'denied' }),
     ]);
     await openList(`/host/bookings?view=day&date=${date}`);
-    expect(await screen.findByTestId('manifest-summary')).toHaveTextContent('確定 5 名・承認待ち 1 名');
-    const ten = await screen.findByRole('region', { name: '10:00 の予約' });
+    expect(await screen.findByTestId('manifest-summary')).toHaveTextContent('確定 9 名・承認待ち 1 名');
+    const blocks = await screen.findAllByTestId('manifest-experience');
+    // The experience whose first tour starts earliest comes first.
+    expect(blocks.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Shimanami cycling',
+      'Dogo Onsen evening walk',
+    ]);
+    const dogo = blocks[1]!;
+    expect(within(dogo).getByTestId('manifest-experience-totals')).toHaveTextContent(
+      '2026/12/05（土）・確定 5 名・承認待ち 1 名・チェックイン済み 0 / 5 名',
+    );
+    expect(
+      within(dogo)
+        .getAllByTestId('manifest-time')
+        .map((t) => t.getAttribute('aria-label')),
+    ).toEqual(['Dogo Onsen evening walk 10:00 の予約', 'Dogo Onsen evening walk 14:00 の予約']);
+    const ten = within(dogo).getByRole('region', { name: 'Dogo Onsen evening walk 10:00 の予約' });
     expect(ten).toHaveTextContent('3 名');
     expect(ten).toHaveTextContent('Hanako Tester 様');
     expect(ten).toHaveTextContent('リクエスト: Wheelchair access');
@@ -235,8 +352,35 @@ describe('day view and CSV', () => {
       'href',
       'tel:+819012345678',
     );
-    const sections = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'));
-    expect(sections).toEqual(['10:00 の予約', '14:00 の予約']);
+    // Only confirmed bookings have a tick; a request still waiting has none.
+    expect(within(ten).getByRole('checkbox', { name: 'Hanako Tester 様のチェックイン' })).not.toBeChecked();
+    expect(within(ten).queryByRole('checkbox', { name: 'Ken Sato 様のチェックイン' })).toBeNull();
+    expect(within(blocks[0]!).getByTestId('manifest-experience-totals')).toHaveTextContent('確定 4 名');
+  });
+
+  it('ticks a guest as checked in and shows it in the totals', async () => {
+    const date = '2026-12-05';
+    const booking = bookingFixture({ id: 'c1', date, status: 'approved', deadline: null });
+    let stored = booking;
+    const calls = withBookings([booking], (method, path, body) => {
+      if (method === 'POST' && path === '/host/bookings/c1/check-in') {
+        const { checkedIn } = body as { checkedIn: boolean };
+        stored = { ...stored, checkedInAt: checkedIn ? '2026-12-05T01:00:00.000Z' : null };
+        return { status: 200, body: stored };
+      }
+      if (method === 'GET' && path === '/host/bookings' && stored.checkedInAt) {
+        return { status: 200, body: { items: [stored] } };
+      }
+      return undefined;
+    });
+    await openList(`/host/bookings?view=day&date=${date}`);
+    const tick = await screen.findByRole('checkbox', { name: 'Hanako Tester 様のチェックイン' });
+    await user().click(tick);
+    await waitFor(() => expect(tick).toBeChecked());
+    expect(calls.find((c) => c.path === '/host/bookings/c1/check-in')!.body).toEqual({ checkedIn: true });
+    await waitFor(() =>
+      expect(screen.getByTestId('manifest-experience-totals')).toHaveTextContent('チェックイン済み 2 / 2 名'),
+    );
   });
 
   it('exports the filtered list as UTF-8 CSV with a BOM that Excel opens in Japanese', async () => {
@@ -264,26 +408,16 @@ describe('day view and CSV', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split('\r\n');
-    expect(lines[0]).toMatch(/^予約番号,ステータス,体験,予約日,開始時刻,人数,単価,合計金額/);
+    // The admin export's columns and formats (issue 21 item 15): one module writes both.
+    expect(lines[0]).toBe(BOOKING_CSV_HEADER.join(','));
     expect(lines).toHaveLength(3); // header, the one pending booking, and the final line end
     expect(lines[1]).toContain(
-      'ABC123,承認待ち,Dogo Onsen evening walk,2026-12-05,10:00,2,9800,19600,Hanako,Tester',
+      'ABC123,承認待ち,Dogo Onsen evening walk,2026/12/05,10:00,2,9800,19600,Tester,Hanako,hanako@example.com,090-1234-5678,',
     );
+    expect(lines[1]).toContain(',Setouchi Local Guides,host@example.com,');
+    expect(lines[1]).not.toContain("'+81");
     expect(lines[1]).toContain('"Allergic to ""shellfish"", nuts"');
     expect(await screen.findByTestId('toast')).toHaveTextContent('1 件の予約を CSV に書き出しました');
     click.mockRestore();
-  });
-});
-
-describe('toCsv', () => {
-  it('quotes what needs it and neutralises formulas', () => {
-    const csv = toCsv(
-      ['a', 'b'],
-      [
-        ['=SUM(A1)', 'line\nbreak'],
-        [12, null],
-      ],
-    );
-    expect(csv).toBe('\uFEFFa,b\r\n\'=SUM(A1),"line\nbreak"\r\n12,\r\n');
   });
 });

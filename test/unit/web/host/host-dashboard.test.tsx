@@ -113,3 +113,47 @@ describe('a host under review (DESIGN §4d)', () => {
     expect(screen.queryByText('アカウントは審査中です')).not.toBeInTheDocument();
   });
 });
+
+describe('first steps of a new host (issue 21)', () => {
+  const withExperiences = (items: unknown[]) =>
+    stubHostApi((method, path) => {
+      if (path === '/host/dashboard') return { status: 200, body: dashboard() };
+      if (path === '/host/experiences') return { status: 200, body: { items } };
+      return undefined;
+    });
+
+  it('shows the steps with their links while the host has no experience', async () => {
+    withExperiences([]);
+    const { router } = renderHost('/host/dashboard', signedInHost());
+    const panel = await screen.findByRole('region', { name: 'はじめての方へ' });
+    const steps = within(panel).getAllByTestId('first-step');
+    expect(steps.map((s) => within(s).getByRole('link').getAttribute('href'))).toEqual([
+      '/host/profile',
+      '/host/experience/create',
+      '/host/experiences',
+      '/host/experiences',
+    ]);
+    expect(steps[0]).toHaveTextContent('プロフィールを設定する');
+    expect(steps[3]).toHaveTextContent('体験を公開する');
+    await userEvent.setup({ delay: null }).click(within(panel).getByRole('link', { name: '体験を作成' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/host/experience/create'));
+  });
+
+  it('is gone once the host has an experience', async () => {
+    const calls = withExperiences([
+      {
+        id: 'e1',
+        title: 'Dogo walk',
+        image: '',
+        publicationStatus: 'private',
+        price: 5000,
+        createdAt: '2026-11-01T00:00:00.000Z',
+      },
+    ]);
+    renderHost('/host/dashboard', signedInHost());
+    await screen.findByText('ようこそ、host@example.com さん');
+    await waitFor(() => expect(calls.some((c) => c.path === '/host/experiences')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'はじめての方へ' })).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AuthFailure } from '../../../../web/src/lib/back-office-auth/auth-client';
 import {
   DEMO_HOST_VIEW,
   imageFile,
@@ -53,6 +54,45 @@ describe('profile form (back-office spec §2, §8)', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent('プロフィール情報を更新しました');
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({
       introduction: 'Small private tours in Matsuyama.',
+    });
+  });
+
+  it('edits languages, phone, website and business description with Japanese messages (issue 21)', async () => {
+    const calls = api((method, path, body) =>
+      method === 'PATCH' && path === '/host/me'
+        ? { status: 200, body: { ...DEMO_HOST_VIEW, ...(body as object) } }
+        : undefined,
+    );
+    await openProfile();
+    const profile = section('プロフィール');
+    const u = user();
+    const phone = within(profile).getByRole('textbox', { name: /^電話番号/ });
+    await u.type(phone, '12');
+    const website = within(profile).getByRole('textbox', { name: /^ウェブサイト/ });
+    await u.type(website, 'dogo-guides.example.jp');
+    await u.click(within(profile).getByRole('checkbox', { name: '日本語' }));
+    await u.click(within(profile).getByRole('checkbox', { name: '英語' }));
+    await u.click(within(profile).getByRole('button', { name: 'プロフィールを保存' }));
+    expect(await within(profile).findByText(/有効な電話番号を入力してください/)).toBeInTheDocument();
+    expect(
+      within(profile).getByText('http:// または https:// で始まるURLを入力してください'),
+    ).toBeInTheDocument();
+    expect(within(profile).getByText('対応言語を1つ以上選択してください')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await u.clear(phone);
+    await u.type(phone, '089-123-4567');
+    await u.clear(website);
+    await u.type(website, 'https://dogo-guides.example.jp');
+    await u.click(within(profile).getByRole('checkbox', { name: '中国語' }));
+    await u.type(within(profile).getByRole('textbox', { name: /^事業内容/ }), 'Licensed travel agency.');
+    await u.click(within(profile).getByRole('button', { name: 'プロフィールを保存' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('プロフィール情報を更新しました');
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({
+      languages: ['chinese'],
+      phone: '+81 89 123 4567',
+      website: 'https://dogo-guides.example.jp',
+      businessDescription: 'Licensed travel agency.',
     });
   });
 
@@ -177,5 +217,28 @@ describe('password change (back-office spec §5, §8, in Japanese)', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent('パスワードを変更しました');
     expect(auth.users[0]!.password).toBe('a new password');
     expect(input(/^現在のパスワード/)).toHaveValue('');
+  });
+
+  it('says the current password is wrong when the local pool answers InvalidPasswordException for it', async () => {
+    api();
+    const auth = await openProfile();
+    const form = section('パスワード変更');
+    const u = user();
+    const input = (name: RegExp) => within(form).getByLabelText(name, { selector: 'input' });
+    await u.type(input(/^現在のパスワード/), 'not my password');
+    await u.type(input(/^新しいパスワード \*/), 'a new password');
+    await u.type(input(/^新しいパスワード（確認）/), 'a new password');
+    // cognito-local's ChangePassword: a wrong previous password is `InvalidPasswordException` "Invalid password".
+    auth.failNext.updatePassword = new AuthFailure('InvalidPasswordException', 'Invalid password');
+    await u.click(within(form).getByRole('button', { name: 'パスワードを変更' }));
+    expect(await within(form).findByText('現在のパスワードが正しくありません')).toBeInTheDocument();
+    expect(within(form).queryByText(/要件を満たしていません/)).not.toBeInTheDocument();
+
+    auth.failNext.updatePassword = new AuthFailure(
+      'InvalidPasswordException',
+      'Password did not conform with policy: Password not long enough',
+    );
+    await u.click(within(form).getByRole('button', { name: 'パスワードを変更' }));
+    expect(await within(form).findByText(/パスワードが要件を満たしていません/)).toBeInTheDocument();
   });
 });

@@ -238,13 +238,14 @@ export function stubHostApi(route: ApiRoute = () => undefined) {
 }
 
 /** Renders the host area at `path` with the given fake pool. */
-export function renderHost(path: string, auth: FakeAuthClient) {
+/** `state`: the history entry's state, as a reload finds it (react-router keeps it in `history.state`). */
+export function renderHost(path: string, auth: FakeAuthClient, state?: unknown) {
   const router = createMemoryRouter(
     [
       ...hostRoutes(() => auth).map((route) => ({ ...route, path: '/host' })),
       { path: '*', element: <p>guest page</p> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [state === undefined ? path : { pathname: path, state }] },
   );
   const result = render(
     <AppProviders config={testConfig}>

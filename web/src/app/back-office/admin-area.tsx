@@ -14,6 +14,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
@@ -46,6 +47,7 @@ const ADMIN_ENTRIES: SidebarEntry[] = [
   { to: '/admin/hosts', label: 'ホスト一覧', icon: <StorefrontOutlinedIcon /> },
   // Beyond the spec's list: mails the outbox gave up on (DESIGN §4f).
   { to: '/admin/mails', label: 'メール送信エラー', icon: <EmailOutlinedIcon /> },
+  { to: '/admin/reviews', label: '口コミ', icon: <RateReviewOutlinedIcon /> },
   { to: '/admin/account', label: 'アカウント管理', icon: <ManageAccountsOutlinedIcon /> },
 ];
 
@@ -175,6 +177,12 @@ export function adminRoutes(makeClient?: MakeAuthClient): RouteObject[] {
               lazy: async () => ({
                 Component: (await import('../../features/admin-hosts/pages/host-detail-page'))
                   .AdminHostDetailPage,
+              }),
+            },
+            {
+              path: 'reviews',
+              lazy: async () => ({
+                Component: (await import('../../features/admin-reviews/pages/reviews-page')).ReviewsPage,
               }),
             },
             {

@@ -128,6 +128,7 @@ export function BackOfficeLayout(props: BackOfficeLayoutProps) {
         <Drawer
           variant="permanent"
           sx={{
+            displayPrint: 'none',
             width: DRAWER_WIDTH,
             flexShrink: 0,
             '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
@@ -137,7 +138,7 @@ export function BackOfficeLayout(props: BackOfficeLayoutProps) {
         </Drawer>
       ) : (
         <>
-          <AppBar position="fixed" elevation={1}>
+          <AppBar position="fixed" elevation={1} sx={{ displayPrint: 'none' }}>
             <Toolbar sx={{ gap: 1 }}>
               <IconButton
                 color="inherit"
@@ -172,6 +173,8 @@ export function BackOfficeLayout(props: BackOfficeLayoutProps) {
           pt: desktop ? 4 : 10,
           pb: 6,
           px: { xs: 2, sm: 3, md: 4 },
+          // Printed (the day's manifest), the page alone fills the paper.
+          '@media print': { p: 0 },
         }}
       >
         <Box sx={{ maxWidth: 1200, mx: 'auto' }}>

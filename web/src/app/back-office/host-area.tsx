@@ -14,6 +14,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import TourOutlinedIcon from '@mui/icons-material/TourOutlined';
@@ -43,6 +44,7 @@ const HOST_ENTRIES: SidebarEntry[] = [
     also: ['/host/experience/'],
   },
   { to: '/host/bookings', label: '予約一覧', icon: <EventNoteOutlinedIcon /> },
+  { to: '/host/reviews', label: '口コミ', icon: <RateReviewOutlinedIcon /> },
   { to: '/host/profile', label: 'プロフィール設定', icon: <PersonOutlinedIcon /> },
 ];
 
@@ -62,10 +64,14 @@ function HostShell() {
   useEffect(() => {
     if (!notAHost) return;
     void auth.signOut().finally(() => {
-      toast({ severity: 'error', title: 'エラー', message: NOT_A_HOST_MESSAGE });
+      const message =
+        me.error instanceof ApiError && me.error.code === 'not_a_host' && me.error.message
+          ? me.error.message
+          : NOT_A_HOST_MESSAGE;
+      toast({ severity: 'error', title: 'エラー', message });
       navigate(HOST_SIGN_IN_PATH, { replace: true });
     });
-  }, [notAHost, auth, navigate, toast]);
+  }, [notAHost, me.error, auth, navigate, toast]);
 
   if (auth.status === 'signedOut') {
     return <Redirect to={signInUrl(HOST_SIGN_IN_PATH, `${pathname}${search}`)} />;
@@ -176,6 +182,12 @@ export function hostRoutes(makeClient?: MakeAuthClient): RouteObject[] {
               path: 'bookings',
               lazy: async () => ({
                 Component: (await import('../../features/host-bookings/pages/bookings-page')).BookingsPage,
+              }),
+            },
+            {
+              path: 'reviews',
+              lazy: async () => ({
+                Component: (await import('../../features/host-reviews/pages/reviews-page')).ReviewsPage,
               }),
             },
             {

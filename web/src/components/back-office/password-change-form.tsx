@@ -12,7 +12,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import type { passwordChangeSchema } from '@domain/schemas/host';
 import { AuthFailure } from '../../lib/back-office-auth/auth-client';
-import { authErrorMessage } from '../../lib/back-office-auth/auth-messages';
+import { authErrorMessage, isWrongCurrentPassword } from '../../lib/back-office-auth/auth-messages';
 import { useBackOfficeAuth } from '../../lib/back-office-auth/back-office-auth';
 import { textFieldProps } from '../../lib/back-office/form';
 import { useToast } from '../../lib/toast';
@@ -48,7 +48,7 @@ export function PasswordChangeForm({
       form.reset();
       toast({ severity: 'success', message: wording.changed });
     } catch (e) {
-      if (e instanceof AuthFailure && e.code === 'NotAuthorizedException') {
+      if (isWrongCurrentPassword(e)) {
         form.setError('currentPassword', { message: wording.wrongCurrent }, { shouldFocus: true });
         return;
       }

@@ -2,6 +2,7 @@
  * The identity provider's failures in the back office's language (back-office spec §8 where it names them, the
  * provider's own cases in the same tone where it does not). Keyed by Cognito's error names, which Amplify keeps.
  */
+import { HOST_ACCOUNT_SUSPENDED_MESSAGE } from '@domain/repository-messages';
 import { AuthFailure } from './auth-client';
 
 export const SIGN_IN_INVALID = {
@@ -48,8 +49,8 @@ const byCode: Record<string, string> = {
 export function authErrorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof AuthFailure)) return fallback;
   if (isExpiredSignInStep(error)) return SIGN_IN_STEP_EXPIRED;
-  // A suspended host (the admin disabled their user): in the host area, the specification's non-host message.
-  if (isUserDisabled(error)) return NOT_A_HOST_MESSAGE;
+  // A suspended host (the admin disabled their user): what happened and whom to ask.
+  if (isUserDisabled(error)) return HOST_ACCOUNT_SUSPENDED_MESSAGE;
   if (error.code === 'UserLambdaValidationException') {
     if (error.message.includes(EMAIL_TAKEN)) return EMAIL_TAKEN;
     const detail = /failed with error (.+?)\.?$/.exec(error.message)?.[1];
@@ -61,13 +62,28 @@ export function authErrorMessage(error: unknown, fallback: string): string {
 /**
  * `true` when the pool refused a user an administrator disabled. Cognito says so with the wrong-password error's
  * name and its own message ("User is disabled."), so the message is what tells the two apart. cognito-local does not
- * check the flag: locally a suspended host signs in and the host API's 403 `not_a_host` says the same.
+ * check the flag: locally a suspended host signs in and the host API's 403 `not_a_host` says the same
+ * (`HOST_ACCOUNT_SUSPENDED_MESSAGE`).
  */
 export function isUserDisabled(error: unknown): boolean {
   return (
     error instanceof AuthFailure &&
     error.code === 'NotAuthorizedException' &&
     /user is disabled/i.test(error.message)
+  );
+}
+
+/**
+ * `true` when a password change was refused for a wrong current password. Cognito answers
+ * `NotAuthorizedException`; the local pool (cognito-local) answers `InvalidPasswordException` "Invalid password",
+ * which is also the code of a new password that breaks the policy ("Password did not conform with policy: …"), so
+ * the message tells the two apart.
+ */
+export function isWrongCurrentPassword(error: unknown): boolean {
+  return (
+    error instanceof AuthFailure &&
+    (error.code === 'NotAuthorizedException' ||
+      (error.code === 'InvalidPasswordException' && !/did not conform with policy/i.test(error.message)))
   );
 }
 

@@ -75,3 +75,13 @@ export function isDeadlineNear(deadline: string, now: Date, hours = 12): boolean
 export function guestName(b: { firstName: string; lastName: string }): string {
   return `${b.firstName} ${b.lastName}`;
 }
+
+/** Who approved or denied a request, and when: the host, or an admin on the host's behalf (issue 21 item 8). */
+export function decidedByLabel(b: {
+  decidedBy: { role: 'host' | 'admin' } | null;
+  decidedAt: string | null;
+}): string | null {
+  if (!b.decidedBy) return null;
+  const who = b.decidedBy.role === 'admin' ? '管理者（ホストに代わって）' : 'ホスト';
+  return b.decidedAt ? `${who}・${formatDateTimeJa(b.decidedAt)}` : who;
+}

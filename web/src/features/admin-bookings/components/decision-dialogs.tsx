@@ -1,5 +1,5 @@
 /**
- * Approve and deny on an unresponsive host's behalf (issue 10 item 5): the host's own use cases, so the card is
+ * Deny on an unresponsive host's behalf (issue 10 item 5; approve asks with the shared `ApproveDialog`): the host's own use cases, so the card is
  * captured or released and the guest mailed exactly as when the host answers; the booking records the admin as the
  * one who decided. Each asks for confirmation first, saying what will happen; deny asks for the reason the guest
  * will read (required, back-office spec §5).
@@ -17,7 +17,7 @@ import TextField from '@mui/material/TextField';
 import type { AdminBookingView } from '@domain/back-office-views';
 import { DENIAL_REASON_MAX_LENGTH, denyBookingSchemaJa } from '@domain/schemas/host';
 import { ApiError } from '../../../lib/api-client';
-import { formatSlotJa, formatYen, guestName } from '../../../lib/back-office/format';
+import { bookingSummaryJa } from '../../../lib/back-office/approve-dialog';
 import { siteLanguageNameJa } from '@domain/languages';
 
 /** Back-office spec §8, in Japanese. */
@@ -50,56 +50,6 @@ export function decisionError(e: unknown, action: 'approve' | 'deny'): { message
     message: action === 'approve' ? DECISION_MESSAGES.approveFailed : DECISION_MESSAGES.denyFailed,
     stale: false,
   };
-}
-
-const who = (b: AdminBookingView) =>
-  `予約番号 ${b.reference}（${guestName(b)} 様、${formatSlotJa(b.date, b.time)}、${b.guests} 名）`;
-
-export function ApproveDialog({
-  booking,
-  open,
-  working,
-  error,
-  onCancel,
-  onConfirm,
-}: {
-  booking: AdminBookingView;
-  open: boolean;
-  working: boolean;
-  error: string | null;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <Dialog
-      open={open}
-      onClose={working ? undefined : onCancel}
-      aria-labelledby="approve-title"
-      maxWidth="sm"
-    >
-      <DialogTitle id="approve-title">ホストに代わって承認しますか？</DialogTitle>
-      <DialogContent>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
-        <DialogContentText sx={{ mb: 1.5 }}>{who(booking)}のリクエストを承認します。</DialogContentText>
-        <DialogContentText>
-          お客様のカードに {formatYen(booking.amount)} が請求され、お客様に予約確定のメールが送信されます。
-          この操作は取り消せません。承認は管理者による回答として記録されます。
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={working}>
-          キャンセル
-        </Button>
-        <Button variant="contained" onClick={onConfirm} disabled={working}>
-          {working ? <CircularProgress size={22} color="inherit" aria-label="承認中" /> : '承認する'}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
 }
 
 export function DenyDialog({
@@ -157,8 +107,9 @@ export function DenyDialog({
           </Alert>
         )}
         <DialogContentText sx={{ mb: 2 }}>
-          {who(booking)}のリクエストを否認します。カードの与信は取り消され、予約枠は解放されます。否認理由は
-          お客様に{siteLanguageNameJa(booking.guestLocale)}のメールでお送りします。
+          {bookingSummaryJa(booking)}
+          のリクエストを否認します。カードの与信は取り消され、予約枠は解放されます。否認理由は お客様に
+          {siteLanguageNameJa(booking.guestLocale)}のメールでお送りします。
           否認は管理者による回答として記録されます。
         </DialogContentText>
         <TextField

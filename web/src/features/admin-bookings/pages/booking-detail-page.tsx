@@ -25,6 +25,7 @@ import { BookingStatusChip, PublicationChip } from '../../../components/back-off
 import { ApiError } from '../../../lib/api-client';
 import {
   formatDateTimeJa,
+  decidedByLabel,
   formatSlotJa,
   formatYen,
   guestName,
@@ -42,7 +43,8 @@ import {
   cancellationRows,
 } from '../../../lib/back-office/cancel-booking-dialog';
 import { tourLanguageLabel } from '../components/booking-labels';
-import { ApproveDialog, DECISION_MESSAGES, decisionError, DenyDialog } from '../components/decision-dialogs';
+import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
+import { DECISION_MESSAGES, decisionError, DenyDialog } from '../components/decision-dialogs';
 import { siteLanguageNameJa } from '@domain/languages';
 
 export const BOOKING_NOT_FOUND = '予約が見つかりませんでした。';
@@ -79,12 +81,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Box>
     </Paper>
   );
-}
-
-function decidedByLabel(b: AdminBookingView): string | null {
-  if (!b.decidedBy) return null;
-  const who = b.decidedBy.role === 'admin' ? '管理者（ホストに代わって）' : 'ホスト';
-  return b.decidedAt ? `${who}・${formatDateTimeJa(b.decidedAt)}` : who;
 }
 
 function Details({ booking }: { booking: AdminBookingView }) {
@@ -355,6 +351,7 @@ export function AdminBookingDetailPage() {
             />
           )}
           <ApproveDialog
+            onBehalf
             booking={data}
             open={dialog === 'approve'}
             working={approve.isPending}

@@ -34,15 +34,15 @@ import ClearIcon from '@mui/icons-material/Clear';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import type { AdminBookingListItem, AdminBookingPage } from '@domain/back-office-views';
-import type { BookingStatus } from '@domain/entities';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { TruncatedText } from '../../../components/back-office/truncated-text';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTimeJa, formatSlotJa, formatYen, guestName } from '../../../lib/back-office/format';
+import { STATUS_FILTERS, statusFilterOf } from '../../../lib/back-office/booking-status-filters';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useToast } from '../../../lib/toast';
 import { useAdminBookings, useBookingsCsvExport, type AdminBookingFilters } from '../api/bookings';
-import { STATUS_FILTER_VALUES, STATUS_FILTERS } from '../components/booking-labels';
 
 /** Back-office spec §2. */
 export const NO_BOOKINGS = '予約がありません';
@@ -68,13 +68,11 @@ function HostCell({ host }: { host: AdminBookingListItem['host'] }) {
   }
   return (
     <>
-      <Typography variant="body2" component="div" sx={{ display: 'flex', gap: 0.75, alignItems: 'center' }}>
-        {host.businessName}
+      <Box sx={{ display: 'flex', gap: 0.75, alignItems: 'center', minWidth: 0 }}>
+        <TruncatedText text={host.businessName} />
         {host.suspended && <Chip size="small" color="error" variant="outlined" label="停止中" />}
-      </Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-        {host.email}
-      </Typography>
+      </Box>
+      <TruncatedText text={host.email} variant="caption" color="text.secondary" component="p" />
     </>
   );
 }
@@ -94,31 +92,35 @@ function BookingTable({
 }) {
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="予約一覧" size="small">
-        <TableHead>
+      {/* Fixed widths for the short columns; the experience takes the rest, one line cut with a tooltip. */}
+      <Table aria-label="予約一覧" size="small" sx={{ tableLayout: 'fixed', minWidth: 840 }}>
+        <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
           <TableRow>
             <TableCell>体験</TableCell>
-            <TableCell>ホスト</TableCell>
-            <TableCell>予約者</TableCell>
-            <TableCell>ステータス</TableCell>
-            <TableCell>受付日</TableCell>
-            <TableCell align="right">人数</TableCell>
-            <TableCell align="right">金額</TableCell>
-            <TableCell>予約日時</TableCell>
+            <TableCell sx={{ width: 168 }}>ホスト</TableCell>
+            <TableCell sx={{ width: 168 }}>予約者</TableCell>
+            <TableCell sx={{ width: 120 }}>ステータス</TableCell>
+            <TableCell sx={{ width: 172 }}>予約日時・受付日</TableCell>
+            <TableCell align="right" sx={{ width: 60 }}>
+              人数
+            </TableCell>
+            <TableCell align="right" sx={{ width: 96 }}>
+              金額
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {loading &&
             [0, 1, 2, 3].map((i) => (
               <TableRow key={i}>
-                <TableCell colSpan={8}>
+                <TableCell colSpan={7}>
                   <Skeleton height={36} />
                 </TableCell>
               </TableRow>
             ))}
           {empty && (
             <TableRow>
-              <TableCell colSpan={8} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+              <TableCell colSpan={7} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
                 {empty}
               </TableCell>
             </TableRow>
@@ -131,10 +133,8 @@ function BookingTable({
               sx={{ cursor: 'pointer', verticalAlign: 'top' }}
               data-testid="admin-booking-row"
             >
-              <TableCell sx={{ maxWidth: 240 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {b.experienceTitle}
-                </Typography>
+              <TableCell>
+                <TruncatedText text={b.experienceTitle} sx={{ fontWeight: 600 }} />
                 <Link
                   component={RouterLink}
                   to={`/admin/booking/${encodeURIComponent(b.id)}`}
@@ -147,26 +147,28 @@ function BookingTable({
                   {b.reference}
                 </Link>
               </TableCell>
-              <TableCell sx={{ maxWidth: 220 }}>
+              <TableCell>
                 <HostCell host={b.host} />
               </TableCell>
-              <TableCell sx={{ maxWidth: 220 }}>
-                <Typography variant="body2">{guestName(b)}</Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                  {b.email}
-                </Typography>
+              <TableCell>
+                <TruncatedText text={guestName(b)} />
+                <TruncatedText text={b.email} variant="caption" color="text.secondary" component="p" />
               </TableCell>
               <TableCell>
                 <BookingStatusChip status={b.status} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeJa(b.createdAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Typography variant="body2">{formatSlotJa(b.date, b.time)}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  受付 {formatDateTimeJa(b.createdAt)}
+                </Typography>
+              </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {b.guests} 名
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatYen(b.amount)}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSlotJa(b.date, b.time)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -256,9 +258,7 @@ export function AdminBookingsPage() {
   const [exporting, setExporting] = useState(false);
 
   const q = params.get('q')?.trim() || undefined;
-  const statusParam = params.get('status');
-  const status =
-    statusParam && STATUS_FILTER_VALUES.has(statusParam) ? (statusParam as BookingStatus) : undefined;
+  const status = statusFilterOf(params.get('status'));
   const filters = useMemo<AdminBookingFilters>(
     () => ({ ...(status ? { status } : {}), ...(q ? { q } : {}) }),
     [status, q],

@@ -1,20 +1,25 @@
 /**
  * Admin dashboard (back-office spec §2): three counters, total bookings, this month's bookings and registered hosts,
  * each leading to its list. "This month" is the Tokyo month the API counted (`month`), named on the card, so a
- * screen left open across midnight on the last day does not mislead.
+ * screen left open across midnight on the last day does not mislead. Below them, the requests waiting for an
+ * answer and the five nearest deadlines, each a link to its booking (issue 21).
  */
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import type { AdminDashboardView } from '@domain/back-office-views';
 import { PageHeader } from '../../../components/back-office/page-header';
+import { formatDateTimeJa, isDeadlineNear, timeLeftJa } from '../../../lib/back-office/format';
+import { useNow } from '../../../lib/back-office/use-now';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useAdminDashboard } from '../api/dashboard';
 
@@ -93,6 +98,51 @@ function Counter({
   );
 }
 
+function PendingRequests({ data }: { data: AdminDashboardView }) {
+  const now = useNow();
+  return (
+    <Paper variant="outlined" component="section" aria-label="回答待ちのリクエスト" sx={{ p: 2.5, mb: 3 }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, flexWrap: 'wrap', mb: 1 }}>
+        <Typography variant="h6" component="h2">
+          回答待ちのリクエスト
+        </Typography>
+        <Link component={RouterLink} to="/admin/bookings?status=pending" data-testid="admin-pending-count">
+          {count.format(data.pendingRequests)} 件
+        </Link>
+      </Box>
+      {data.nextDeadlines.length === 0 ? (
+        <Typography color="text.secondary">回答を待っているリクエストはありません。</Typography>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            回答期限の近い順（最大5件）。期限までに回答がないと自動的に期限切れになります。
+          </Typography>
+          <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 0.5 }}>
+            {data.nextDeadlines.map((d) => (
+              <li key={d.bookingId} data-testid="admin-next-deadline">
+                <Link
+                  component={RouterLink}
+                  to={`/admin/booking/${encodeURIComponent(d.bookingId)}`}
+                  sx={{ fontWeight: 600 }}
+                >
+                  {d.reference}
+                </Link>{' '}
+                <Typography
+                  component="span"
+                  variant="body2"
+                  sx={{ color: isDeadlineNear(d.deadline, now) ? 'error.main' : 'text.secondary' }}
+                >
+                  回答期限 {formatDateTimeJa(d.deadline)}（{timeLeftJa(d.deadline, now)}）
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        </>
+      )}
+    </Paper>
+  );
+}
+
 export function AdminDashboardPage() {
   useBackOfficePageMeta('ダッシュボード');
   const dashboard = useAdminDashboard();
@@ -151,6 +201,7 @@ export function AdminDashboardPage() {
           !dashboard.isError && [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={104} />)
         )}
       </Box>
+      {data && <PendingRequests data={data} />}
       <Typography variant="body2" color="text.secondary">
         予約数はカードの与信が完了したリクエスト（承認待ち・承認済み・否認・期限切れなどを含む）の件数です。
       </Typography>

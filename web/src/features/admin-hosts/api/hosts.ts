@@ -17,16 +17,16 @@ interface HostPage {
   cursor?: string;
 }
 
-/** `underReview`: only self-registered hosts waiting for approval. */
-export function useAdminHosts(filter: 'all' | 'underReview' = 'all') {
+/** `underReview`: only self-registered hosts waiting for approval; `q`: part of a business name or e-mail. */
+export function useAdminHosts(filter: 'all' | 'underReview' = 'all', q?: string) {
   const api = useAuthorizedApi();
   return useInfiniteQuery({
-    queryKey: [...hostsRoot, 'list', filter],
+    queryKey: [...hostsRoot, 'list', filter, q ?? ''],
     queryFn: ({ pageParam, signal }) =>
       api<HostPage>(
         `/admin/hosts?limit=50${filter === 'underReview' ? '&reviewStatus=underReview' : ''}${
-          pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''
-        }`,
+          q ? `&q=${encodeURIComponent(q)}` : ''
+        }${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
         { signal },
       ),
     initialPageParam: undefined as string | undefined,

@@ -1,24 +1,18 @@
 /**
  * Host creation (back-office spec §2, §5 "Admin host creation", §8): the admin host form with the specification's
  * Japanese messages, validated by `adminCreateHostSchema`, the same schema the API validates with. The host gets a
- * confirmed account with this password at once (no invitation mail), so the admin hands it over; a generator makes
- * one that is hard to guess. A taken address says このメールアドレスは既に登録されています on its field; success
+ * confirmed account with this password as a temporary one, mailed to the host in Cognito's Japanese invitation
+ * (issue 21); a generator makes one that is hard to guess. A taken address says このメールアドレスは既に登録されています on its field; success
  * toasts ホストを作成しました and opens the new host.
  */
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -31,6 +25,7 @@ import {
   type AdminCreateHost,
 } from '@domain/schemas/admin';
 import { PASSWORD_MAX_LENGTH } from '@domain/schemas/host';
+import { HostLanguagesField } from '../../../components/back-office/host-languages-field';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { PasswordField } from '../../../components/back-office/password-field';
 import { ApiError } from '../../../lib/api-client';
@@ -38,7 +33,7 @@ import { errorOf, textFieldProps } from '../../../lib/back-office/form';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useToast } from '../../../lib/toast';
 import { useCreateHost } from '../api/hosts';
-import { HOST_LANGUAGE_LABELS, HOST_LANGUAGES, type HostLanguage } from '../components/host-labels';
+import type { HostLanguage } from '../../../lib/back-office/host-languages';
 
 /** The form's own field names, for mapping the API's `fields` back onto them. */
 const FIELDS = [
@@ -238,39 +233,7 @@ export function AdminHostCreatePage() {
             slotProps={{ htmlInput: { maxLength: 100 } }}
             {...textFieldProps(form, 'businessName')}
           />
-          <FormControl component="fieldset" required error={Boolean(languagesError)}>
-            <FormLabel component="legend">対応言語</FormLabel>
-            <Controller
-              control={form.control}
-              name="languages"
-              render={({ field }) => {
-                const chosen = new Set(field.value as HostLanguage[]);
-                return (
-                  <FormGroup row>
-                    {HOST_LANGUAGES.map((language) => (
-                      <FormControlLabel
-                        key={language}
-                        label={HOST_LANGUAGE_LABELS[language]}
-                        control={
-                          <Checkbox
-                            checked={chosen.has(language)}
-                            onBlur={field.onBlur}
-                            onChange={(e) => {
-                              const next = new Set(chosen);
-                              if (e.target.checked) next.add(language);
-                              else next.delete(language);
-                              field.onChange(HOST_LANGUAGES.filter((l) => next.has(l)));
-                            }}
-                          />
-                        }
-                      />
-                    ))}
-                  </FormGroup>
-                );
-              }}
-            />
-            {languagesError && <FormHelperText>{languagesError}</FormHelperText>}
-          </FormControl>
+          <HostLanguagesField control={form.control} name="languages" error={languagesError} />
           <TextField
             label="自己紹介"
             multiline

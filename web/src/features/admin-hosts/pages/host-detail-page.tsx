@@ -45,7 +45,7 @@ import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useNow } from '../../../lib/back-office/use-now';
 import { useToast } from '../../../lib/toast';
 import { useAdminHost, useReinstateHost, useSuspendHost } from '../api/hosts';
-import { HOST_LANGUAGE_LABELS } from '../components/host-labels';
+import { HOST_LANGUAGE_LABELS } from '../../../lib/back-office/host-languages';
 import { ApproveHostButton, UnderReviewChip } from '../components/approve-host';
 import { ReinstateDialog, SUSPENSION_MESSAGES, SuspendDialog } from '../components/suspension-dialogs';
 

@@ -2,8 +2,10 @@
  * The host list (back-office spec §2 "Host list"): business name, e-mail, experience count and registered date,
  * newest first, a page at a time; a suspended host carries a badge; a row opens the host; a button creates a host.
  * Empty: ホストが登録されていません. Self-registered hosts under review carry 「審査中」 and an approve button; the
- * 審査中 filter (`?review=underReview`) lists only them (DESIGN §4d).
+ * 審査中 filter (`?review=underReview`) lists only them (DESIGN §4d). A search box (`?q=`) finds hosts by part of
+ * their business name or e-mail (issue 21).
  */
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,6 +16,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
+import TextField from '@mui/material/TextField';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
@@ -34,6 +37,7 @@ import { ApproveHostButton, UnderReviewChip } from '../components/approve-host';
 /** Back-office spec §2. */
 export const NO_HOSTS = 'ホストが登録されていません';
 export const NO_HOSTS_UNDER_REVIEW = '審査中のホストはいません';
+export const NO_HOSTS_FOUND = '検索語に一致するホストはいません';
 
 const hostPath = (id: string) => `/admin/hosts/${encodeURIComponent(id)}`;
 
@@ -178,15 +182,31 @@ export function AdminHostsPage() {
   useBackOfficePageMeta('ホスト一覧');
   const [params, setParams] = useSearchParams();
   const filter = params.get('review') === 'underReview' ? 'underReview' : 'all';
-  const hosts = useAdminHosts(filter);
+  const q = params.get('q')?.trim() || undefined;
+  const [draft, setDraft] = useState(q ?? '');
+  // The back button changes the address: the box shows the search of the list on screen.
+  useEffect(() => setDraft(q ?? ''), [q]);
+  const hosts = useAdminHosts(filter, q);
   const wide = useMediaQuery('(min-width:900px)', { noSsr: true });
   const items = hosts.data?.pages.flatMap((page) => page.items) ?? [];
-  const empty =
-    hosts.isSuccess && items.length === 0
-      ? filter === 'underReview'
-        ? NO_HOSTS_UNDER_REVIEW
-        : NO_HOSTS
-      : null;
+  let empty: string | null = null;
+  if (hosts.isSuccess && items.length === 0) {
+    empty = q ? NO_HOSTS_FOUND : filter === 'underReview' ? NO_HOSTS_UNDER_REVIEW : NO_HOSTS;
+  }
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    setParam('q', draft.trim() || null);
+  };
 
   return (
     <>
@@ -204,19 +224,39 @@ export function AdminHostsPage() {
           </Button>
         }
       />
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        value={filter}
-        onChange={(_, value: 'all' | 'underReview' | null) => {
-          if (value) setParams(value === 'underReview' ? { review: 'underReview' } : {}, { replace: true });
-        }}
-        aria-label="審査状態で絞り込み"
-        sx={{ mb: 2 }}
-      >
-        <ToggleButton value="all">すべて</ToggleButton>
-        <ToggleButton value="underReview">審査中</ToggleButton>
-      </ToggleButtonGroup>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={filter}
+          onChange={(_, value: 'all' | 'underReview' | null) => {
+            if (value) setParam('review', value === 'underReview' ? 'underReview' : null);
+          }}
+          aria-label="審査状態で絞り込み"
+        >
+          <ToggleButton value="all">すべて</ToggleButton>
+          <ToggleButton value="underReview">審査中</ToggleButton>
+        </ToggleButtonGroup>
+        <Box
+          component="form"
+          role="search"
+          onSubmit={onSearch}
+          sx={{ display: 'flex', gap: 1, flex: '1 1 280px', maxWidth: 480 }}
+        >
+          <TextField
+            size="small"
+            fullWidth
+            label="ホストを検索"
+            placeholder="ビジネス名・メールアドレスの一部"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 200, enterKeyHint: 'search' } }}
+          />
+          <Button type="submit" variant="outlined">
+            検索
+          </Button>
+        </Box>
+      </Box>
       {hosts.isError && (
         <Alert
           severity="error"

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { responsiveImage } from '@domain/images';
 import { formatYen } from '@domain/pricing';
+import { CancellationPolicy } from '../../../components/cancellation-policy';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
 import { NotFoundView } from '../../../components/not-found';
 import { PageLoader } from '../../../components/page-loader';
@@ -21,8 +22,11 @@ import { DETAIL_BLOCK_SIZES } from '../../../lib/image-sizes';
 import { ApiError } from '../../../lib/api-client';
 import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
 import { useExperience, type ExperienceDetail } from '../../../lib/catalogue-api';
+import { renderedOnServer } from '../../../app/hydration';
 import { usePageMeta } from '../../../lib/page-meta';
+import { RatingSummaryText } from '../../../components/rating-summary';
 import { AboutHost } from '../components/about-host';
+import { ExperienceReviews } from '../components/experience-reviews';
 import { PhotoGallery } from '../components/photo-gallery';
 import { StickyBookingBar } from '../components/sticky-booking-bar';
 import { useT } from '../../../lib/i18n/i18n';
@@ -199,17 +203,27 @@ function scrollToForm() {
  * then, in the background once those are on screen, the text, the meeting point, the host, the booking form and the
  * sticky bar. One big first render would hold the photos back until all of it was laid out.
  */
-function useRestAfterFirstPaint(): boolean {
-  const [showRest, setShowRest] = useState(false);
-  useEffect(() => startTransition(() => setShowRest(true)), []);
-  return showRest;
+function useRestAfterFirstPaint(): { rest: boolean; form: boolean } {
+  // A page from the server (issue 17) has the rest in its HTML already: it renders (and hydrates) at once. The
+  // booking form is never in the HTML (its calendar depends on today and availability is live): it follows.
+  const [showRest, setShowRest] = useState(renderedOnServer);
+  const [showForm, setShowForm] = useState(false);
+  useEffect(
+    () =>
+      startTransition(() => {
+        setShowRest(true);
+        setShowForm(true);
+      }),
+    [],
+  );
+  return { rest: showRest, form: showForm };
 }
 
 function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) {
-  const location = cardLocation(experience.prefecture, experience.city);
-  const showRest = useRestAfterFirstPaint();
-  const { t } = useT();
+  const { rest: showRest, form: showForm } = useRestAfterFirstPaint();
+  const { t, locale } = useT();
   const lang = contentLang(experience.title);
+  const location = cardLocation(experience.prefecture, experience.city, locale);
   return (
     <>
       <Container sx={{ py: { xs: 3, md: 5 }, pb: 14 }}>
@@ -225,10 +239,11 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
           <Stack direction="row" spacing={2} sx={{ mt: 1, color: 'text.secondary', flexWrap: 'wrap' }}>
             {location && (
               <Typography sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                <PlaceOutlinedIcon fontSize="small" aria-hidden /> <span lang={lang}>{location}</span>
+                <PlaceOutlinedIcon fontSize="small" aria-hidden /> <span lang={contentLang(location)}>{location}</span>
               </Typography>
             )}
             <Typography>{t('card.from', { price: formatYen(experience.price) })}</Typography>
+            <RatingSummaryText rating={experience.rating} size="1rem" />
           </Stack>
         </Box>
         <PhotoGallery images={experience.mainImages} title={experience.title} />
@@ -252,21 +267,28 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
                 <VideoEmbed link={experience.movie} title={experience.title} />
                 <MeetingPoint experience={experience} />
                 <OtherInformation experience={experience} />
+                {/* The refund rule in the same words as the booking form, the lookup page and the mails. */}
+                <CancellationPolicy policy={experience.cancellationPolicy} rule={experience.refundRule} />
                 <AboutHost hostId={experience.hostId} />
+                <ExperienceReviews experienceId={experience.id} />
               </Stack>
             </Grid>
             <Grid size={{ xs: 12, md: 5 }}>
               <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-                <Suspense fallback={<BookingRequestPlaceholder />}>
-                  <BookingRequestForm experience={experience} />
-                </Suspense>
+                {showForm ? (
+                  <Suspense fallback={<BookingRequestPlaceholder />}>
+                    <BookingRequestForm experience={experience} />
+                  </Suspense>
+                ) : (
+                  <BookingRequestPlaceholder />
+                )}
                 <ConciergeCallToAction />
               </Stack>
             </Grid>
           </Grid>
         )}
       </Container>
-      {showRest && <StickyBookingBar price={experience.price} onRequest={scrollToForm} />}
+      {showForm && <StickyBookingBar price={experience.price} onRequest={scrollToForm} />}
     </>
   );
 }

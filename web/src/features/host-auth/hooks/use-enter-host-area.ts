@@ -5,10 +5,13 @@ import { useBackOfficeAuth } from '../../../lib/back-office-auth/back-office-aut
 import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
 import { hostMeQuery } from '../../../lib/back-office/host-account';
 
-/** Thrown when the signed-in account has no host profile (it has been signed out again). */
+/**
+ * Thrown when the signed-in account has no host profile or is suspended (it has been signed out again), with the
+ * API's message: the specification's non-host message, or what a suspension means and whom to ask.
+ */
 export class NotAHostError extends Error {
-  constructor() {
-    super(NOT_A_HOST_MESSAGE);
+  constructor(message: string = NOT_A_HOST_MESSAGE) {
+    super(message);
     this.name = 'NotAHostError';
   }
 }
@@ -27,7 +30,7 @@ export function useEnterHostArea() {
     } catch (e) {
       if (e instanceof ApiError && e.status === 403) {
         await auth.signOut().catch(() => {});
-        throw new NotAHostError();
+        throw new NotAHostError(e.code === 'not_a_host' && e.message ? e.message : NOT_A_HOST_MESSAGE);
       }
       throw e;
     }

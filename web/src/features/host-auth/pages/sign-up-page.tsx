@@ -92,8 +92,11 @@ export function SignUpPage() {
       });
       setEmail(values.email);
       setPassword(values.password);
-      if (needsConfirmation) setStep('code');
-      else await signInAndEnter(values.email, values.password);
+      if (needsConfirmation) {
+        setStep('code');
+        // In the history entry too, so a reload (or Back and Forward) comes back to the code step (issue 21).
+        navigate('/host/signup', { replace: true, state: { email: values.email, confirm: true } });
+      } else await signInAndEnter(values.email, values.password);
     } catch (e) {
       const message = authErrorMessage(e, SIGN_UP_FAILED);
       if (message === EMAIL_TAKEN) form.setError('email', { message }, { shouldFocus: true });

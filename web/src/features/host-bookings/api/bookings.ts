@@ -2,8 +2,8 @@
  * The host's bookings (DESIGN §6, back office): the filtered list (newest first, a page at a time), one booking, and
  * the two decisions. A decision refreshes the lists and the dashboard.
  */
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { BackOfficeBooking } from '@domain/back-office-views';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BackOfficeBooking, HostExperienceListItem } from '@domain/back-office-views';
 import type { BookingStatus } from '@domain/entities';
 import type { ApiClient } from '../../../lib/api-client';
 import { retryUnlessClientError, useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
@@ -12,6 +12,8 @@ import { HOST_QUERY_ROOT } from '../../../lib/back-office/host-account';
 
 export interface BookingFilters {
   status?: BookingStatus;
+  /** One of the host's experiences. */
+  experienceId?: string;
   /** Tour dates, `yyyy-MM-dd`. */
   from?: string;
   to?: string;
@@ -28,6 +30,7 @@ export const HOST_BOOKINGS_ROOT = bookingsRoot;
 
 export function bookingsQueryString(filters: BookingFilters, cursor?: string, limit = PAGE_SIZE): string {
   const search = new URLSearchParams();
+  if (filters.experienceId) search.set('experienceId', filters.experienceId);
   if (filters.status) search.set('status', filters.status);
   if (filters.from) search.set('from', filters.from);
   if (filters.to) search.set('to', filters.to);
@@ -36,9 +39,11 @@ export function bookingsQueryString(filters: BookingFilters, cursor?: string, li
   return `?${search.toString()}`;
 }
 
-export function useHostBookings(filters: BookingFilters) {
+/** `enabled: false` while the filters cannot be asked for (a date range ending before it starts). */
+export function useHostBookings(filters: BookingFilters, enabled = true) {
   const api = useAuthorizedApi();
   return useInfiniteQuery({
+    enabled,
     queryKey: [...bookingsRoot, 'list', filters],
     queryFn: ({ pageParam, signal }) =>
       api<BookingPage>(`/host/bookings${bookingsQueryString(filters, pageParam)}`, { signal }),
@@ -72,6 +77,35 @@ export function useHostBooking(id: string | null) {
     queryFn: ({ signal }) => api<BackOfficeBooking>(`/host/bookings/${encodeURIComponent(id!)}`, { signal }),
     enabled: Boolean(id),
     retry: retryUnlessClientError,
+  });
+}
+
+/** The host's experiences, for the list's experience filter (title and id; newest first). */
+export function useExperienceChoices() {
+  const api = useAuthorizedApi();
+  return useQuery({
+    queryKey: [...HOST_QUERY_ROOT, 'experiences', 'choices'],
+    queryFn: async ({ signal }) =>
+      (await api<{ items: HostExperienceListItem[] }>('/host/experiences', { signal })).items.map(
+        ({ id, title }) => ({ id, title }),
+      ),
+    staleTime: 60_000,
+    retry: retryUnlessClientError,
+  });
+}
+
+/** The manifest's check-in tick: the answer replaces the cached booking, then the lists are refetched. */
+export function useCheckIn() {
+  const api = useAuthorizedApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, checkedIn }: { id: string; checkedIn: boolean }) =>
+      api<BackOfficeBooking>(`/host/bookings/${encodeURIComponent(id)}/check-in`, {
+        method: 'POST',
+        body: { checkedIn },
+      }),
+    onSuccess: (booking) => queryClient.setQueryData([...bookingsRoot, 'one', booking.id], booking),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...bookingsRoot, 'list'] }),
   });
 }
 

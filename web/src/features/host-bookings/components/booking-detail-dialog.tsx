@@ -24,6 +24,7 @@ import { DENIAL_REASON_MAX_LENGTH, denyBookingSchemaJa } from '@domain/schemas/h
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
 import { ApiError } from '../../../lib/api-client';
 import {
+  decidedByLabel,
   formatDateTimeJa,
   formatSlotJa,
   formatYen,
@@ -39,6 +40,7 @@ import {
   canCancel,
   cancellationRows,
 } from '../../../lib/back-office/cancel-booking-dialog';
+import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
 import { HOST_QUERY_ROOT } from '../../../lib/back-office/host-account';
 import { tourLanguageLabel } from './booking-labels';
 import { siteLanguageNameJa } from '@domain/languages';
@@ -136,6 +138,7 @@ function Details({ booking }: { booking: BackOfficeBooking }) {
       <Row label="ツアー言語">{tourLanguageLabel[booking.language] ?? booking.language}</Row>
       <Row label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</Row>
       <Row label="受付日時">{formatDateTimeJa(booking.createdAt)}</Row>
+      {booking.decidedBy && <Row label="対応者">{decidedByLabel(booking)}</Row>}
       {booking.status === 'denied' && booking.deniedMessage && (
         <Row label="否認理由">{booking.deniedMessage}</Row>
       )}
@@ -165,6 +168,8 @@ export function BookingDetailDialog({
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  /** The approve confirmation (the amount to be charged) is open. */
+  const [confirming, setConfirming] = useState(false);
 
   const close = () => {
     if (approve.isPending || deny.isPending) return;
@@ -189,6 +194,8 @@ export function BookingDetailDialog({
       const { message, conflict } = decisionError(e, 'approve');
       setError(message);
       if (conflict) void booking.refetch();
+    } finally {
+      setConfirming(false);
     }
   };
 
@@ -307,12 +314,15 @@ export function BookingDetailDialog({
             >
               否認する
             </Button>
-            <Button variant="contained" disabled={!decidable || working} onClick={() => void onApprove()}>
-              {approve.isPending ? (
-                <CircularProgress size={22} color="inherit" aria-label="承認中" />
-              ) : (
-                '承認する'
-              )}
+            <Button
+              variant="contained"
+              disabled={!decidable || working}
+              onClick={() => {
+                setError(null);
+                setConfirming(true);
+              }}
+            >
+              承認する
             </Button>
           </>
         ) : (
@@ -336,6 +346,16 @@ export function BookingDetailDialog({
           </>
         )}
       </DialogActions>
+      {data && (
+        <ApproveDialog
+          booking={data}
+          open={confirming}
+          working={approve.isPending}
+          error={null}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void onApprove()}
+        />
+      )}
       {data && cancelling && (
         <CancelBookingDialog
           role="host"

@@ -1,53 +1,15 @@
-import type { BackOfficeBooking } from '@domain/back-office-views';
-import { backOfficeStatusLabel } from '@domain/booking-status-labels';
-import { toCsv } from '../../../lib/back-office/csv';
-import { formatDateTimeJa } from '../../../lib/back-office/format';
-import { tourLanguageLabel } from './booking-labels';
+import type { BackOfficeBooking, HostView } from '@domain/back-office-views';
+import { bookingsCsv } from '@domain/booking-csv';
+import type { ApiClient } from '../../../lib/api-client';
 
-const HEADER = [
-  '予約番号',
-  'ステータス',
-  '体験',
-  '予約日',
-  '開始時刻',
-  '人数',
-  '単価',
-  '合計金額',
-  '名',
-  '姓',
-  'メール',
-  '電話番号',
-  '国籍',
-  'ツアー言語',
-  '特別なリクエスト',
-  '否認理由',
-  '受付日時',
-  '回答期限',
-] as const;
-
-/** The booking list as a CSV file for Excel (amounts as plain numbers so Excel can add them up). */
-export function bookingsCsv(bookings: readonly BackOfficeBooking[]): string {
-  return toCsv(
-    HEADER,
-    bookings.map((b) => [
-      b.reference,
-      backOfficeStatusLabel(b.status),
-      b.experienceTitle,
-      b.date,
-      b.time,
-      b.guests,
-      b.unitPrice,
-      b.amount,
-      b.firstName,
-      b.lastName,
-      b.email,
-      b.phone,
-      b.nationality,
-      tourLanguageLabel[b.language] ?? b.language,
-      b.specialRequests,
-      b.status === 'denied' ? b.deniedMessage : null,
-      formatDateTimeJa(b.createdAt),
-      b.status === 'pending' && b.deadline ? formatDateTimeJa(b.deadline) : null,
-    ]),
-  );
+/**
+ * The host's booking list as a CSV file for Excel: the admin export's format (one module, the same columns and
+ * order, issue 21 item 15), the host columns filled with the host's own profile.
+ */
+export async function hostBookingsCsv(
+  api: ApiClient,
+  bookings: readonly BackOfficeBooking[],
+): Promise<string> {
+  const me = await api<HostView>('/host/me');
+  return bookingsCsv(bookings.map((b) => ({ ...b, host: me })));
 }

@@ -1,10 +1,14 @@
 /**
- * The day view (manifest): who comes on a day, at what time, how many, how to reach them and what they asked for;
- * printable. Requests still waiting for an answer are listed too, marked, since the host may still accept them.
+ * The day view (manifest): who comes on a day, for which experience, at what time, how many, how to reach them and
+ * what they asked for, with a check-in tick per confirmed booking (issue 21). Requests still waiting for an answer
+ * are listed too, marked, since the host may still accept them. Printed, it is the manifest alone: one block per
+ * experience with the date and totals, no navigation (item 14).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -15,13 +19,80 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import type { BackOfficeBooking } from '@domain/back-office-views';
 import { addDays, isCalendarDate } from '@domain/calendar';
+import { RowOpenButton } from '../../../components/back-office/row-open-button';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
 import { formatDateJa, guestName } from '../../../lib/back-office/format';
-import { useHostBookings } from '../api/bookings';
+import { useToast } from '../../../lib/toast';
+import { useCheckIn, useHostBookings } from '../api/bookings';
 import { tourLanguageLabel } from './booking-labels';
 
 /** The bookings that take place: waiting, confirmed or held (not denied, expired, cancelled or unpaid). */
 const ON_THE_DAY = new Set(['pending', 'approved', 'completed']);
+const CHECKABLE = new Set(['approved', 'completed']);
+
+interface ExperienceBlock {
+  experienceId: string;
+  title: string;
+  times: [string, BackOfficeBooking[]][];
+  confirmed: number;
+  waiting: number;
+  checkedIn: number;
+}
+
+const guestsOf = (list: BackOfficeBooking[]) => list.reduce((n, b) => n + b.guests, 0);
+
+/** The day's bookings by experience (earliest first), then by start time. */
+export function manifestBlocks(coming: BackOfficeBooking[]): ExperienceBlock[] {
+  const byExperience = new Map<string, BackOfficeBooking[]>();
+  for (const b of coming) byExperience.set(b.experienceId, [...(byExperience.get(b.experienceId) ?? []), b]);
+  return [...byExperience.entries()].map(([experienceId, list]) => {
+    const times = new Map<string, BackOfficeBooking[]>();
+    for (const b of list) times.set(b.time, [...(times.get(b.time) ?? []), b]);
+    const confirmed = list.filter((b) => CHECKABLE.has(b.status));
+    return {
+      experienceId,
+      title: list[0]!.experienceTitle,
+      times: [...times.entries()],
+      confirmed: guestsOf(confirmed),
+      waiting: guestsOf(list.filter((b) => b.status === 'pending')),
+      checkedIn: guestsOf(confirmed.filter((b) => b.checkedInAt)),
+    };
+  });
+}
+
+const totalsJa = (confirmed: number, waiting: number) =>
+  `確定 ${confirmed} 名${waiting > 0 ? `・承認待ち ${waiting} 名` : ''}`;
+
+function CheckInTick({ booking }: { booking: BackOfficeBooking }) {
+  const checkIn = useCheckIn();
+  const toast = useToast();
+  if (!CHECKABLE.has(booking.status)) return null;
+  const checked = Boolean(booking.checkedInAt);
+  return (
+    <FormControlLabel
+      label="チェックイン"
+      control={
+        <Checkbox
+          checked={checkIn.isPending ? (checkIn.variables?.checkedIn ?? checked) : checked}
+          disabled={checkIn.isPending}
+          onChange={(e) =>
+            checkIn.mutate(
+              { id: booking.id, checkedIn: e.target.checked },
+              {
+                onError: () =>
+                  toast({
+                    severity: 'error',
+                    message: 'チェックインを保存できませんでした。もう一度お試しください。',
+                  }),
+              },
+            )
+          }
+          slotProps={{ input: { 'aria-label': `${guestName(booking)} 様のチェックイン` } }}
+        />
+      }
+    />
+  );
+}
 
 export function DayManifest({
   date,
@@ -37,22 +108,14 @@ export function DayManifest({
   const coming = all
     .filter((b) => ON_THE_DAY.has(b.status) && b.date === date)
     .sort((a, b) => a.time.localeCompare(b.time) || a.createdAt.localeCompare(b.createdAt));
-  const byTime = new Map<string, BackOfficeBooking[]>();
-  for (const b of coming) byTime.set(b.time, [...(byTime.get(b.time) ?? []), b]);
-  const confirmedGuests = coming.filter((b) => b.status !== 'pending').reduce((n, b) => n + b.guests, 0);
-  const waitingGuests = coming.filter((b) => b.status === 'pending').reduce((n, b) => n + b.guests, 0);
+  const blocks = manifestBlocks(coming);
+  const confirmedGuests = guestsOf(coming.filter((b) => CHECKABLE.has(b.status)));
+  const waitingGuests = guestsOf(coming.filter((b) => b.status === 'pending'));
 
   return (
-    <Box>
+    <Box data-testid="day-manifest">
       <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          flexWrap: 'wrap',
-          mb: 2,
-          '@media print': { display: 'none' },
-        }}
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2, displayPrint: 'none' }}
       >
         <IconButton aria-label="前の日" onClick={() => onDateChange(addDays(date, -1))}>
           <ChevronLeftIcon />
@@ -76,7 +139,7 @@ export function DayManifest({
         {formatDateJa(date)} の予約
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="manifest-summary">
-        確定 {confirmedGuests} 名{waitingGuests > 0 ? `・承認待ち ${waitingGuests} 名` : ''}
+        {totalsJa(confirmedGuests, waitingGuests)}
       </Typography>
       {bookings.isError && <Alert severity="error">予約を取得できませんでした。</Alert>}
       {bookings.isPending && <Skeleton variant="rounded" height={160} />}
@@ -85,63 +148,100 @@ export function DayManifest({
           <Typography color="text.secondary">この日の予約はありません。</Typography>
         </Paper>
       )}
-      {[...byTime.entries()].map(([time, list]) => (
+      {blocks.map((block) => (
         <Paper
-          key={time}
+          key={block.experienceId}
           variant="outlined"
           component="section"
-          aria-label={`${time} の予約`}
-          sx={{ mb: 2, breakInside: 'avoid' }}
+          aria-label={block.title}
+          data-testid="manifest-experience"
+          sx={{ mb: 2, breakInside: 'avoid', '@media print': { boxShadow: 'none', borderColor: '#000' } }}
         >
-          <Box sx={{ px: 2, py: 1, bgcolor: 'grey.100', display: 'flex', justifyContent: 'space-between' }}>
-            <Typography sx={{ fontWeight: 700 }}>{time}〜</Typography>
-            <Typography>{list.reduce((n, b) => n + b.guests, 0)} 名</Typography>
+          <Box
+            sx={{
+              px: 2,
+              py: 1,
+              bgcolor: 'grey.100',
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 1,
+              justifyContent: 'space-between',
+              alignItems: 'baseline',
+            }}
+          >
+            <Typography component="h3" sx={{ fontWeight: 700 }}>
+              {block.title}
+            </Typography>
+            <Typography variant="body2" data-testid="manifest-experience-totals">
+              {formatDateJa(date)}・{totalsJa(block.confirmed, block.waiting)}・チェックイン済み{' '}
+              {block.checkedIn} / {block.confirmed} 名
+            </Typography>
           </Box>
-          {list.map((b) => (
+          {block.times.map(([time, list]) => (
             <Box
-              key={b.id}
-              role="button"
-              tabIndex={0}
-              onClick={() => onOpen(b.id)}
-              onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onOpen(b.id)}
-              sx={{
-                px: 2,
-                py: 1.5,
-                borderTop: 1,
-                borderColor: 'divider',
-                display: 'grid',
-                gap: 0.5,
-                gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 2fr' },
-                cursor: 'pointer',
-                '&:hover': { bgcolor: 'action.hover' },
-              }}
+              key={time}
+              component="section"
+              aria-label={`${block.title} ${time} の予約`}
+              data-testid="manifest-time"
             >
-              <Box>
-                <Typography sx={{ fontWeight: 600 }}>
-                  {guestName(b)} 様 <BookingStatusChip status={b.status} />
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {b.experienceTitle} ・ 予約番号 {b.reference}
-                </Typography>
+              <Box
+                sx={{
+                  px: 2,
+                  py: 0.5,
+                  borderTop: 1,
+                  borderColor: 'divider',
+                  display: 'flex',
+                  justifyContent: 'space-between',
+                }}
+              >
+                <Typography sx={{ fontWeight: 700 }}>{time}〜</Typography>
+                <Typography>{guestsOf(list)} 名</Typography>
               </Box>
-              <Box>
-                <Typography>{b.guests} 名</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {tourLanguageLabel[b.language] ?? b.language} ・ {b.nationality}
-                </Typography>
-              </Box>
-              <Box>
-                <Typography>
-                  <a href={`tel:${b.phone.replace(/[^\d+]/g, '')}`} onClick={(e) => e.stopPropagation()}>
-                    {b.phone}
-                  </a>
-                </Typography>
-                {b.specialRequests && (
-                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-                    リクエスト: {b.specialRequests}
-                  </Typography>
-                )}
-              </Box>
+              {list.map((b) => (
+                <Box
+                  key={b.id}
+                  data-testid="manifest-booking"
+                  sx={{
+                    px: 2,
+                    py: 1.5,
+                    borderTop: 1,
+                    borderColor: 'divider',
+                    display: 'grid',
+                    gap: 0.5,
+                    gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 2fr auto' },
+                    alignItems: 'start',
+                    '@media print': { gridTemplateColumns: '2fr 1fr 2fr auto' },
+                  }}
+                >
+                  <Box>
+                    <RowOpenButton label={`予約番号 ${b.reference} を開く`} onOpen={() => onOpen(b.id)}>
+                      <Typography sx={{ fontWeight: 600 }}>
+                        {guestName(b)} 様 <BookingStatusChip status={b.status} />
+                      </Typography>
+                    </RowOpenButton>
+                    <Typography variant="body2" color="text.secondary">
+                      予約番号 {b.reference}
+                    </Typography>
+                  </Box>
+                  <Box>
+                    <Typography>{b.guests} 名</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {tourLanguageLabel[b.language] ?? b.language} ・ {b.nationality}
+                    </Typography>
+                  </Box>
+                  <Box>
+                    <Typography>
+                      <a href={`tel:${b.phone.replace(/[^\d+]/g, '')}`}>{b.phone}</a>
+                    </Typography>
+                    {b.specialRequests && (
+                      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                        リクエスト: {b.specialRequests}
+                      </Typography>
+                    )}
+                  </Box>
+                  <CheckInTick booking={b} />
+                </Box>
+              ))}
             </Box>
           ))}
         </Paper>

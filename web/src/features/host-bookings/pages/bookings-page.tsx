@@ -28,10 +28,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { isCalendarDate, todayInTokyo } from '@domain/calendar';
-import type { BookingStatus } from '@domain/entities';
+import { hostBookingsQueryMessages, isDateRangeInverted } from '@domain/schemas/host-api';
 import { PageHeader } from '../../../components/back-office/page-header';
+import { RowOpenButton } from '../../../components/back-office/row-open-button';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { TruncatedText } from '../../../components/back-office/truncated-text';
 import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
+import { STATUS_FILTERS, statusFilterOf } from '../../../lib/back-office/booking-status-filters';
 import { downloadText } from '../../../lib/back-office/csv';
 import {
   formatDateTimeJa,
@@ -44,16 +47,22 @@ import {
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useNow } from '../../../lib/back-office/use-now';
 import { useToast } from '../../../lib/toast';
-import { fetchAllBookings, useHostBookings, type BookingFilters } from '../api/bookings';
+import {
+  fetchAllBookings,
+  useExperienceChoices,
+  useHostBookings,
+  type BookingFilters,
+} from '../api/bookings';
 import { BookingDetailDialog } from '../components/booking-detail-dialog';
-import { STATUS_FILTERS } from '../components/booking-labels';
-import { bookingsCsv } from '../components/bookings-csv';
+import { hostBookingsCsv } from '../components/bookings-csv';
 import { DayManifest } from '../components/day-manifest';
 
 export const NO_BOOKINGS = '条件に合う予約はありません。';
 
-const statusValues = new Set(STATUS_FILTERS.map((s) => s.value).filter(Boolean));
 const dateParam = (v: string | null) => (v && isCalendarDate(v) ? v : undefined);
+const idParam = (v: string | null) => (v && /^[A-Za-z0-9_-]{1,100}$/.test(v) ? v : undefined);
+/** The row's button names the booking it opens. */
+const openLabel = (reference: string) => `予約番号 ${reference} を開く`;
 
 export function BookingsPage() {
   useBackOfficePageMeta('予約一覧');
@@ -66,12 +75,15 @@ export function BookingsPage() {
   /** Phones get cards instead of the eight-column table. */
   const phone = useMediaQuery('(max-width:599.95px)');
 
-  const status = params.get('status');
   const filters: BookingFilters = {
-    status: status && statusValues.has(status as BookingStatus) ? (status as BookingStatus) : undefined,
+    status: statusFilterOf(params.get('status')),
+    experienceId: idParam(params.get('experienceId')),
     from: dateParam(params.get('from')),
     to: dateParam(params.get('to')),
   };
+  /** A range ending before it starts selects nothing: said at the field, and never asked for (item 11). */
+  const rangeInverted = isDateRangeInverted(filters.from, filters.to);
+  const experiences = useExperienceChoices();
   const view = params.get('view') === 'day' ? 'day' : 'list';
   const day = dateParam(params.get('date')) ?? todayInTokyo(now);
   const openId = params.get('booking');
@@ -90,7 +102,7 @@ export function BookingsPage() {
     );
   };
 
-  const bookings = useHostBookings(filters);
+  const bookings = useHostBookings(filters, !rangeInverted);
   const items = bookings.data?.pages.flatMap((page) => page.items) ?? [];
   const allSelected = items.length > 0 && selected.length === items.length;
 
@@ -100,7 +112,7 @@ export function BookingsPage() {
       const all = await fetchAllBookings(api, filters);
       const chosen = selected.length > 0 ? all.filter((b) => selected.includes(b.id)) : all;
       const stamp = todayInTokyo(new Date()).replaceAll('-', '');
-      downloadText(`bookings-${stamp}.csv`, bookingsCsv(chosen));
+      downloadText(`bookings-${stamp}.csv`, await hostBookingsCsv(api, chosen));
       toast({ severity: 'success', message: `${chosen.length} 件の予約を CSV に書き出しました` });
     } catch {
       toast({ severity: 'error', message: 'CSV の書き出しに失敗しました。もう一度お試しください。' });
@@ -111,26 +123,29 @@ export function BookingsPage() {
 
   return (
     <>
-      <PageHeader
-        title="予約一覧"
-        subtitle="体験へのリクエストと予約です。承認待ちのリクエストには48時間以内にご回答ください。"
-        actions={
-          view === 'list' && (
-            <Button
-              variant="outlined"
-              startIcon={exporting ? <CircularProgress size={18} /> : <FileDownloadOutlinedIcon />}
-              onClick={() => void exportCsv()}
-              disabled={exporting || items.length === 0}
-            >
-              {selected.length > 0 ? `選択した ${selected.length} 件を CSV 出力` : 'CSV 出力'}
-            </Button>
-          )
-        }
-      />
+      {/* Printed, the day view is the manifest alone (issue 21 item 14). */}
+      <Box sx={{ displayPrint: 'none' }}>
+        <PageHeader
+          title="予約一覧"
+          subtitle="体験へのリクエストと予約です。承認待ちのリクエストには48時間以内にご回答ください。"
+          actions={
+            view === 'list' && (
+              <Button
+                variant="outlined"
+                startIcon={exporting ? <CircularProgress size={18} /> : <FileDownloadOutlinedIcon />}
+                onClick={() => void exportCsv()}
+                disabled={exporting || items.length === 0 || rangeInverted}
+              >
+                {selected.length > 0 ? `選択した ${selected.length} 件を CSV 出力` : 'CSV 出力'}
+              </Button>
+            )
+          }
+        />
+      </Box>
       <Tabs
         value={view}
         onChange={(_, v: string) => update({ view: v === 'day' ? 'day' : null }, false)}
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', displayPrint: 'none' }}
       >
         <Tab value="list" label="一覧" />
         <Tab value="day" label="日別（当日の参加者）" />
@@ -144,7 +159,30 @@ export function BookingsPage() {
         />
       ) : (
         <>
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2, alignItems: 'flex-start' }}>
+            <TextField
+              select
+              size="small"
+              label="体験"
+              value={filters.experienceId ?? ''}
+              onChange={(e) => {
+                setSelected([]);
+                update({ experienceId: e.target.value || null });
+              }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              sx={{ width: 240 }}
+            >
+              <MenuItem value="">すべての体験</MenuItem>
+              {/* An experience named in the address but not (yet) loaded still shows as chosen. */}
+              {filters.experienceId && !experiences.data?.some((e) => e.id === filters.experienceId) && (
+                <MenuItem value={filters.experienceId}>選択中の体験</MenuItem>
+              )}
+              {experiences.data?.map((e) => (
+                <MenuItem key={e.id} value={e.id} sx={{ maxWidth: 480, whiteSpace: 'normal' }}>
+                  {e.title}
+                </MenuItem>
+              ))}
+            </TextField>
             <TextField
               select
               size="small"
@@ -177,10 +215,17 @@ export function BookingsPage() {
               label="予約日（まで）"
               value={filters.to ?? ''}
               onChange={(e) => update({ to: e.target.value || null })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }}
+              error={rangeInverted}
+              helperText={rangeInverted ? hostBookingsQueryMessages.rangeInverted : undefined}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { min: filters.from, 'aria-invalid': rangeInverted || undefined },
+              }}
             />
-            {(filters.status || filters.from || filters.to) && (
-              <Button onClick={() => update({ status: null, from: null, to: null })}>条件をクリア</Button>
+            {(filters.status || filters.experienceId || filters.from || filters.to) && (
+              <Button onClick={() => update({ status: null, experienceId: null, from: null, to: null })}>
+                条件をクリア
+              </Button>
             )}
           </Box>
           {bookings.isError && (
@@ -199,8 +244,9 @@ export function BookingsPage() {
           {phone ? (
             <Stack spacing={1.5} component="ul" aria-label="予約一覧" sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {bookings.isPending &&
+                !rangeInverted &&
                 [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={120} />)}
-              {bookings.isSuccess && items.length === 0 && (
+              {(rangeInverted || (bookings.isSuccess && items.length === 0)) && (
                 <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
                   {NO_BOOKINGS}
                 </Typography>
@@ -222,7 +268,12 @@ export function BookingsPage() {
                       alignItems: 'flex-start',
                     }}
                   >
-                    <Typography sx={{ fontWeight: 600 }}>{b.experienceTitle}</Typography>
+                    <RowOpenButton
+                      label={openLabel(b.reference)}
+                      onOpen={() => update({ booking: b.id }, false)}
+                    >
+                      <Typography sx={{ fontWeight: 600 }}>{b.experienceTitle}</Typography>
+                    </RowOpenButton>
                     <BookingStatusChip status={b.status} />
                   </Box>
                   {b.status === 'pending' && b.deadline && (
@@ -240,7 +291,7 @@ export function BookingsPage() {
                   <Typography variant="body2" sx={{ mt: 0.5 }}>
                     {formatSlotJa(b.date, b.time)} ・ {b.guests} 名 ・ {formatYen(b.amount)}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                     {guestName(b)}（{b.email}）
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
@@ -251,10 +302,11 @@ export function BookingsPage() {
             </Stack>
           ) : (
             <TableContainer component={Paper} variant="outlined">
-              <Table aria-label="予約一覧" size="small" sx={{ minWidth: 880 }}>
+              {/* Fixed widths for the short columns; the experience takes the rest, one line cut with a tooltip. */}
+              <Table aria-label="予約一覧" size="small" sx={{ tableLayout: 'fixed', minWidth: 860 }}>
                 <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
                   <TableRow>
-                    <TableCell padding="checkbox">
+                    <TableCell padding="checkbox" sx={{ width: 48 }}>
                       <Checkbox
                         checked={allSelected}
                         indeterminate={selected.length > 0 && !allSelected}
@@ -264,26 +316,30 @@ export function BookingsPage() {
                       />
                     </TableCell>
                     <TableCell>体験</TableCell>
-                    <TableCell>予約者</TableCell>
-                    <TableCell>ステータス</TableCell>
-                    <TableCell>受付日</TableCell>
-                    <TableCell align="right">人数</TableCell>
-                    <TableCell align="right">合計金額</TableCell>
-                    <TableCell>予約日時</TableCell>
+                    <TableCell sx={{ width: 180 }}>予約者</TableCell>
+                    <TableCell sx={{ width: 136 }}>ステータス</TableCell>
+                    <TableCell sx={{ width: 172 }}>予約日時・受付日</TableCell>
+                    <TableCell align="right" sx={{ width: 60 }}>
+                      人数
+                    </TableCell>
+                    <TableCell align="right" sx={{ width: 96 }}>
+                      合計金額
+                    </TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {bookings.isPending &&
+                    !rangeInverted &&
                     [0, 1, 2, 3].map((i) => (
                       <TableRow key={i}>
-                        <TableCell colSpan={8}>
+                        <TableCell colSpan={7}>
                           <Skeleton height={36} />
                         </TableCell>
                       </TableRow>
                     ))}
-                  {bookings.isSuccess && items.length === 0 && (
+                  {(rangeInverted || (bookings.isSuccess && items.length === 0)) && (
                     <TableRow>
-                      <TableCell colSpan={8} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                      <TableCell colSpan={7} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
                         {NO_BOOKINGS}
                       </TableCell>
                     </TableRow>
@@ -296,7 +352,7 @@ export function BookingsPage() {
                         hover
                         selected={checked}
                         onClick={() => update({ booking: b.id }, false)}
-                        sx={{ cursor: 'pointer' }}
+                        sx={{ cursor: 'pointer', verticalAlign: 'top' }}
                         data-testid="booking-row"
                       >
                         <TableCell padding="checkbox">
@@ -311,19 +367,33 @@ export function BookingsPage() {
                             slotProps={{ input: { 'aria-label': `予約番号 ${b.reference} を選択` } }}
                           />
                         </TableCell>
-                        <TableCell sx={{ maxWidth: 240 }}>
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            {b.experienceTitle}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {b.reference}
-                          </Typography>
+                        <TableCell>
+                          <RowOpenButton
+                            label={openLabel(b.reference)}
+                            onOpen={() => update({ booking: b.id }, false)}
+                          >
+                            <TruncatedText
+                              text={b.experienceTitle}
+                              sx={{ fontWeight: 600 }}
+                              data-testid="experience-title"
+                            />
+                            <Typography
+                              variant="caption"
+                              color="text.secondary"
+                              sx={{ fontFamily: 'monospace' }}
+                            >
+                              {b.reference}
+                            </Typography>
+                          </RowOpenButton>
                         </TableCell>
                         <TableCell>
-                          <Typography variant="body2">{guestName(b)}</Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {b.email}
-                          </Typography>
+                          <TruncatedText text={guestName(b)} />
+                          <TruncatedText
+                            text={b.email}
+                            variant="caption"
+                            color="text.secondary"
+                            component="p"
+                          />
                         </TableCell>
                         <TableCell>
                           <BookingStatusChip status={b.status} />
@@ -342,14 +412,18 @@ export function BookingsPage() {
                             </Typography>
                           )}
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeJa(b.createdAt)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          <Typography variant="body2">{formatSlotJa(b.date, b.time)}</Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            受付 {formatDateTimeJa(b.createdAt)}
+                          </Typography>
+                        </TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                           {b.guests} 名
                         </TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                           {formatYen(b.amount)}
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSlotJa(b.date, b.time)}</TableCell>
                       </TableRow>
                     );
                   })}

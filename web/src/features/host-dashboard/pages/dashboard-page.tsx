@@ -1,7 +1,8 @@
 /**
  * Host dashboard (back-office spec §2): a welcome line with the host's e-mail, the counts, the request whose answer
  * is due first ("あと 5 時間") and the 5 newest bookings; a booking opens in the booking list. A self-registered host
- * whose account is still under review is told what that means (DESIGN §4d).
+ * whose account is still under review is told what that means (DESIGN §4d). A host without any experience yet sees
+ * the first steps, each a link (issue 21).
  */
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -16,12 +17,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { HostDashboardView } from '@domain/back-office-views';
 import { PageHeader } from '../../../components/back-office/page-header';
+import { ReviewsSummary, type DashboardReviews } from '../components/reviews-summary';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
 import { formatSlotJa, guestName, isDeadlineNear, timeLeftJa } from '../../../lib/back-office/format';
 import { useHostMe } from '../../../lib/back-office/host-account';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useNow } from '../../../lib/back-office/use-now';
-import { useHostDashboard } from '../api/dashboard';
+import { useHasExperiences, useHostDashboard } from '../api/dashboard';
+import { FirstSteps } from '../components/first-steps';
 
 export const NO_BOOKINGS_TEXT = '現在、表示する予約はありません。';
 
@@ -102,6 +105,7 @@ export function DashboardPage() {
   useBackOfficePageMeta('ダッシュボード');
   const dashboard = useHostDashboard();
   const me = useHostMe();
+  const hasExperiences = useHasExperiences();
   const data = dashboard.data;
 
   return (
@@ -121,6 +125,7 @@ export function DashboardPage() {
         </Alert>
       )}
       {me.data?.reviewStatus === 'underReview' && <UnderReviewNotice />}
+      {hasExperiences.data === false && <FirstSteps />}
       {data?.nearestDeadline && <NearestDeadline deadline={data.nearestDeadline} />}
       <Box
         sx={{
@@ -145,6 +150,7 @@ export function DashboardPage() {
         )}
       </Box>
 
+      {data && <ReviewsSummary reviews={(data as { reviews?: DashboardReviews }).reviews} />}
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
         最新の予約
       </Typography>

@@ -22,6 +22,7 @@ import type { ExperienceForm } from './experience-form-types';
 import { categoryNameJa } from './category-names';
 import { FormSection } from './form-section';
 import { ImageListField } from './image-list-field';
+import { RefundRuleEditor } from './refund-rule-editor';
 
 const dirty = { shouldDirty: true, shouldValidate: true, shouldTouch: true } as const;
 
@@ -166,6 +167,7 @@ export function VideoAndPolicyFields({ form }: { form: ExperienceForm }) {
         minRows={3}
         {...textFieldProps(form, 'cancellationPolicy', '例: 7日前までのキャンセルは全額返金')}
       />
+      <RefundRuleEditor form={form} />
     </Stack>
   );
 }

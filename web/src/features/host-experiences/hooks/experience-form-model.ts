@@ -3,7 +3,8 @@
  * (react-hook-form's dirty fields, taken from the validated form, plus the version the form was loaded at).
  */
 import type { FieldNamesMarkedBoolean } from 'react-hook-form';
-import type { HostExperienceView } from '@domain/back-office-views';
+import type { HostExperienceView, HostView } from '@domain/back-office-views';
+import { defaultRefundRule, type RefundRule } from '@domain/refund-rule';
 import type { ExperienceFormData, ExperienceFormValues } from '@domain/schemas/experience-form';
 import { experienceFormDefaults } from '@domain/schemas/experience-form';
 import type { ExperiencePatch } from '@domain/schemas/host-api';
@@ -16,11 +17,24 @@ export type ExperienceFormState = ExperienceFormValues & {
   price: string;
   participantsMin: string;
   participantsMax: string;
+  refundRule: RefundTierText[];
 };
+
+/** One tier of the refund rule as its two inputs hold it. */
+export interface RefundTierText {
+  daysBefore: string;
+  refundPercentage: string;
+}
+
+/** The host profile's cancellation policy, which a new rule starts from (DESIGN §4c). */
+export type HostPolicy = HostView['cancellationPolicy'] | undefined;
 
 const text = (v: string | null | undefined) => v ?? '';
 
-export function newExperienceValues(): ExperienceFormState {
+const tiersAsText = (rule: RefundRule): RefundTierText[] =>
+  rule.map((t) => ({ daysBefore: String(t.daysBefore), refundPercentage: String(t.refundPercentage) }));
+
+export function newExperienceValues(hostPolicy?: HostPolicy): ExperienceFormState {
   return {
     title: '',
     description: '',
@@ -42,6 +56,7 @@ export function newExperienceValues(): ExperienceFormState {
     mapLat: null,
     mapLng: null,
     cancellationPolicy: '',
+    refundRule: tiersAsText(defaultRefundRule(hostPolicy)),
     tags: [],
     thingsToKnowPrice: '',
     thingsToKnowItinerary: '',
@@ -60,7 +75,8 @@ export function newExperienceValues(): ExperienceFormState {
   };
 }
 
-export function experienceValuesOf(view: HostExperienceView): ExperienceFormState {
+/** The form of a stored experience; without a rule of its own, the one it has in effect (the host's policy). */
+export function experienceValuesOf(view: HostExperienceView, hostPolicy?: HostPolicy): ExperienceFormState {
   return {
     title: view.title,
     description: view.description,
@@ -82,6 +98,7 @@ export function experienceValuesOf(view: HostExperienceView): ExperienceFormStat
     mapLat: view.mapLat,
     mapLng: view.mapLng,
     cancellationPolicy: text(view.cancellationPolicy),
+    refundRule: tiersAsText(view.refundRule ?? defaultRefundRule(hostPolicy)),
     tags: [...view.tags],
     thingsToKnowPrice: text(view.thingsToKnowPrice),
     thingsToKnowItinerary: text(view.thingsToKnowItinerary),

@@ -21,6 +21,7 @@ import {
 import { PageHeader } from '../../../components/back-office/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
+import { useHostMe } from '../../../lib/back-office/host-account';
 import { useToast } from '../../../lib/toast';
 import { useCreateExperience } from '../api/experiences';
 import { AvailabilityRuleField } from '../components/availability-rule-editor';
@@ -53,6 +54,8 @@ export function ExperienceCreatePage() {
   const toast = useToast();
   const create = useCreateExperience();
   const uploads = useUploadTracker();
+  // The host shell has loaded the account before any page shows: its policy is the new rule's default.
+  const hostPolicy = useHostMe().data?.cancellationPolicy;
   const form = useForm<ExperienceFormState, unknown, ExperienceFormData>({
     // The schema reads numbers typed as text (its input type says `unknown`); the form keeps them as strings.
     resolver: zodResolver(experienceCreateFormSchemaJa) as Resolver<
@@ -61,7 +64,7 @@ export function ExperienceCreatePage() {
       ExperienceFormData
     >,
     mode: 'onTouched',
-    defaultValues: newExperienceValues(),
+    defaultValues: newExperienceValues(hostPolicy),
   });
   const leaving = useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
   const reportMain = useCallback((n: number) => uploads.report('main', n), [uploads]);

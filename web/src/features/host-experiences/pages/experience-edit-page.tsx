@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
@@ -32,6 +33,7 @@ import { PublicationChip } from '../../../components/back-office/status-chips';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
+import { useHostMe } from '../../../lib/back-office/host-account';
 import { useToast } from '../../../lib/toast';
 import { experienceKey, useHostExperience, useSaveExperience } from '../api/experiences';
 import { fetchBookingsOutsideRule } from '../api/bookings-outside-rule';
@@ -70,6 +72,9 @@ export const BOOKINGS_CHECK_FAILED =
 export const STALE_TITLE = 'この体験は、編集を始めた後に別の画面で更新されています';
 export const STALE_TEXT =
   'このまま保存すると、その更新を上書きしてしまうため保存できませんでした。最新の内容を読み込み、あなたの変更を重ねて表示します。内容を確認してから、もう一度保存してください。';
+/** The save bar's height; the page's bottom scroll padding, so nothing scrolled to hides under it. */
+const SAVE_BAR_HEIGHT = 72;
+
 const REQUIRED_FIELDS = ['title', 'postalCode', 'prefecture', 'city', 'district', 'streetAddress'] as const;
 
 function EditSkeleton() {
@@ -94,6 +99,8 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
   const invalidateSlots = useInvalidateSlots(initial.id);
   const uploads = useUploadTracker();
   const { hash } = useLocation();
+  // An experience without a rule of its own shows the host's policy, the rule in effect (loaded by the host shell).
+  const hostPolicy = useHostMe().data?.cancellationPolicy;
   /** The version the form shows; a save names it so the API can refuse overwriting a newer one. */
   const version = useRef(initial.updatedAt);
   const [stale, setStale] = useState(false);
@@ -112,7 +119,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
       ExperienceFormData
     >,
     mode: 'onTouched',
-    defaultValues: experienceValuesOf(initial),
+    defaultValues: experienceValuesOf(initial, hostPolicy),
   });
   const { isDirty, isValid, isSubmitting, dirtyFields } = form.formState;
   const leaving = useUnsavedChangesWarning(isDirty);
@@ -142,7 +149,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
       version.current = saved.updatedAt;
       setCurrent(saved);
       setStale(false);
-      form.reset(experienceValuesOf(saved));
+      form.reset(experienceValuesOf(saved, hostPolicy));
       if (changed.includes('availability')) void invalidateSlots();
       toast({ severity: 'success', ...SAVED_TOAST });
     } catch (e) {
@@ -199,7 +206,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
       queryClient.setQueryData(experienceKey(initial.id), latest);
       const changed = changedFields(form.formState.dirtyFields);
       const mine = form.getValues();
-      form.reset(experienceValuesOf(latest));
+      form.reset(experienceValuesOf(latest, hostPolicy));
       for (const name of changed) {
         form.setValue(name, mine[name] as never, { shouldDirty: true, shouldValidate: true });
       }
@@ -310,12 +317,28 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
           }}
         />
       )}
+      {/*
+        The save bar stays in sight at the bottom of the window, but in the page's flow: it covers no control at the
+        end of the form, and the page's scroll padding keeps a focused or scrolled-to control above it (issue 21
+        item 13: a save button fixed in the corner hid 「期間を指定して休止」).
+      */}
+      <GlobalStyles styles={{ html: { scrollPaddingBottom: SAVE_BAR_HEIGHT } }} />
       <Box
+        data-testid="save-bar"
         sx={{
-          position: 'fixed',
-          top: { xs: 68, md: 16 },
-          right: { xs: 12, md: 24 },
-          zIndex: (theme) => theme.zIndex.appBar + 1,
+          position: 'sticky',
+          bottom: 0,
+          height: SAVE_BAR_HEIGHT,
+          mt: 3,
+          mx: { xs: -2, sm: -3, md: -4 },
+          px: { xs: 2, sm: 3, md: 4 },
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'flex-end',
+          bgcolor: 'background.paper',
+          borderTop: 1,
+          borderColor: 'divider',
+          zIndex: (theme) => theme.zIndex.appBar - 1,
         }}
       >
         <Button
@@ -325,7 +348,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
           size="large"
           startIcon={saving ? undefined : <SaveOutlinedIcon />}
           disabled={!canSave}
-          sx={{ boxShadow: 4, minWidth: 120 }}
+          sx={{ minWidth: 120 }}
         >
           {saving ? <CircularProgress size={24} color="inherit" aria-label="保存中" /> : '保存する'}
         </Button>

@@ -26,6 +26,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { HostExperienceListItem } from '@domain/back-office-views';
@@ -300,6 +301,17 @@ export function ExperienceListPage() {
             <EditOutlinedIcon fontSize="small" />
           </ListItemIcon>
           編集
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            if (menu) navigate(`/host/bookings?experienceId=${encodeURIComponent(menu.item.id)}`);
+            setMenu(null);
+          }}
+        >
+          <ListItemIcon>
+            <EventNoteOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          予約を見る
         </MenuItem>
         <MenuItem
           disabled={duplicate.isPending}

@@ -1,6 +1,7 @@
 /**
  * The profile form (back-office spec §2 "Host profile settings", §8): business name and self-introduction (plus the
- * business hours and address the profile update carries). Saves only what changed.
+ * business hours and address the profile update carries), and the contact fields the specification gives hosts
+ * (languages, phone, website, business description; issue 21). Saves only what changed.
  */
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,9 +14,12 @@ import TextField from '@mui/material/TextField';
 import type { HostView } from '@domain/back-office-views';
 import { hostProfileFormSchemaJa, type HostProfileForm } from '@domain/schemas/host';
 import type { HostProfilePatch } from '@domain/schemas/host-api';
+import { hostContactSchema, type HostContact } from '@domain/schemas/host-contact';
+import { HostLanguagesField } from '../../../components/back-office/host-languages-field';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
-import { textFieldProps } from '../../../lib/back-office/form';
+import { errorOf, textFieldProps } from '../../../lib/back-office/form';
+import type { HostLanguage } from '../../../lib/back-office/host-languages';
 import { useSetHostMe } from '../../../lib/back-office/host-account';
 import { useToast } from '../../../lib/toast';
 
@@ -29,21 +33,32 @@ type ProfileFormState = {
   introduction: string;
   businessHours: string;
   address: string;
+  businessDescription: string;
+  phone: string;
+  website: string;
+  languages: HostLanguage[];
 };
+type ProfileValues = HostProfileForm & HostContact;
+
+const profileSchema = hostProfileFormSchemaJa.extend(hostContactSchema.shape);
 
 const valuesOf = (host: HostView): ProfileFormState => ({
   businessName: host.businessName,
   introduction: host.introduction ?? '',
   businessHours: host.businessHours ?? '',
   address: host.address ?? '',
+  businessDescription: host.businessDescription ?? '',
+  phone: host.phone ?? '',
+  website: host.website ?? '',
+  languages: host.languages,
 });
 
 export function ProfileForm({ host }: { host: HostView }) {
   const api = useAuthorizedApi();
   const setHost = useSetHostMe();
   const toast = useToast();
-  const form = useForm<ProfileFormState, unknown, HostProfileForm>({
-    resolver: zodResolver(hostProfileFormSchemaJa) as Resolver<ProfileFormState, unknown, HostProfileForm>,
+  const form = useForm<ProfileFormState, unknown, ProfileValues>({
+    resolver: zodResolver(profileSchema) as Resolver<ProfileFormState, unknown, ProfileValues>,
     mode: 'onTouched',
     defaultValues: valuesOf(host),
   });
@@ -54,7 +69,7 @@ export function ProfileForm({ host }: { host: HostView }) {
   const onSubmit = form.handleSubmit(async (data) => {
     const dirty = form.formState.dirtyFields;
     const patch = Object.fromEntries(
-      (Object.keys(data) as (keyof HostProfileForm)[]).filter((k) => dirty[k]).map((k) => [k, data[k]]),
+      (Object.keys(data) as (keyof ProfileValues)[]).filter((k) => dirty[k]).map((k) => [k, data[k]]),
     ) as HostProfilePatch;
     if (Object.keys(patch).length === 0) return;
     try {
@@ -99,6 +114,27 @@ export function ProfileForm({ host }: { host: HostView }) {
         {...textFieldProps(form, 'businessHours', '例: 9:00〜18:00（年末年始休み）')}
       />
       <TextField label="所在地" fullWidth {...textFieldProps(form, 'address')} />
+      <TextField
+        label="事業内容"
+        fullWidth
+        multiline
+        minRows={3}
+        {...textFieldProps(form, 'businessDescription', '登録番号や提供しているサービスなど')}
+      />
+      <TextField
+        label="電話番号"
+        fullWidth
+        type="tel"
+        autoComplete="tel"
+        {...textFieldProps(form, 'phone', '例: 089-123-4567（海外の番号は +国番号 から）')}
+      />
+      <TextField
+        label="ウェブサイト"
+        fullWidth
+        type="url"
+        {...textFieldProps(form, 'website', '例: https://example.jp')}
+      />
+      <HostLanguagesField control={form.control} name="languages" error={errorOf(form, 'languages')} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" disabled={!form.formState.isDirty || save.isPending}>
           {save.isPending ? (

@@ -1,0 +1,11 @@
+/**
+ * The review invitation job (DESIGN §4e): EventBridge Scheduler in AWS (`lib/jobs-construct.ts`), the local
+ * scheduler and `POST /api/local-jobs/send-review-invites` locally. The day after a completed tour the guest's
+ * invitation, on day 5 the reminder if they have not written; each written once with its record.
+ */
+import { reviewInvitesJob } from '../adapters/runtime/review-invites-runtime';
+import type { SendReviewInvitesResult } from '../use-cases/send-review-invites';
+import { loggedRun } from './job-run';
+
+export const handler = (): Promise<SendReviewInvitesResult> =>
+  loggedRun('Review invitation job', () => reviewInvitesJob()());

@@ -1,0 +1,122 @@
+/**
+ * Guest pages as HTML (issue 17) in a real Chromium: the server's markup of home, the list and an experience is
+ * hydrated at phone and desktop widths without a hydration error, the booking form still asks the API for
+ * availability, and a browser without JavaScript still sees an experience's title, description and photos.
+ */
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { chooseFirstSlot } from './support/guest-flow';
+import { openBrowser, type BrowserSession } from './support/browser';
+
+let session: BrowserSession;
+let experienceId: string;
+
+beforeAll(async () => {
+  session = await openBrowser();
+  const sitemap = await (await fetch(`${session.baseUrl}/sitemap.xml`)).text();
+  experienceId = /\/experience\/([A-Za-z0-9_-]+)</.exec(sitemap)![1]!;
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+/** Console errors and uncaught errors: React reports hydration mismatches through both. */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
+
+/** True once React owns the server's markup (hydrateRoot attaches its fiber to the DOM nodes it adopts). */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const main = document.querySelector('#root main');
+    return !!main && Object.keys(main).some((k) => k.startsWith('__reactFiber'));
+  });
+
+describe('guest pages as HTML', () => {
+  const pages = () => [
+    { name: 'home', path: '/', heading: 'Dive Into Japanese Traditions' },
+    { name: 'list', path: '/experiences', heading: null },
+    { name: 'detail', path: `/experience/${experienceId}`, heading: null },
+  ];
+
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`hydrates the server's markup of home, list and detail at ${viewport.width} px without errors`, async () => {
+      const context = await session.browser.newContext({
+        baseURL: session.baseUrl,
+        viewport,
+        locale: 'en-US',
+      });
+      try {
+        for (const { path, heading } of pages()) {
+          const served = await fetch(`${session.baseUrl}${path}`);
+          const html = await served.text();
+          expect(served.status).toBe(200);
+          // The content is in the HTML itself, before any script runs.
+          expect(html).toMatch(/<div id="root"><[a-z]/);
+          if (heading) expect(html).toContain(heading);
+
+          const page = await context.newPage();
+          const problems = collectProblems(page);
+          const apiCalls: string[] = [];
+          page.on('request', (r) => {
+            if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(new URL(r.url()).pathname);
+          });
+          await page.goto(path);
+          await hydrated(page);
+          await page.waitForLoadState('networkidle');
+          expect(problems, path).toEqual([]);
+          // The first paint's data came with the HTML: the catalogue is not fetched again on load.
+          expect(
+            apiCalls.filter((p) => p === `/api/experiences/${experienceId}`),
+            path,
+          ).toEqual([]);
+          await page.close();
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('keeps availability live: the hydrated detail page asks the API and offers a bookable slot', async () => {
+    const page = await session.newPage();
+    const problems = collectProblems(page);
+    const availability = page.waitForRequest((r) =>
+      r.url().includes(`/api/experiences/${experienceId}/availability`),
+    );
+    await page.goto(`/experience/${experienceId}`);
+    await availability;
+    const slot = await chooseFirstSlot(page, 1);
+    expect(slot.total).toMatch(/JPY/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows an experience without JavaScript: title, description and photos with srcset', async () => {
+    const context = await session.browser.newContext({ baseURL: session.baseUrl, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/experience/${experienceId}`);
+      const detail = (await (await fetch(`${session.baseUrl}/api/experiences/${experienceId}`)).json()) as {
+        title: string;
+        description: string;
+      };
+      await expect(page.title()).resolves.toContain(detail.title);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(detail.title);
+      await expect(page.locator('main').textContent()).resolves.toContain(detail.description.slice(0, 40));
+      const photo = page.locator('img[srcset]').first();
+      await expect(photo.getAttribute('width')).resolves.toMatch(/^\d+$/);
+      await expect(photo.getAttribute('sizes')).resolves.toBeTruthy();
+    } finally {
+      await context.close();
+    }
+  });
+});

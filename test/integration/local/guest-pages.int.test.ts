@@ -1,0 +1,167 @@
+/**
+ * Guest pages as HTML (issue 17) over real HTTP against the local stack: the prerendered pages with their head and
+ * JSON-LD in the raw HTML, real 404s with noindex, the sitemap against the catalogue, robots.txt, and a host's edit
+ * and unpublish reaching the HTML through the use cases' page events and the renderer (the same bundle as Lambda).
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startLocalStack, type LocalStack } from '../../../scripts/local/stack';
+import { SEED_EXPERIENCES } from '../../../scripts/seed/experiences';
+import { signIn, tempWorkDir } from './support';
+
+const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>shell</title>
+<script type="module" src="/assets/index-test.js"></script></head><body><div id="root"></div></body></html>`;
+
+const work = tempWorkDir('guest-pages-');
+let stack: LocalStack;
+let origin: string;
+let hostToken: string;
+
+beforeAll(async () => {
+  writeFileSync(join(work.webRoot, 'index.html'), TEMPLATE);
+  stack = await startLocalStack({
+    dataDir: join(work.dir, 'data'),
+    port: 0,
+    webRoot: work.webRoot,
+    guestPages: true,
+  });
+  origin = `http://127.0.0.1:${stack.port}`;
+  await stack.guestPages!.refreshAll();
+  const { host } = stack.config.demo;
+  hostToken = (
+    await signIn(stack.config.cognitoEndpoint, stack.config.hostPool.clientId, host.email, host.password)
+  ).idToken;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(work.dir, { recursive: true, force: true });
+});
+
+const hostApi = (path: string, init: RequestInit = {}) =>
+  fetch(`${origin}/api/host${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${hostToken}`, 'content-type': 'application/json' },
+  });
+
+async function publishedIds(): Promise<string[]> {
+  const res = await fetch(`${origin}/api/experiences?limit=100`);
+  return ((await res.json()) as { items: { id: string }[] }).items.map((i) => i.id);
+}
+
+describe('prerendered guest pages', () => {
+  it('answers a published experience with its title, social tags and JSON-LD in the raw HTML', async () => {
+    const [id] = await publishedIds();
+    const detail = (await (await fetch(`${origin}/api/experiences/${id}`)).json()) as {
+      title: string;
+      price: number;
+    };
+    const res = await fetch(`${origin}/experience/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain(`<title>${detail.title} | Ehime Experiences</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${detail.title} | Ehime Experiences" />`);
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/images\/p\/[^"]+\.webp" \/>/);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(ld).toMatchObject({ '@type': 'Product', offers: { price: detail.price, priceCurrency: 'JPY' } });
+    expect(html).toMatch(/<h1[^>]*>[^<]*<\/h1>/);
+  });
+
+  it('answers home and the list as HTML, a filtered list and the booking form as the SPA shell', async () => {
+    for (const path of ['/', '/experiences', '/ehime', '/faq']) {
+      const res = await fetch(`${origin}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toMatch(/<div id="root"><[a-z]/);
+    }
+    for (const path of ['/experiences?sort=lowest_price', '/booking-form']) {
+      expect(await (await fetch(`${origin}${path}`)).text(), path).toBe(TEMPLATE);
+    }
+  });
+
+  it('answers an unknown or private experience with a real 404 and noindex', async () => {
+    const privateSeed = SEED_EXPERIENCES.find((e) => e.publicationStatus === 'private')!;
+    for (const id of ['no-such-experience', privateSeed.id]) {
+      const res = await fetch(`${origin}/experience/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(res.headers.get('x-robots-tag')).toBe('noindex');
+      expect(await res.text()).toContain('<meta name="robots" content="noindex, nofollow" />');
+    }
+  });
+
+  it('lists exactly the published experiences in the sitemap; robots.txt names it', async () => {
+    const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+    const listed = [...sitemap.matchAll(/\/experience\/([^<]+)<\/loc>/g)].map((m) => m[1]).sort();
+    expect(listed).toEqual((await publishedIds()).sort());
+    const privateSeed = SEED_EXPERIENCES.find((e) => e.publicationStatus === 'private')!;
+    expect(sitemap).not.toContain(privateSeed.id);
+    const robots = await (await fetch(`${origin}/robots.txt`)).text();
+    expect(robots).toMatch(/^Sitemap: http:\/\/localhost:\d+\/sitemap\.xml$/m);
+    expect(robots).toContain('Disallow: /admin');
+  });
+
+  it("refreshes a page after the host's edit, and answers 404 after unpublishing", async () => {
+    const mine = (await (await hostApi('/experiences')).json()) as {
+      items: { id: string; publicationStatus: string }[];
+    };
+    const id = mine.items.find((e) => e.publicationStatus === 'public')!.id;
+    const current = (await (await hostApi(`/experiences/${id}`)).json()) as { updatedAt: string };
+    const title = `Sunset kayak "tour" </script> ${Date.now()}`;
+    const edited = await hostApi(`/experiences/${id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ expectedUpdatedAt: current.updatedAt, title }),
+    });
+    expect(edited.status).toBe(200);
+    await stack.guestPages!.idle();
+    const html = await (await fetch(`${origin}/experience/${id}`)).text();
+    expect(html).toContain(`<title>Sunset kayak &quot;tour&quot; &lt;/script&gt;`);
+    expect(html).not.toContain('</script> 1');
+    expect(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!).name).toBe(
+      title,
+    );
+
+    const after = (await (await hostApi(`/experiences/${id}`)).json()) as { updatedAt: string };
+    const unpublished = await hostApi(`/experiences/${id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ expectedUpdatedAt: after.updatedAt, publicationStatus: 'private' }),
+    });
+    expect(unpublished.status).toBe(200);
+    await stack.guestPages!.idle();
+    expect((await fetch(`${origin}/experience/${id}`)).status).toBe(404);
+    expect(await (await fetch(`${origin}/sitemap.xml`)).text()).not.toContain(id);
+  });
+
+  it("takes a suspended host's pages down and brings them back on reinstatement", async () => {
+    const { admin } = stack.config.demo;
+    const adminToken = (
+      await signIn(
+        stack.config.cognitoEndpoint,
+        stack.config.adminPool.clientId,
+        admin.email,
+        admin.password,
+        admin.totpSecret,
+      )
+    ).idToken;
+    const [id] = await publishedIds();
+    const shown = (await (await fetch(`${origin}/api/experiences/${id}`)).json()) as {
+      id: string;
+      hostId: string;
+    };
+    const adminPost = (path: string, body: unknown) =>
+      fetch(`${origin}/api/admin${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await adminPost(`/hosts/${shown.hostId}/suspend`, { reason: 'test' })).status).toBe(200);
+    await stack.guestPages!.idle();
+    expect((await fetch(`${origin}/experience/${shown.id}`)).status).toBe(404);
+    expect(await (await fetch(`${origin}/sitemap.xml`)).text()).not.toContain(shown.id);
+
+    expect((await adminPost(`/hosts/${shown.hostId}/reinstate`, {})).status).toBe(200);
+    await stack.guestPages!.idle();
+    expect((await fetch(`${origin}/experience/${shown.id}`)).status).toBe(200);
+    expect(await (await fetch(`${origin}/sitemap.xml`)).text()).toContain(shown.id);
+  });
+});

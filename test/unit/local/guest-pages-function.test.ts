@@ -1,0 +1,75 @@
+/**
+ * The CloudFront Function is generated from the resolver the local server runs (issue 17): run the generated code
+ * as CloudFront would (with a KeyValueStore stand-in) and check it answers every case as the local server does.
+ */
+import { runInNewContext } from 'node:vm';
+import { guestPagesRequestCode, guestPagesResponseCode } from '../../../lib/guest-pages-function';
+import { resolveGuestPage } from '../../../functions/domain/guest-pages';
+
+type Request = { uri: string; querystring: Record<string, { value: string }> };
+
+function cloudFrontFunction(stored: Set<string>) {
+  const code = guestPagesRequestCode().replace("import cf from 'cloudfront';", 'const cf = __cf;');
+  const kvs = {
+    get: async (key: string) => {
+      if (!stored.has(key)) throw new Error('Key not found');
+      return '1';
+    },
+  };
+  const sandbox: Record<string, unknown> = { __cf: { kvs: () => kvs } };
+  runInNewContext(`${code}\nthis.handler = handler;`, sandbox);
+  return sandbox.handler as (event: { request: Request }) => Promise<Request>;
+}
+
+const STORED = new Set([
+  'pages/index.html',
+  'pages/experience/abc.html',
+  'pages/sitemap.xml',
+  'pages/ehime.html',
+]);
+
+describe('the guest pages CloudFront Function', () => {
+  const handler = cloudFrontFunction(STORED);
+  const cases: [string, Record<string, { value: string }>, string][] = [
+    ['/', {}, '/pages/index.html'],
+    ['/experience/abc', {}, '/pages/experience/abc.html'],
+    ['/experience/gone', {}, '/pages/404.html'],
+    ['/ehime', {}, '/pages/ehime.html'],
+    ['/experiences', {}, '/index.html'],
+    ['/experiences', { sort: { value: 'lowest_price' } }, '/index.html'],
+    ['/sitemap.xml', {}, '/pages/sitemap.xml'],
+    ['/host/dashboard', {}, '/index.html'],
+    ['/assets/index-abc.js', {}, '/assets/index-abc.js'],
+    ['/logo.png', {}, '/logo.png'],
+  ];
+
+  it.each(cases)(
+    'routes %s (%o) to %s, as the local server resolves it',
+    async (uri, querystring, expected) => {
+      const routed = await handler({ request: { uri, querystring } });
+      expect(routed.uri).toBe(expected);
+      const local = resolveGuestPage(uri, Object.keys(querystring).length > 0, (k) => STORED.has(k));
+      if (local.kind !== 'shell') expect(routed.uri).toBe(`/${local.key}`);
+    },
+  );
+
+  it('answers the not-found page with status 404 and noindex', () => {
+    const sandbox: Record<string, unknown> = {};
+    runInNewContext(`${guestPagesResponseCode()}\nthis.handler = handler;`, sandbox);
+    const respond = sandbox.handler as (e: unknown) => {
+      statusCode: number;
+      headers: Record<string, unknown>;
+    };
+    const notFound = respond({
+      request: { uri: '/pages/404.html' },
+      response: { statusCode: 200, headers: {} },
+    });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.headers['x-robots-tag']).toEqual({ value: 'noindex' });
+    const page = respond({
+      request: { uri: '/pages/index.html' },
+      response: { statusCode: 200, headers: {} },
+    });
+    expect(page.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,180 @@
+// @vitest-environment node
+/**
+ * The server render of guest pages (issue 17) in a real server environment (no window, no document): the SPA's own
+ * pages with their data, the head the browser would set, JSON-LD, and hostile host text that stays text.
+ */
+import { renderPage } from '../../../web/src/ssr/render-page';
+import { escapeHtml, jsonForScript } from '../../../web/src/ssr/escape';
+import { experienceJsonLd } from '../../../web/src/ssr/json-ld';
+import type { ExperienceDetail } from '../../../web/src/lib/catalogue-api';
+import { testConfig } from './support/render';
+
+const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+<title>Ehime Experiences – shell</title>
+<meta name="description" content="shell" />
+<meta property="og:title" content="Ehime Experiences" />
+<script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
+
+const HOSTILE = `</script><script>alert("x")</script> "Quoted" & <b>bold</b>`;
+const PHOTO = '/images/p/photo-0001abcd/2048x1536/1280.webp';
+
+const experience = (over: Partial<ExperienceDetail> = {}) =>
+  ({
+    id: 'exp-1',
+    hostId: 'host-1',
+    title: 'Shimanami cycling',
+    description: 'Cycle the bridges of the Shimanami Kaido.',
+    price: 12000,
+    mainImages: [PHOTO],
+    movie: null,
+    detailHeading1: null,
+    detailText1: null,
+    detailImage1: null,
+    detailHeading2: null,
+    detailText2: null,
+    detailImage2: null,
+    postalCode: '794-0000',
+    prefecture: 'Ehime',
+    city: 'Imabari',
+    district: 'Kita',
+    streetAddress: '1-1',
+    building: null,
+    mapLat: null,
+    mapLng: null,
+    cancellationPolicy: null,
+    tags: [],
+    thingsToKnowPrice: null,
+    thingsToKnowItinerary: null,
+    thingsToKnowClothes: null,
+    thingsToKnowNote: null,
+    participantsMin: 1,
+    participantsMax: 4,
+    publicationStatus: 'public',
+    availability: {
+      defaultHours: { start: '09:00', end: '17:00' },
+      regularHolidays: [],
+      capacity: 1,
+      allDay: false,
+      overnight: false,
+    },
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-02T00:00:00.000Z',
+    categoryIds: [],
+    host: { id: 'host-1', businessName: 'Setouchi Guides', introduction: 'We ride.', avatarUrl: null },
+    ...over,
+  }) as ExperienceDetail;
+
+function fakeApi(detail: ExperienceDetail | null) {
+  const calls: string[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL) => {
+    const url = new URL(String(input));
+    calls.push(url.pathname);
+    if (detail && url.pathname === `/api/experiences/${detail.id}`) return Response.json(detail);
+    if (url.pathname === '/api/experiences') return Response.json({ items: [] });
+    if (url.pathname === '/api/categories') return Response.json({ items: [] });
+    return Response.json({ error: { code: 'not_found', message: 'Experience not found' } }, { status: 404 });
+  }) as typeof fetch;
+  return { calls, fetchImpl };
+}
+
+const render = (path: string, detail: ExperienceDetail | null) =>
+  renderPage({
+    path,
+    config: testConfig,
+    apiBaseUrl: 'http://api.test/api',
+    template: TEMPLATE,
+    fetchImpl: fakeApi(detail).fetchImpl,
+  });
+
+describe('renderPage', () => {
+  it('renders an experience with its head, JSON-LD, body content and the data the client hydrates from', async () => {
+    const page = await render('/experience/exp-1', experience());
+    expect(page.status).toBe(200);
+    const { html } = page;
+    expect(html).toContain('<title>Shimanami cycling | Ehime Experiences</title>');
+    expect(html).not.toContain('shell');
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/experience/exp-1" />');
+    expect(html).toContain('<meta property="og:url" content="http://localhost:3000/experience/exp-1" />');
+    expect(html).toMatch(
+      /<meta property="og:image" content="http:\/\/localhost:3000\/images\/p\/photo-0001abcd\//,
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain('<meta property="og:site_name" content="Ehime Experiences" />');
+    // The body: heading, description, photo with srcset and dimensions, host.
+    expect(html).toMatch(/<h1[^>]*>Shimanami cycling<\/h1>/);
+    expect(html).toContain('Cycle the bridges of the Shimanami Kaido.');
+    expect(html).toMatch(/<img[^>]+srcSet="[^"]+320w/i);
+    expect(html).toMatch(/<img[^>]+width="2048"/);
+    expect(html).toContain('Setouchi Guides');
+    // Emotion's styles are in the head, and the query cache travels with the page.
+    expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+    expect(html).toContain('<script type="application/json" id="ssr-state">');
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]!),
+    );
+    expect(ld[0]).toMatchObject({
+      '@type': 'Product',
+      name: 'Shimanami cycling',
+      offers: { '@type': 'Offer', price: 12000, priceCurrency: 'JPY' },
+    });
+    expect(ld[0]).not.toHaveProperty('aggregateRating');
+    expect(ld[1]).toMatchObject({ '@type': 'BreadcrumbList' });
+  });
+
+  it('keeps hostile host text as text in the title, the meta tags, JSON-LD and the state', async () => {
+    const { html } = await render('/experience/exp-1', experience({ title: HOSTILE, description: HOSTILE }));
+    // Exactly the scripts we wrote: the title cannot open or close one.
+    expect(html).not.toContain('<script>alert');
+    expect(html.match(/<\/script>/g)).toHaveLength(html.match(/<script[\s>]/g)!.length);
+    expect(html).toContain(`<title>${escapeHtml(HOSTILE)} | Ehime Experiences</title>`);
+    expect(html).toContain(`<meta name="description" content="${escapeHtml(HOSTILE)}" />`);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(ld.name).toBe(HOSTILE);
+    const state = /<script type="application\/json" id="ssr-state">(.*?)<\/script>/.exec(html)![1]!;
+    expect(JSON.stringify(JSON.parse(state))).toContain('alert(\\"x\\")');
+  });
+
+  it('answers 404 with noindex for an experience the API does not show', async () => {
+    const page = await render('/experience/gone', null);
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(page.html).toContain('Experience not found');
+    expect(page.html).not.toContain('application/ld+json');
+  });
+
+  it('renders a static page without any API call for its content', async () => {
+    const api = fakeApi(null);
+    const page = await renderPage({
+      path: '/about',
+      config: testConfig,
+      apiBaseUrl: 'http://api.test/api',
+      template: TEMPLATE,
+      fetchImpl: api.fetchImpl,
+    });
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<title>About Our Service | Ehime Experiences</title>');
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe('escaping and structured data', () => {
+  it('jsonForScript leaves no <, > or & that could end a script element', () => {
+    const text = jsonForScript({ t: '</script><!-- & \u2028' });
+    expect(text).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(text)).toEqual({ t: '</script><!-- & \u2028' });
+  });
+
+  it('escapeHtml escapes quotes for attributes', () => {
+    expect(escapeHtml(`"a" 'b' <c> & d`)).toBe('&quot;a&quot; &#39;b&#39; &lt;c&gt; &amp; d');
+  });
+
+  it('adds an AggregateRating once the experience carries a rating', () => {
+    const [product] = experienceJsonLd(
+      { ...experience(), rating: { average: 4.5, count: 12 } } as never,
+      testConfig,
+    );
+    expect(product).toMatchObject({
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 12 },
+    });
+  });
+});

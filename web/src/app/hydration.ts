@@ -1,0 +1,40 @@
+import { hydrate, type QueryClient } from '@tanstack/react-query';
+import type { DataRouter } from 'react-router';
+
+/** The id of the script element where the server render (web/src/ssr) leaves the dehydrated query cache. */
+export const SSR_STATE_ID = 'ssr-state';
+
+/**
+ * Fills the query cache with the server render's data, when the page came as prerendered HTML (issue 17), so
+ * the hydrating render finds exactly the data the server rendered with. Answers whether it did.
+ */
+export function adoptServerState(queryClient: QueryClient, container: HTMLElement): boolean {
+  const state = document.getElementById(SSR_STATE_ID);
+  if (!state || !container.hasChildNodes()) return false;
+  hydrate(queryClient, JSON.parse(state.textContent ?? '{}'));
+  fromServer = true;
+  return true;
+}
+
+let fromServer = false;
+
+/**
+ * True while rendering on the server, and in a browser whose page came as server HTML: a component that renders
+ * part of itself only after the first paint (a client-side optimisation) renders it at once then, as the server
+ * did, so hydration matches.
+ */
+export function renderedOnServer(): boolean {
+  return typeof document === 'undefined' || fromServer;
+}
+
+/** Resolves when the router has loaded the first page's lazy route (hydration must render that page, not a fallback). */
+export function routerReady(router: Pick<DataRouter, 'state' | 'subscribe'>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

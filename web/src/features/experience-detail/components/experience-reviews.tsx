@@ -1,0 +1,102 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PublicReview, RatingSummary } from '@domain/reviews';
+import { useApi } from '../../../app/api';
+import { RatingSummaryText } from '../../../components/rating-summary';
+
+const PAGE_SIZE = 5;
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
+  ja: 'Japanese',
+  'zh-Hant': 'Chinese',
+  ko: 'Korean',
+};
+
+interface ReviewPage {
+  items: PublicReview[];
+  cursor?: string;
+  summary: RatingSummary;
+}
+
+const tourMonth = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * The detail page's reviews (DESIGN §4e): newest first, five at a time with "Show more reviews", each with its
+ * stars, the guest's first name and initial, the month of the tour, the language it was written in and the host's
+ * reply under it. Every text is rendered by React, so it is escaped.
+ */
+export function ExperienceReviews({ experienceId }: { experienceId: string }) {
+  const api = useApi();
+  const reviews = useInfiniteQuery({
+    queryKey: ['experience-reviews', experienceId],
+    queryFn: ({ pageParam, signal }) =>
+      api<ReviewPage>(
+        `/experiences/${encodeURIComponent(experienceId)}/reviews?limit=${PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        { signal },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.cursor,
+  });
+  const summary = reviews.data?.pages[0]?.summary;
+  const items = reviews.data?.pages.flatMap((p) => p.items) ?? [];
+  if (!summary || summary.count === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="reviews-title">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', mb: 2 }}>
+        <Typography id="reviews-title" variant="h5" component="h2">
+          Reviews
+        </Typography>
+        <RatingSummaryText rating={summary} size="1rem" />
+      </Stack>
+      <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {items.map((review) => (
+          <Paper component="li" variant="outlined" key={review.id} sx={{ p: 2 }} data-testid="review">
+            <Typography
+              component="p"
+              aria-label={`${review.rating} out of 5 stars`}
+              sx={{ color: '#f5a623', letterSpacing: 2 }}
+            >
+              {'★'.repeat(review.rating)}
+              <Box component="span" sx={{ color: 'grey.300' }}>
+                {'★'.repeat(5 - review.rating)}
+              </Box>
+            </Typography>
+            <Typography variant="subtitle2" component="p">
+              {review.authorName} · {tourMonth(review.tourDate)} · Written in{' '}
+              {LANGUAGE_NAMES[review.language] ?? review.language}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-line', mt: 1 }} lang={review.language}>
+              {review.text}
+            </Typography>
+            {review.reply && (
+              <Box sx={{ mt: 1.5, pl: 2, borderLeft: 3, borderColor: 'divider' }}>
+                <Typography variant="subtitle2" component="p">
+                  Reply from the host
+                </Typography>
+                <Typography sx={{ whiteSpace: 'pre-line' }}>{review.reply.text}</Typography>
+              </Box>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+      {reviews.hasNextPage && (
+        <Button
+          sx={{ mt: 2 }}
+          onClick={() => void reviews.fetchNextPage()}
+          disabled={reviews.isFetchingNextPage}
+        >
+          Show more reviews
+        </Button>
+      )}
+    </Box>
+  );
+}
