@@ -239,7 +239,8 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
           <Stack direction="row" spacing={2} sx={{ mt: 1, color: 'text.secondary', flexWrap: 'wrap' }}>
             {location && (
               <Typography sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                <PlaceOutlinedIcon fontSize="small" aria-hidden /> <span lang={contentLang(location)}>{location}</span>
+                <PlaceOutlinedIcon fontSize="small" aria-hidden />{' '}
+                <span lang={contentLang(location)}>{location}</span>
               </Typography>
             )}
             <Typography>{t('card.from', { price: formatYen(experience.price) })}</Typography>
