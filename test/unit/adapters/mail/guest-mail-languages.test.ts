@@ -11,6 +11,7 @@ import { guestBookingApprovedMail } from '../../../../functions/adapters/mail/te
 import { guestBookingDeniedMail } from '../../../../functions/adapters/mail/templates/guest-booking-denied';
 import { guestBookingExpiredMail } from '../../../../functions/adapters/mail/templates/guest-booking-expired';
 import { guestRequestReceivedMail } from '../../../../functions/adapters/mail/templates/guest-request-received';
+import { guestReviewInviteMail } from '../../../../functions/adapters/mail/templates/guest-review-invite';
 import { guestTourReminderMail } from '../../../../functions/adapters/mail/templates/guest-tour-reminder';
 import { calendarEvent } from '../../../../functions/adapters/mail/calendar-invite';
 import type { RenderedMail } from '../../../../functions/adapters/mail/templates/layout';
@@ -120,6 +121,44 @@ describe.each(['ja', 'zh-Hant', 'ko'] as const)('guest mails in %s', (locale) =>
     expect(prose).toMatch(SCRIPT[locale]);
     expect(prose).not.toMatch(ENGLISH_SENTENCE);
   });
+});
+
+describe.each(['ja', 'zh-Hant', 'ko'] as const)('the review invitation in %s', (locale) => {
+  const invite = (reminder: boolean) =>
+    guestReviewInviteMail({
+      ...base,
+      booking: { ...booking(locale), status: 'completed' },
+      experience,
+      token: 'tok_1',
+      reminder,
+    });
+  it.each([false, true])(
+    'reminder %s: in the language, linking to the review page of the language',
+    (reminder) => {
+      const mail = invite(reminder);
+      expect(mail.subject).toMatch(SCRIPT[locale]);
+      expect(mail.subject).toContain('Tea ceremony');
+      const prose = mail.text.replace(
+        /Tea ceremony|Dogo Tea House|Minji|Kim|guest@example\.com|https?:\/\/\S+/g,
+        '',
+      );
+      expect(prose).toMatch(SCRIPT[locale]);
+      expect(prose).not.toMatch(ENGLISH_SENTENCE);
+      expect(mail.text).toContain(`https://example.jp/${locale.toLowerCase()}/review/tok_1`);
+      expect(mail.html).toContain(`<html lang="${locale}">`);
+    },
+  );
+});
+
+it('writes the Korean review invitation in Korean, the English one linking at the root', () => {
+  const input = { ...base, experience, token: 'tok_1', reminder: false };
+  const ko = guestReviewInviteMail({ ...input, booking: { ...booking('ko'), status: 'completed' } });
+  expect(ko.subject).toBe('「Tea ceremony」 체험은 어떠셨나요?');
+  expect(ko.text).toContain('2026년 5월 1일 (금)');
+  expect(ko.text).toContain('30일간 유효');
+  const en = guestReviewInviteMail({ ...input, booking: { ...booking('en'), status: 'completed' } });
+  expect(en.subject).toBe('How was Tea ceremony?');
+  expect(en.text).toContain('https://example.jp/review/tok_1');
 });
 
 it('writes the Korean received mail in Korean with Korean dates and yen', () => {

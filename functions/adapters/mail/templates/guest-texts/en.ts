@@ -107,6 +107,18 @@ export const en: GuestMailTexts = {
     cancelHint:
       'Need to cancel? Open your booking with the button below; the refund follows the cancellation policy you booked with.',
   },
+  reviewInvite: {
+    subject: (title, reminder) => `${reminder ? 'Reminder: ' : ''}How was ${title}?`,
+    preheader: 'Rate your experience in a minute.',
+    heading: 'Thank you for joining us',
+    intro: (title, date) =>
+      `Thank you for joining "${title}" on ${date}. How was it? Tell other travellers with 1 to 5 stars and a few words.`,
+    reminderIntro: (title, date) =>
+      `Thank you again for joining "${title}" on ${date}. If you have a minute, other travellers would love to hear how it was.`,
+    button: 'Write a review',
+    linkNote: (days) =>
+      `This link is personal to your booking and valid for ${days} days. Your review appears on the experience's page with your first name, the initial of your last name and the month of your tour.`,
+  },
   calendar: (ref, guests, host, lookup) =>
     `Booking ID ${ref}, ${guests} guest(s), host ${host}\nManage or cancel: ${lookup}`,
 };

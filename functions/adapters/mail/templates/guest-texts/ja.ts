@@ -105,6 +105,18 @@ export const ja: GuestMailTexts = {
     cancelHint:
       'キャンセルされる場合は、下のボタンから予約内容を開いてお手続きください。返金額はご予約時のキャンセルポリシーに従います。',
   },
+  reviewInvite: {
+    subject: (title, reminder) => `${reminder ? '【再送】' : ''}「${title}」のご感想をお聞かせください`,
+    preheader: '星1〜5とひとことで、口コミをお寄せください。',
+    heading: 'ご参加ありがとうございました',
+    intro: (title, date) =>
+      `${date}の「${title}」にご参加いただき、ありがとうございました。体験はいかがでしたか？ 星1〜5とひとことで、ご感想をお聞かせください。`,
+    reminderIntro: (title, date) =>
+      `先日は「${title}」（${date}）にご参加いただき、ありがとうございました。まだ口コミをお書きでなければ、ぜひご感想をお聞かせください。`,
+    button: '口コミを書く',
+    linkNote: (days) =>
+      `このリンクはあなたのご予約専用で、${days}日間有効です。口コミは体験ページに、お名前（名と姓の頭文字）と体験した月とともに掲載されます。`,
+  },
   calendar: (ref, guests, host, lookup) =>
     `予約番号 ${ref}・${guests}名・ホスト ${host}\n予約の確認・キャンセル: ${lookup}`,
 };

@@ -104,6 +104,18 @@ export const ko: GuestMailTexts = {
     cancelHint:
       '취소가 필요하신가요? 아래 버튼으로 예약을 열어 주세요. 환불은 예약 당시의 취소 정책을 따릅니다.',
   },
+  reviewInvite: {
+    subject: (title, reminder) => `${reminder ? '[알림] ' : ''}「${title}」 체험은 어떠셨나요?`,
+    preheader: '별 1~5개와 한마디로 후기를 남겨 주세요.',
+    heading: '참가해 주셔서 감사합니다',
+    intro: (title, date) =>
+      `${date}에 「${title}」에 참가해 주셔서 감사합니다. 체험은 어떠셨나요? 별 1~5개와 몇 마디로 다른 여행객에게 알려 주세요.`,
+    reminderIntro: (title, date) =>
+      `「${title}」(${date})에 참가해 주셔서 다시 한번 감사드립니다. 아직 후기를 작성하지 않으셨다면 잠시 시간을 내어 감상을 들려주세요.`,
+    button: '후기 작성하기',
+    linkNote: (days) =>
+      `이 링크는 회원님의 예약 전용이며 ${days}일간 유효합니다. 후기는 이름, 성의 첫 글자, 참가한 달과 함께 체험 페이지에 게시됩니다.`,
+  },
   calendar: (ref, guests, host, lookup) =>
     `예약 번호 ${ref}・${guests}명・호스트 ${host}\n예약 확인·취소: ${lookup}`,
 };

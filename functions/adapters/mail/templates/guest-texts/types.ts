@@ -103,6 +103,16 @@ export interface GuestMailTexts {
     email: string;
     cancelHint: string;
   };
+  /** The invitation to review a completed tour (and its one reminder). */
+  reviewInvite: {
+    subject: (title: string, reminder: boolean) => string;
+    preheader: string;
+    heading: string;
+    intro: (title: string, date: string) => string;
+    reminderIntro: (title: string, date: string) => string;
+    button: string;
+    linkNote: (days: number) => string;
+  };
   /** The calendar file's description. */
   calendar: (reference: string, guests: number, host: string, lookupUrl: string) => string;
 }

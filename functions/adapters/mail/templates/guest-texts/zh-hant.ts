@@ -96,6 +96,18 @@ export const zhHant: GuestMailTexts = {
     email: '電子郵件',
     cancelHint: '需要取消嗎？請點下方按鈕開啟您的預訂；退款依照預訂時的取消政策辦理。',
   },
+  reviewInvite: {
+    subject: (title, reminder) => `${reminder ? '【提醒】' : ''}「${title}」體驗如何？`,
+    preheader: '用1至5顆星和幾句話分享您的體驗。',
+    heading: '感謝您的參加',
+    intro: (title, date) =>
+      `感謝您於${date}參加「${title}」。這次體驗如何？請用1至5顆星和幾句話告訴其他旅客。`,
+    reminderIntro: (title, date) =>
+      `再次感謝您參加「${title}」（${date}）。如果您還沒有撰寫評論，其他旅客很期待聽到您的感想。`,
+    button: '撰寫評論',
+    linkNote: (days) =>
+      `此連結為您的預訂專用，有效期${days}天。您的評論將與您的名字、姓氏首字母及參加月份一同刊登在體驗頁面上。`,
+  },
   calendar: (ref, guests, host, lookup) =>
     `預訂編號 ${ref}・${guests} 位・主辦人 ${host}\n查詢或取消預訂：${lookup}`,
 };
