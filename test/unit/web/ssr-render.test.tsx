@@ -8,6 +8,8 @@ import { escapeHtml, jsonForScript } from '../../../web/src/ssr/escape';
 import { experienceJsonLd } from '../../../web/src/ssr/json-ld';
 import type { ExperienceDetail } from '../../../web/src/lib/catalogue-api';
 import { testConfig } from './support/render';
+import en from '../../../web/src/lib/i18n/catalogues/en';
+import { createTranslator } from '../../../web/src/lib/i18n/i18n';
 
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <title>Ehime Experiences – shell</title>
@@ -142,7 +144,11 @@ describe('renderPage', () => {
       );
     }
     expect(html).toContain('<meta property="og:locale" content="ko_KR" />');
-    expect(html).toContain('application/ld+json');
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]!),
+    );
+    expect(ld[0]).toMatchObject({ url: 'http://localhost:3000/ko/experience/exp-1' });
+    expect(ld[1].itemListElement[0]).toMatchObject({ name: '홈', item: 'http://localhost:3000/ko' });
     // A not-found page of the language is in it too.
     const missing = await render('/ja/experience/gone', null);
     expect(missing.status).toBe(404);
@@ -200,6 +206,7 @@ describe('escaping and structured data', () => {
     const [product] = experienceJsonLd(
       { ...experience(), rating: { average: 4.5, count: 12 } } as never,
       testConfig,
+      createTranslator('en', en),
     );
     expect(product).toMatchObject({
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 12 },

@@ -19,7 +19,7 @@ import type { PrefetchContext } from '../app/prefetch';
 import { ApiError, createApiClient } from '../lib/api-client';
 import type { ExperienceDetail } from '../lib/catalogue-api';
 import type { AppConfig } from '../lib/config';
-import { createTranslator, I18nProvider, loadCatalogue } from '../lib/i18n/i18n';
+import { createTranslator, I18nProvider, loadCatalogue, type Translator } from '../lib/i18n/i18n';
 import { localeFromPath, stripLocale } from '../lib/i18n/locales';
 import { pageHeadTags, ServerPageMetaContext, type PageMeta } from '../lib/page-meta';
 import { escapeHtml, jsonForScript } from './escape';
@@ -87,7 +87,7 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
   );
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(markup));
   const meta = metaBox.meta ?? {};
-  const structured = status === 200 ? structuredData(input.path, queryClient, input.config) : '';
+  const structured = status === 200 ? structuredData(input.path, queryClient, input.config, translator) : '';
   const head = headHtml(
     pageHeadTags(status === 404 ? { ...meta, noindex: true } : meta, input.config, input.path, translator),
   );
@@ -107,7 +107,12 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
 }
 
 /** JSON-LD of an experience page, from the experience the page rendered (the detail query's data). */
-function structuredData(path: string, queryClient: QueryClient, config: AppConfig): string {
+function structuredData(
+  path: string,
+  queryClient: QueryClient,
+  config: AppConfig,
+  translator: Translator,
+): string {
   const id = /^\/experience\/([^/]+)$/.exec(stripLocale(path))?.[1];
   if (!id) return '';
   const experience = queryClient
@@ -116,7 +121,7 @@ function structuredData(path: string, queryClient: QueryClient, config: AppConfi
     .map((q) => q.state.data as ExperienceDetail | undefined)
     .find((d) => d && typeof d === 'object' && 'id' in d && d.id === id && 'mainImages' in d);
   if (!experience) return '';
-  return experienceJsonLd(experience, config)
+  return experienceJsonLd(experience, config, translator)
     .map((item) => `<script type="application/ld+json">${jsonForScript(item)}</script>\n`)
     .join('');
 }

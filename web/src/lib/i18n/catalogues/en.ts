@@ -370,6 +370,7 @@ const en = {
   'reviews.more': 'Show more reviews',
   'rating.label.one': 'Rated {average} out of 5 from {count} review',
   'rating.label.other': 'Rated {average} out of 5 from {count} reviews',
+  'breadcrumb.home': 'Home',
   //@@MORE
 };
 

@@ -359,6 +359,7 @@ const ja: Messages = {
   'reviews.more': '口コミをもっと見る',
   'rating.label.one': '5点中{average}点（口コミ{count}件）',
   'rating.label.other': '5点中{average}点（口コミ{count}件）',
+  'breadcrumb.home': 'ホーム',
 };
 
 export default ja;

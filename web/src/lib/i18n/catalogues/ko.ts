@@ -358,6 +358,7 @@ const ko: Messages = {
   'reviews.more': '후기 더 보기',
   'rating.label.one': '5점 만점에 {average}점(후기 {count}개)',
   'rating.label.other': '5점 만점에 {average}점(후기 {count}개)',
+  'breadcrumb.home': '홈',
 };
 
 export default ko;

@@ -348,6 +348,7 @@ const zhHant: Messages = {
   'reviews.more': '顯示更多評論',
   'rating.label.one': '5分中{average}分（{count}則評論）',
   'rating.label.other': '5分中{average}分（{count}則評論）',
+  'breadcrumb.home': '首頁',
 };
 
 export default zhHant;
