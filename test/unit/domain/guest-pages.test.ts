@@ -20,7 +20,10 @@ const existing =
 describe('guestPageTarget', () => {
   it('keys home, the list, /ehime, the static pages and experiences under pages/', () => {
     expect(guestPageTarget('/')).toMatchObject({ key: 'pages/index.html', missing: 'shell' });
-    expect(guestPageTarget('/experiences')).toMatchObject({ key: 'pages/experiences.html', missing: 'shell' });
+    expect(guestPageTarget('/experiences')).toMatchObject({
+      key: 'pages/experiences.html',
+      missing: 'shell',
+    });
     expect(guestPageTarget('/ehime/')).toMatchObject({ key: 'pages/ehime.html', missing: 'shell' });
     expect(guestPageTarget('/experience/abc-123')).toMatchObject({
       key: 'pages/experience/abc-123.html',
