@@ -12,10 +12,9 @@ type Router = ReturnType<typeof createBrowserRouter>;
  * rather than blanking the page.
  */
 export function RouterLocale({ router, children }: { router: Router; children: ReactNode }) {
-  const locale = useSyncExternalStore(
-    (onChange) => router.subscribe(onChange),
-    () => localeFromPath(router.state.location.pathname),
-  );
+  const current = () => localeFromPath(router.state.location.pathname);
+  // The same value for hydration: a page from the server (issue 17) was rendered in its path's language.
+  const locale = useSyncExternalStore((onChange) => router.subscribe(onChange), current, current);
   const [, setLoaded] = useState<Locale | null>(null);
   const lastReady = useRef<Locale>(locale);
   const ready = isCatalogueLoaded(locale);
