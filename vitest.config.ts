@@ -39,6 +39,7 @@ export default defineConfig({
           globals: true,
           include: ['test/unit/web/**/*.test.tsx'],
           environment: 'jsdom',
+          setupFiles: ['test/unit/web/support/i18n-setup.ts'],
         },
       },
       {

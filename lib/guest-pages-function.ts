@@ -7,11 +7,12 @@
  * Why a function + KeyValueStore rather than the bucket's 403/404 and distribution-wide error responses: those
  * would also rewrite the API's own 403/404 answers. The answers:
  * - a rendered page → its object under `pages/` (no-cache HTML);
- * - an experience without a page (unknown, unpublished, suspended) → `pages/404.html`, which the viewer-response
- *   function below answers with status 404 and `X-Robots-Tag: noindex`;
+ * - an experience without a page (unknown, unpublished, suspended) → the not-found page of its language
+ *   (`pages/404.html`, `pages/ko/404.html`), which the viewer-response function below answers with status 404 and
+ *   `X-Robots-Tag: noindex`;
  * - anything else without an extension → the SPA shell (`/index.html`), as before.
  */
-import { guestPageTarget, NOT_FOUND_PAGE_KEY, resolveGuestPage } from '../functions/domain/guest-pages';
+import { guestPageTarget, resolveGuestPage } from '../functions/domain/guest-pages';
 
 export function guestPagesRequestCode(): string {
   return [
@@ -36,11 +37,11 @@ export function guestPagesRequestCode(): string {
   ].join('\n');
 }
 
-/** Viewer response: the not-found page is a real 404 that search engines do not index. */
+/** Viewer response: the not-found page (of any language) is a real 404 that search engines do not index. */
 export function guestPagesResponseCode(): string {
   return [
     'function handler(event) {',
-    `  if (event.request.uri === '/${NOT_FOUND_PAGE_KEY}') {`,
+    '  if (/^\\/pages\\/([a-z-]+\\/)?404\\.html$/.test(event.request.uri)) {',
     '    event.response.statusCode = 404;',
     "    event.response.statusDescription = 'Not Found';",
     "    event.response.headers['x-robots-tag'] = { value: 'noindex' };",

@@ -2,7 +2,7 @@
  * The meeting point of an experience, written once for the pages and the mails so a guest reads the same address
  * everywhere: in Japanese order for Japanese readers (and taxi drivers), in Western order for English readers.
  */
-import type { Experience, GuestLanguage } from './entities';
+import type { Experience, GuestLocale } from './entities';
 
 export type MeetingPoint = Pick<
   Experience,
@@ -18,9 +18,10 @@ const clean = (parts: (string | null | undefined)[]) => parts.map((p) => (p ?? '
  * `ja`: 〒790-0001 Ehime Matsuyama Ichibancho 1-2-3 Building — prefecture first, as a Japanese address is written.
  * `en`: Building, 1-2-3, Ichibancho, Matsuyama, Ehime 〒790-0001 — the order English readers expect.
  */
-export function formatAddress(a: MeetingPoint, language: GuestLanguage): string {
+export function formatAddress(a: MeetingPoint, language: GuestLocale): string {
   const postal = a.postalCode.trim() ? `〒${a.postalCode.trim()}` : '';
-  if (language === 'ja') {
+  // Japanese, Chinese and Korean readers write an address largest part first, as Japan does.
+  if (language !== 'en') {
     return clean([postal, a.prefecture, a.city, a.district, a.streetAddress, a.building]).join(' ');
   }
   const line = clean([a.building, a.streetAddress, a.district, a.city, a.prefecture]).join(', ');
@@ -28,7 +29,7 @@ export function formatAddress(a: MeetingPoint, language: GuestLanguage): string 
 }
 
 /** Guest spec §2: with no address text, the coordinates; with neither, '住所情報がありません'. */
-export function addressOrFallback(a: MeetingPoint, language: GuestLanguage): string {
+export function addressOrFallback(a: MeetingPoint, language: GuestLocale): string {
   const text = formatAddress(a, language);
   if (text) return text;
   if (a.mapLat !== null && a.mapLng !== null) return `${a.mapLat}, ${a.mapLng}`;

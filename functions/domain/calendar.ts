@@ -138,16 +138,21 @@ export function weekdayOf(date: string): number {
 const WEEKDAY_NAMES = {
   en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
   ja: ['日', '月', '火', '水', '木', '金', '土'],
+  'zh-Hant': ['週日', '週一', '週二', '週三', '週四', '週五', '週六'],
+  ko: ['일', '월', '화', '수', '목', '금', '토'],
 } as const;
 
 /**
  * A booking date as every page and mail shows it, with its weekday: `2025-05-01 (Thu)` / `2025年5月1日（木）`.
  * The weekday is the calendar date's own (Tokyo's), never one shifted by the reader's zone.
  */
-export function formatBookingDate(date: string, language: 'en' | 'ja'): string {
+export function formatBookingDate(date: string, language: 'en' | 'ja' | 'zh-Hant' | 'ko'): string {
   const { year, month, day } = parseDate(date);
   const weekday = WEEKDAY_NAMES[language][weekdayOf(date)];
-  return language === 'ja' ? `${year}年${month}月${day}日（${weekday}）` : `${date} (${weekday})`;
+  if (language === 'ja') return `${year}年${month}月${day}日（${weekday}）`;
+  if (language === 'zh-Hant') return `${year}年${month}月${day}日（${weekday}）`;
+  if (language === 'ko') return `${year}년 ${month}월 ${day}일 (${weekday})`;
+  return `${date} (${weekday})`;
 }
 
 /** Negative when `a` is earlier, 0 when equal, positive when later. Valid `yyyy-MM-dd` strings sort as text. */

@@ -159,6 +159,14 @@ export const guestLanguages = ['en', 'ja'] as const;
 export const guestLanguageSchema = z.enum(guestLanguages);
 export type GuestLanguage = z.infer<typeof guestLanguageSchema>;
 
+/**
+ * The languages of the guest site (DESIGN §4e): a booking's `guestLocale`, the language of every mail to the guest.
+ * Adding one here and to the web's `LOCALES` (with the catalogues of both sides) adds a site language.
+ */
+export const guestLocales = ['en', 'ja', 'zh-Hant', 'ko'] as const;
+export const guestLocaleSchema = z.enum(guestLocales);
+export type GuestLocale = z.infer<typeof guestLocaleSchema>;
+
 export const paymentProviders = ['stripe', 'local'] as const;
 export const paymentProviderSchema = z.enum(paymentProviders);
 export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
@@ -210,7 +218,7 @@ export const bookingSchema = z.object({
    * The language of the site the guest booked on: every mail to the guest is written in it. Not `language`, which
    * is the language the tour is held in (a guest reading English may book a Japanese-speaking tour).
    */
-  guestLocale: guestLanguageSchema,
+  guestLocale: guestLocaleSchema,
   /** The experience's title when the request was made: lists and mails keep it after the experience changes or goes. */
   experienceTitle: z.string(),
   /** Who approved or denied the request: the host, or an admin on the host's behalf. Null while undecided. */

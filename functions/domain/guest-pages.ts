@@ -3,16 +3,28 @@
  * and how a request is answered. ONE resolver for both origins: the local server calls `resolveGuestPage`, and the
  * CloudFront Function in AWS is generated from the same function's source (`lib/guest-pages-function.ts`), so it
  * must stay plain: no imports, no closures over module state, only syntax CloudFront's runtime (cloudfront-js-2.0)
- * runs. Keys can carry a language later (`pages/ja/experience/{id}.html`); today every page is English.
+ * runs. Every page exists in every site language (issue 19): English at the root (`pages/experience/{id}.html`),
+ * the others under their prefix (`/ko/experience/{id}` → `pages/ko/experience/{id}.html`).
  */
+import { guestLocales, type GuestLocale } from './entities';
 
 /** Where the prerendered pages live in the site bucket. */
 export const PAGES_PREFIX = 'pages/';
 
-/** The page answered with a real 404 (noindex) for an experience that has no page. */
+/** The page answered with a real 404 (noindex) for an experience that has no page (each language has its own). */
 export const NOT_FOUND_PAGE_KEY = 'pages/404.html';
 export const SITEMAP_KEY = 'pages/sitemap.xml';
 export const ROBOTS_KEY = 'pages/robots.txt';
+
+/** A site language's URL prefix (`ko`, `zh-hant`; English has none), as the web's `LOCALES` has it. */
+export const languagePrefix = (locale: GuestLocale): string => (locale === 'en' ? '' : locale.toLowerCase());
+
+/** A site path as English has it, in a language: `/experience/x` → `/ko/experience/x`; `/` → `/ko`. */
+export function pathInLanguage(path: string, locale: GuestLocale): string {
+  const prefix = languagePrefix(locale);
+  if (!prefix) return path;
+  return path === '/' ? `/${prefix}` : `/${prefix}${path}`;
+}
 
 /** The guest paths rendered besides the experiences (guest spec §2: home, list, /ehime, the static pages). */
 export const STATIC_GUEST_PATHS = [
@@ -27,25 +39,39 @@ export const STATIC_GUEST_PATHS = [
 ] as const;
 
 export interface PageTarget {
-  /** The object key of the page (`pages/experience/abc.html`). */
+  /** The object key of the page (`pages/experience/abc.html`, `pages/ko/experience/abc.html`). */
   key: string;
   /** What to answer when it does not exist: the SPA shell (200), or the not-found page with status 404. */
   missing: 'shell' | 'not-found';
+  /** The not-found page of the path's language (`pages/ko/404.html`). */
+  notFoundKey: string;
 }
 
 /**
  * The page a path would have, or null when no path of this shape is ever prerendered (the SPA shell answers).
- * `lang` is a language prefix (`ja`), for the multi-language site to come.
+ * A first segment that is a language prefix (the literal list is `languagePrefix` of every non-English
+ * `guestLocales`; a unit test keeps them equal) puts the page under that language's keys.
  */
-export function guestPageTarget(path: string, lang?: string): PageTarget | null {
+export function guestPageTarget(path: string): PageTarget | null {
+  const languages = ['ja', 'zh-hant', 'ko'];
+  const first = path.split('/')[1] || '';
+  const lang = languages.indexOf(first.toLowerCase()) >= 0 ? first.toLowerCase() : '';
+  const rest = lang ? path.slice(first.length + 1) : path;
   const prefix = lang ? 'pages/' + lang + '/' : 'pages/';
-  const clean = path.length > 1 && path.charAt(path.length - 1) === '/' ? path.slice(0, -1) : path;
-  if (clean === '' || clean === '/') return { key: prefix + 'index.html', missing: 'shell' };
+  const notFoundKey = prefix + '404.html';
+  const clean = rest.length > 1 && rest.charAt(rest.length - 1) === '/' ? rest.slice(0, -1) : rest;
+  if (clean === '' || clean === '/')
+    return { key: prefix + 'index.html', missing: 'shell', notFoundKey: notFoundKey };
   // Site-wide files the renderer writes (never per language).
-  if (clean === '/sitemap.xml' || clean === '/robots.txt')
-    return { key: 'pages' + clean, missing: 'not-found' };
+  if (!lang && (clean === '/sitemap.xml' || clean === '/robots.txt'))
+    return { key: 'pages' + clean, missing: 'not-found', notFoundKey: notFoundKey };
   const experience = /^\/experience\/([A-Za-z0-9_-]{1,64})$/.exec(clean);
-  if (experience) return { key: prefix + 'experience/' + experience[1] + '.html', missing: 'not-found' };
+  if (experience)
+    return {
+      key: prefix + 'experience/' + experience[1] + '.html',
+      missing: 'not-found',
+      notFoundKey: notFoundKey,
+    };
   const statics = [
     '/experiences',
     '/ehime',
@@ -55,7 +81,8 @@ export function guestPageTarget(path: string, lang?: string): PageTarget | null 
     '/privacy-policy',
     '/commercial-notice',
   ];
-  if (statics.indexOf(clean) >= 0) return { key: prefix + clean.slice(1) + '.html', missing: 'shell' };
+  if (statics.indexOf(clean) >= 0)
+    return { key: prefix + clean.slice(1) + '.html', missing: 'shell', notFoundKey: notFoundKey };
   return null;
 }
 
@@ -77,24 +104,33 @@ export function resolveGuestPage(
   if (!target) return { kind: 'shell' };
   if (hasQuery && target.missing === 'shell') return { kind: 'shell' };
   if (exists(target.key)) return { kind: 'page', key: target.key, status: 200 };
-  if (target.missing === 'not-found') return { kind: 'not-found', key: 'pages/404.html', status: 404 };
+  if (target.missing === 'not-found') return { kind: 'not-found', key: target.notFoundKey, status: 404 };
   return { kind: 'shell' };
 }
 
 /** The path of an experience's page. */
 export const experiencePath = (id: string) => `/experience/${id}`;
 
-/** `/robots.txt`: names the sitemap, keeps crawlers out of the back office and the booking pages. */
+/** The guest pages no crawler should read, in every language: the booking pages and the personal review links. */
+const PRIVATE_GUEST_PATHS = [
+  '/booking-form',
+  '/booking-complete',
+  '/booking-confirmation',
+  '/guest/',
+  '/review/',
+] as const;
+
+/**
+ * `/robots.txt`: names the sitemap, keeps crawlers out of the back office, the API, and the booking and review
+ * pages of every language.
+ */
 export function robotsTxt(baseUrl: string): string {
   return [
     'User-agent: *',
     'Disallow: /host',
     'Disallow: /admin',
-    'Disallow: /booking-form',
-    'Disallow: /booking-complete',
-    'Disallow: /booking-confirmation',
-    'Disallow: /guest/',
     'Disallow: /api/',
+    ...guestLocales.flatMap((l) => PRIVATE_GUEST_PATHS.map((p) => `Disallow: ${pathInLanguage(p, l)}`)),
     '',
     `Sitemap: ${baseUrl.replace(/\/$/, '')}/sitemap.xml`,
     '',
@@ -110,19 +146,34 @@ const XML_ESCAPES: Record<string, string> = {
 };
 const xml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 
-/** `/sitemap.xml`: the static guest pages and every published experience (the caller lists only those). */
+/**
+ * `/sitemap.xml`: the static guest pages and every published experience (the caller lists only those), each in
+ * every language, each entry naming its language versions (`xhtml:link` alternates, English as x-default).
+ */
 export function sitemapXml(
   baseUrl: string,
   experiences: readonly { id: string; updatedAt?: string }[],
 ): string {
   const base = baseUrl.replace(/\/$/, '');
-  const entry = (path: string, lastmod?: string) =>
-    `  <url><loc>${xml(base + path)}</loc>${lastmod ? `<lastmod>${xml(lastmod.slice(0, 10))}</lastmod>` : ''}</url>`;
+  const link = (hreflang: string, path: string) =>
+    `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(base + path)}"/>`;
+  const alternates = (path: string) => [
+    ...guestLocales.map((l) => link(l, pathInLanguage(path, l))),
+    link('x-default', path),
+  ];
+  const entries = (path: string, lastmod?: string) =>
+    guestLocales.flatMap((l) => [
+      '  <url>',
+      `    <loc>${xml(base + pathInLanguage(path, l))}</loc>`,
+      ...(lastmod ? [`    <lastmod>${xml(lastmod.slice(0, 10))}</lastmod>`] : []),
+      ...alternates(path),
+      '  </url>',
+    ]);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...STATIC_GUEST_PATHS.map((p) => entry(p)),
-    ...experiences.map((e) => entry(experiencePath(e.id), e.updatedAt)),
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...STATIC_GUEST_PATHS.flatMap((p) => entries(p)),
+    ...experiences.flatMap((e) => entries(experiencePath(e.id), e.updatedAt)),
     '</urlset>',
     '',
   ].join('\n');

@@ -2,14 +2,28 @@
  * The names of the languages a tour is held in, as each reader reads them: one table for the booking pages and the
  * mails. No zod here, so pages import it without the schema library.
  */
-import type { GuestLanguage } from './entities';
+import type { GuestLanguage, GuestLocale } from './entities';
 
-const NAMES: Record<GuestLanguage, Record<GuestLanguage, string>> = {
+const NAMES: Record<GuestLocale, Record<GuestLanguage, string>> = {
   en: { en: 'English', ja: 'Japanese' },
   ja: { en: '英語', ja: '日本語' },
+  'zh-Hant': { en: '英語', ja: '日語' },
+  ko: { en: '영어', ja: '일본어' },
 };
 
 /** `languageName('ja', 'en')` → 'Japanese'; `languageName('en', 'ja')` → '英語'. */
-export function languageName(language: GuestLanguage, reader: GuestLanguage): string {
+export function languageName(language: GuestLanguage, reader: GuestLocale): string {
   return NAMES[reader][language];
+}
+
+/** The site language a guest is mailed in, as the (Japanese) back office names it. */
+const SITE_LANGUAGE_NAMES_JA: Record<GuestLocale, string> = {
+  en: '英語',
+  ja: '日本語',
+  'zh-Hant': '繁体字中国語',
+  ko: '韓国語',
+};
+
+export function siteLanguageNameJa(locale: GuestLocale): string {
+  return SITE_LANGUAGE_NAMES_JA[locale];
 }

@@ -2,6 +2,7 @@
  * When a mail of the outbox is tried again, and when it is given up (DESIGN §4f). Pure: the sender passes the
  * attempt that just failed and the clock; the answer says what to store on the mail item.
  */
+import type { GuestLocale } from './entities';
 
 /** Attempts per mail, the first included; after the last failed one the mail is `failed` (an admin resends it). */
 export const MAX_MAIL_ATTEMPTS = 5;
@@ -61,7 +62,7 @@ export interface FailedMailView {
   kind: string;
   to: string;
   subject: string;
-  language: 'en' | 'ja';
+  language: GuestLocale;
   bookingId: string | null;
   attempts: number;
   lastError: string | null;

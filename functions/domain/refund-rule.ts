@@ -122,8 +122,24 @@ export function effectiveTiers(rule: RefundRule): RefundTier[] {
  * The rule in words, e.g. 「7日前まで全額返金、それ以降は返金なし」 / "Full refund up to 7 days before the start;
  * no refund after that." The same text the guest reads and the host previews.
  */
-export function describeRefundRule(rule: RefundRule, language: 'en' | 'ja'): string {
+export function describeRefundRule(rule: RefundRule, language: 'en' | 'ja' | 'zh-Hant' | 'ko'): string {
   const tiers = effectiveTiers(rule);
+  if (language === 'zh-Hant') {
+    if (tiers.length === 0) return '取消時恕不退款。';
+    const parts = tiers.map(
+      (t) =>
+        `${t.daysBefore === 0 ? '開始時間前' : `開始前${t.daysBefore}天`}取消${t.refundPercentage === 100 ? '全額退款' : `退款${t.refundPercentage}%`}`,
+    );
+    return `${parts.join('；')}；之後恕不退款。`;
+  }
+  if (language === 'ko') {
+    if (tiers.length === 0) return '취소 시 환불되지 않습니다.';
+    const parts = tiers.map(
+      (t) =>
+        `${t.daysBefore === 0 ? '시작 시각' : `시작 ${t.daysBefore}일 전`}까지 ${t.refundPercentage === 100 ? '전액 환불' : `${t.refundPercentage}% 환불`}`,
+    );
+    return `${parts.join(', ')}, 이후에는 환불되지 않습니다.`;
+  }
   if (language === 'ja') {
     if (tiers.length === 0) return 'キャンセル時の返金はありません';
     const parts = tiers.map(

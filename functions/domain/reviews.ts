@@ -5,7 +5,7 @@
  * review. Pure: every function takes `now`; dates are Tokyo's.
  */
 import { addDays, todayInTokyo } from './calendar';
-import type { Booking, GuestLanguage } from './entities';
+import type { Booking, GuestLocale } from './entities';
 
 export const REVIEW_TEXT_MAX = 2000;
 export const REVIEW_REPLY_MAX = 2000;
@@ -37,7 +37,7 @@ export interface Review {
   /** The guest's first name and the initial of the last name, e.g. "Emma S.". */
   authorName: string;
   /** The site language the guest wrote in (the booking's `guestLocale`). */
-  language: GuestLanguage;
+  language: GuestLocale;
   /** The tour's date (`yyyy-MM-dd`); the public list shows only its month. */
   tourDate: string;
   status: ReviewStatus;
@@ -54,7 +54,7 @@ export interface PublicReview {
   rating: number;
   text: string;
   authorName: string;
-  language: GuestLanguage;
+  language: GuestLocale;
   createdAt: string;
   /** The tour's month, `yyyy-MM` (the day is not published). */
   tourDate: string;

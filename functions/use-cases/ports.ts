@@ -2,6 +2,7 @@
  * The ports use cases depend on. Adapters implement them (DynamoDB repositories in `adapters/dynamodb`, the
  * payment gateways, the mailer); tests pass the real local adapters or fakes that implement the same interfaces.
  */
+import type { GuestLocale } from '../domain/entities';
 import type { HostSuspension } from '../domain/back-office-views';
 import type { MailStatus } from '../domain/mail-delivery';
 import type { RatingCounter, Review, ReviewStatus } from '../domain/reviews';
@@ -513,7 +514,7 @@ export interface OutboxMail extends MailMessage {
   id: string;
   /** Which mail it is, e.g. `guest_request_received` (logs, the admin list). */
   kind: string;
-  language: 'en' | 'ja';
+  language: GuestLocale;
   attachments: MailAttachment[];
   /** The booking it is about, if any. */
   bookingId?: string;

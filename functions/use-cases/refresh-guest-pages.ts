@@ -4,12 +4,13 @@
  * the request path. It re-renders only what a change touches: the experience's page (or deletes it when the
  * experience is no longer public), home, the list and the sitemap. A host change re-renders every experience page
  * that exists or should exist, since a suspension hides a whole host. `all` renders everything (first deploy).
+ * Every page is rendered in every site language (issue 19), each under its own key.
  */
+import { guestLocales } from '../domain/entities';
 import {
   experiencePath,
   guestPageTarget,
-  PAGES_PREFIX,
-  NOT_FOUND_PAGE_KEY,
+  pathInLanguage,
   robotsTxt,
   ROBOTS_KEY,
   SITEMAP_KEY,
@@ -74,17 +75,43 @@ export function makeRefreshGuestPages(deps: {
   baseUrl: string;
 }) {
   async function renderExperience(id: string): Promise<void> {
-    const key = guestPageTarget(experiencePath(id))!.key;
-    const page = await deps.renderer.render(experiencePath(id));
-    // Unknown, unpublished or suspended: no page, so the resolver answers the 404 page.
-    if (page.status === 404) await deps.store.delete(key);
-    else await deps.store.put(key, page.html, HTML);
+    for (const locale of guestLocales) {
+      const path = pathInLanguage(experiencePath(id), locale);
+      const key = guestPageTarget(path)!.key;
+      const page = await deps.renderer.render(path);
+      // Unknown, unpublished or suspended: no page, so the resolver answers the 404 page.
+      if (page.status === 404) await deps.store.delete(key);
+      else await deps.store.put(key, page.html, HTML);
+    }
   }
 
-  async function renderPath(path: string): Promise<void> {
-    const page = await deps.renderer.render(path);
-    if (page.status !== 200) throw new Error(`The guest page ${path} rendered as ${page.status}`);
-    await deps.store.put(guestPageTarget(path)!.key, page.html, HTML);
+  async function renderPath(englishPath: string): Promise<void> {
+    for (const locale of guestLocales) {
+      const path = pathInLanguage(englishPath, locale);
+      const page = await deps.renderer.render(path);
+      if (page.status !== 200) throw new Error(`The guest page ${path} rendered as ${page.status}`);
+      await deps.store.put(guestPageTarget(path)!.key, page.html, HTML);
+    }
+  }
+
+  /** The not-found page of every language (what an experience without a page answers, with status 404). */
+  async function renderNotFound(): Promise<void> {
+    for (const locale of guestLocales) {
+      const path = pathInLanguage('/experience/__not-found', locale);
+      const notFound = await deps.renderer.render(path);
+      await deps.store.put(guestPageTarget(path)!.notFoundKey, notFound.html, HTML);
+    }
+  }
+
+  /** The ids of the experiences that have a page in any language. */
+  async function storedExperienceIds(): Promise<string[]> {
+    const ids: string[] = [];
+    for (const locale of guestLocales) {
+      const prefix = guestPageTarget(pathInLanguage('/experience/x', locale))!.key.replace(/x\.html$/, '');
+      for (const key of await deps.store.list(prefix))
+        ids.push(key.slice(prefix.length).replace(/\.html$/, ''));
+    }
+    return ids;
   }
 
   return async function refreshGuestPages(
@@ -97,21 +124,17 @@ export function makeRefreshGuestPages(deps: {
     for (const c of changes) if (c.kind === 'experience') ids.add(c.experienceId);
     if (all || hostChange) {
       for (const e of published) ids.add(e.id);
-      const experiencePrefix = `${PAGES_PREFIX}experience/`;
-      for (const key of await deps.store.list(experiencePrefix)) {
-        ids.add(key.slice(experiencePrefix.length).replace(/\.html$/, ''));
-      }
+      for (const id of await storedExperienceIds()) ids.add(id);
     }
     for (const id of ids) await renderExperience(id);
     // Home shows the newest cards and the list its first page: a change to any experience may change both.
     const paths = all ? STATIC_GUEST_PATHS : (['/', '/experiences'] as const);
     for (const path of paths) await renderPath(path);
     if (all) {
-      const notFound = await deps.renderer.render('/experience/__not-found');
-      await deps.store.put(NOT_FOUND_PAGE_KEY, notFound.html, HTML);
+      await renderNotFound();
       await deps.store.put(ROBOTS_KEY, robotsTxt(deps.baseUrl), 'text/plain; charset=utf-8');
     }
     await deps.store.put(SITEMAP_KEY, sitemapXml(deps.baseUrl, published), 'application/xml; charset=utf-8');
-    return { rendered: ids.size + paths.length + (all ? 1 : 0) };
+    return { rendered: (ids.size + paths.length + (all ? 1 : 0)) * guestLocales.length };
   };
 }

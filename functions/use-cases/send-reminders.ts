@@ -1,4 +1,5 @@
 import { guestMailLanguage } from '../adapters/mail/templates/booking-mail';
+import { guestMailTexts } from '../adapters/mail/templates/guest-texts';
 import { guestTourReminderMail } from '../adapters/mail/templates/guest-tour-reminder';
 import { hostDayListMail } from '../adapters/mail/templates/host-day-list';
 import type { RenderedMail } from '../adapters/mail/templates/layout';
@@ -71,7 +72,7 @@ export function makeSendReminders(deps: SendRemindersDeps) {
           booking,
           experience,
           host,
-          hostBusinessName: host?.businessName ?? (booking.guestLocale === 'ja' ? 'ホスト' : 'The host'),
+          hostBusinessName: host?.businessName ?? guestMailTexts(booking.guestLocale).theHost,
           baseUrl: deps.baseUrl,
           siteName: deps.siteName,
         });

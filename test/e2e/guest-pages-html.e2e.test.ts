@@ -1,6 +1,6 @@
 /**
- * Guest pages as HTML (issue 17) in a real Chromium: the server's markup of home, the list and an experience is
- * hydrated at phone and desktop widths without a hydration error, the booking form still asks the API for
+ * Guest pages as HTML (issue 17) in a real Chromium: the server's markup of home, the list and an experience (in
+ * English and in Korean) is hydrated at phone and desktop widths without a hydration error, the booking form still asks the API for
  * availability, and a browser without JavaScript still sees an experience's title, description and photos.
  */
 import type { ConsoleMessage, Page } from 'playwright-core';
@@ -42,6 +42,8 @@ describe('guest pages as HTML', () => {
     { name: 'home', path: '/', heading: 'Dive Into Japanese Traditions' },
     { name: 'list', path: '/experiences', heading: null },
     { name: 'detail', path: `/experience/${experienceId}`, heading: null },
+    // A page of another language (issue 19): rendered in Korean on the server, hydrated in Korean.
+    { name: 'detail (ko)', path: `/ko/experience/${experienceId}`, heading: '자주 묻는 질문' },
   ];
 
   for (const viewport of [
@@ -73,6 +75,11 @@ describe('guest pages as HTML', () => {
           await hydrated(page);
           await page.waitForLoadState('networkidle');
           expect(problems, path).toEqual([]);
+          if (path.startsWith('/ko/')) {
+            expect(html).toContain('<html lang="ko">');
+            await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('ko');
+            await expect(page.locator('footer').textContent()).resolves.toContain('자주 묻는 질문');
+          }
           // The first paint's data came with the HTML: the catalogue is not fetched again on load.
           expect(
             apiCalls.filter((p) => p === `/api/experiences/${experienceId}`),

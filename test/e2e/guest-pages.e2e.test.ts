@@ -133,7 +133,7 @@ describe('guest pages', () => {
     await page.getByRole('heading', { name: 'FAQ', level: 1 }).waitFor();
     await expect(page.title()).resolves.toBe('FAQ | Ehime Experiences');
     await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(/\/faq$/);
-    await expect(page.locator('meta[property="og:locale"]').getAttribute('content')).resolves.toBe('ja_JP');
+    await expect(page.locator('meta[property="og:locale"]').getAttribute('content')).resolves.toBe('en_US');
     await expect(page.locator('meta[property="og:image:width"]').getAttribute('content')).resolves.toBe(
       '1200',
     );

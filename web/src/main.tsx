@@ -10,14 +10,19 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { router } from './app/router';
 import { createApiClient } from './lib/api-client';
 import { loadAppConfig } from './lib/load-config';
+import { RouterLocale } from './app/router-locale';
+import { loadCatalogue } from './lib/i18n/i18n';
+import { localeFromPath } from './lib/i18n/locales';
 
 const container = document.getElementById('root')!;
 const queryClient = createQueryClient();
 // A prerendered guest page (issue 17) is hydrated with the data it was rendered with; any other page is rendered.
 const serverRendered = adoptServerState(queryClient, container);
 
-// The configuration decides which pools, payment provider and API the app talks to, so nothing renders before it.
-void loadAppConfig().then((result) => {
+// The configuration decides which pools, payment provider and API the app talks to, so nothing renders before it;
+// the page's language catalogue (its own small chunk) downloads at the same time.
+const catalogue = loadCatalogue(localeFromPath(window.location.pathname));
+void Promise.all([loadAppConfig(), catalogue]).then(([result]) => {
   if (!result.ok) {
     console.error(`Configuration error (${result.reason}): ${result.detail}`);
     createRoot(container).render(<ConfigErrorPage detail={result.detail} />);
@@ -33,7 +38,9 @@ void loadAppConfig().then((result) => {
     <StrictMode>
       <CacheProvider value={createEmotionCache()}>
         <AppProviders config={result.config} queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <RouterLocale router={router}>
+            <RouterProvider router={router} />
+          </RouterLocale>
         </AppProviders>
       </CacheProvider>
     </StrictMode>

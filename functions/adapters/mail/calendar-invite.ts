@@ -12,6 +12,7 @@ import { tourEnd, tourStart } from '../../domain/tour-schedule';
 import type { CalendarEvent } from '../../use-cases/ports';
 import type { MailExperience } from './templates/booking-mail';
 import { siteUrl } from './templates/format';
+import { guestMailTexts } from './templates/guest-texts';
 
 export interface CalendarInviteInput {
   booking: Pick<Booking, 'id' | 'reference' | 'date' | 'time' | 'guests' | 'guestLocale'>;
@@ -30,10 +31,12 @@ export function calendarUid(bookingId: string, baseUrl: string): string {
 export function calendarEvent(input: CalendarInviteInput, method: CalendarEvent['method']): CalendarEvent {
   const { booking, experience } = input;
   const lookup = siteUrl(input.baseUrl, '/booking-confirmation');
-  const description =
-    booking.guestLocale === 'ja'
-      ? `予約番号 ${booking.reference}・${booking.guests}名・ホスト ${input.hostBusinessName}\n予約の確認・キャンセル: ${lookup}`
-      : `Booking ID ${booking.reference}, ${booking.guests} guest(s), host ${input.hostBusinessName}\nManage or cancel: ${lookup}`;
+  const description = guestMailTexts(booking.guestLocale).calendar(
+    booking.reference,
+    booking.guests,
+    input.hostBusinessName,
+    lookup,
+  );
   return {
     method,
     uid: calendarUid(booking.id, input.baseUrl),

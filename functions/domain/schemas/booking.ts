@@ -3,7 +3,7 @@
  * amount (DESIGN §3). The detail page's form is in booking-request-form.ts.
  */
 import * as z from 'zod';
-import { guestLanguageSchema } from '../entities';
+import { guestLanguageSchema, guestLocaleSchema } from '../entities';
 import { PHONE_MAX_LENGTH, toE164 } from '../phone';
 import { calendarDate, entityId, MAX_GUESTS_PER_BOOKING, slotStartTime } from './common';
 
@@ -64,7 +64,7 @@ export const createBookingRequestSchema = z.strictObject({
    * The language of the site the guest books on, which every mail to the guest is written in (an addition to
    * DESIGN §6; absent = English, the only site language today).
    */
-  guestLocale: guestLanguageSchema.default('en'),
+  guestLocale: guestLocaleSchema.default('en'),
   guest: bookingGuestSchema,
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;

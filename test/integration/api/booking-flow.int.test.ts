@@ -10,6 +10,7 @@ import {
   addExperience,
   bookingBody,
   call,
+  completePayment,
   createBooking,
   freeSlots,
   mailsAbout,
@@ -110,6 +111,39 @@ describe('create → local card → payment-confirmed', () => {
     await world.stack.events.idle();
     expect(await mailsAbout(world, created.reference)).toHaveLength(2);
     expect(await statusOf(created.bookingId)).toBe('pending');
+  });
+
+  it('mails a guest of the Korean site in Korean (guestLocale ko), the host still in Japanese', async () => {
+    const experience = await addExperience(world);
+    const [slot] = await freeSlots(world, experience.id);
+    const body = bookingBody(experience.id, slot!, { guestLocale: 'ko' });
+    const created = await createBooking(world, body);
+    await completePayment(world, created);
+    await world.stack.events.idle();
+
+    const mails = await mailsAbout(world, created.reference);
+    const guestMail = mails.find((m) => m.destination.to[0] === body.guest.email)!;
+    expect(guestMail.subject).toBe(`예약 요청 접수: ${experience.title} (예약 번호 ${created.reference})`);
+    expect(guestMail.body.text).toContain('예약을 요청해 주셔서 감사합니다');
+    expect(guestMail.body.text).toContain('투어 언어: 영어');
+    expect(guestMail.body.html).toContain('<html lang="ko">');
+    const hostMail = mails.find((m) => m.destination.to[0] !== body.guest.email)!;
+    expect(hostMail.subject).toMatch(/^【新しい予約リクエスト】/);
+    expect(await world.repo.bookings.get(created.bookingId)).toMatchObject({ guestLocale: 'ko' });
+  });
+
+  it('refuses a site language it does not have (400, nothing held)', async () => {
+    const experience = await addExperience(world);
+    const [slot] = await freeSlots(world, experience.id);
+    const res = await call<ErrorBody>(
+      world,
+      'POST',
+      '/api/bookings',
+      bookingBody(experience.id, slot!, { guestLocale: 'zh' }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(await freeSlots(world, experience.id)).toContainEqual(slot);
   });
 
   it('answers 409 to payment-confirmed before the card is authorised, and 404 for an unknown booking', async () => {

@@ -69,6 +69,45 @@ describe('prerendered guest pages', () => {
     expect(html).toMatch(/<h1[^>]*>[^<]*<\/h1>/);
   });
 
+  it('answers a page of another language in that language: <html lang>, its UI text, hreflang (issue 19)', async () => {
+    const [id] = await publishedIds();
+    const res = await fetch(`${origin}/ko/experience/${id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/^<!doctype html><html lang="ko">/);
+    // The guest site's own words in Korean (the header's entries), the host's text as written.
+    expect(html).toContain('자주 묻는 질문');
+    expect(html).toContain('예약 확인');
+    expect(html).not.toContain('>Manage Booking<');
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/ko\/experience\/[^"]+" \/>/);
+    for (const [lang, prefix] of [
+      ['en', ''],
+      ['ja', '/ja'],
+      ['zh-Hant', '/zh-hant'],
+      ['ko', '/ko'],
+      ['x-default', ''],
+    ]) {
+      expect(html).toMatch(
+        new RegExp(
+          `<link rel="alternate" hreflang="${lang}" href="http://localhost:\\d+${prefix}/experience/${id}" />`,
+        ),
+      );
+    }
+    expect(html).toContain('<meta property="og:locale" content="ko_KR" />');
+    // Home and the static pages in every language; a filtered list stays the SPA's.
+    for (const path of ['/ja', '/zh-hant/experiences', '/ko/faq']) {
+      const page = await fetch(`${origin}${path}`);
+      expect(page.status, path).toBe(200);
+      expect(await page.text(), path).toMatch(/<html lang="(ja|zh-Hant|ko)">[\s\S]*<div id="root"><[a-z]/);
+    }
+    expect(await (await fetch(`${origin}/ja/experiences?sort=lowest_price`)).text()).toBe(TEMPLATE);
+    // An unknown experience under a prefix: that language's 404 page.
+    const missing = await fetch(`${origin}/zh-hant/experience/no-such-experience`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-robots-tag')).toBe('noindex');
+    expect(await missing.text()).toContain('<html lang="zh-Hant">');
+  });
+
   it('answers home and the list as HTML, a filtered list and the booking form as the SPA shell', async () => {
     for (const path of ['/', '/experiences', '/ehime', '/faq']) {
       const res = await fetch(`${origin}${path}`);
@@ -92,13 +131,27 @@ describe('prerendered guest pages', () => {
 
   it('lists exactly the published experiences in the sitemap; robots.txt names it', async () => {
     const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
-    const listed = [...sitemap.matchAll(/\/experience\/([^<]+)<\/loc>/g)].map((m) => m[1]).sort();
+    const listed = [...sitemap.matchAll(/<loc>http:\/\/[^/]+\/experience\/([^<]+)<\/loc>/g)]
+      .map((m) => m[1])
+      .sort();
     expect(listed).toEqual((await publishedIds()).sort());
+    // Each page in every language, each naming its language versions.
+    const [id] = listed;
+    const entry = sitemap
+      .split('<url>')
+      .find((u) => new RegExp(`<loc>[^<]+/ko/experience/${id}</loc>`).test(u))!;
+    expect(entry).toBeDefined();
+    for (const lang of ['en', 'ja', 'zh-Hant', 'ko', 'x-default']) {
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="${lang}" href="http://localhost:`);
+    }
+    expect(sitemap.match(/<url>/g)!.length).toBe(sitemap.match(/<loc>http:\/\/[^/]+\/ja[/<]/g)!.length * 4);
     const privateSeed = SEED_EXPERIENCES.find((e) => e.publicationStatus === 'private')!;
     expect(sitemap).not.toContain(privateSeed.id);
     const robots = await (await fetch(`${origin}/robots.txt`)).text();
     expect(robots).toMatch(/^Sitemap: http:\/\/localhost:\d+\/sitemap\.xml$/m);
     expect(robots).toContain('Disallow: /admin');
+    expect(robots).toContain('Disallow: /review/\n');
+    expect(robots).toContain('Disallow: /ko/booking-form\n');
   });
 
   it("refreshes a page after the host's edit, and answers 404 after unpublishing", async () => {
@@ -116,6 +169,9 @@ describe('prerendered guest pages', () => {
     await stack.guestPages!.idle();
     const html = await (await fetch(`${origin}/experience/${id}`)).text();
     expect(html).toContain(`<title>Sunset kayak &quot;tour&quot; &lt;/script&gt;`);
+    expect(await (await fetch(`${origin}/ko/experience/${id}`)).text()).toContain(
+      `<title>Sunset kayak &quot;tour&quot; &lt;/script&gt;`,
+    );
     expect(html).not.toContain('</script> 1');
     expect(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!).name).toBe(
       title,
@@ -129,6 +185,7 @@ describe('prerendered guest pages', () => {
     expect(unpublished.status).toBe(200);
     await stack.guestPages!.idle();
     expect((await fetch(`${origin}/experience/${id}`)).status).toBe(404);
+    expect((await fetch(`${origin}/ja/experience/${id}`)).status).toBe(404);
     expect(await (await fetch(`${origin}/sitemap.xml`)).text()).not.toContain(id);
   });
 

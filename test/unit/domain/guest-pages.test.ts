@@ -2,8 +2,10 @@
  * The one resolver of prerendered guest pages (issue 17): the local server calls it, and CloudFront's function is
  * generated from its source, so these cases hold for both origins.
  */
+import { guestLocales } from '../../../functions/domain/entities';
 import {
   guestPageTarget,
+  languagePrefix,
   resolveGuestPage,
   robotsTxt,
   sitemapXml,
@@ -17,19 +19,53 @@ const existing =
 
 describe('guestPageTarget', () => {
   it('keys home, the list, /ehime, the static pages and experiences under pages/', () => {
-    expect(guestPageTarget('/')).toEqual({ key: 'pages/index.html', missing: 'shell' });
-    expect(guestPageTarget('/experiences')).toEqual({ key: 'pages/experiences.html', missing: 'shell' });
-    expect(guestPageTarget('/ehime/')).toEqual({ key: 'pages/ehime.html', missing: 'shell' });
-    expect(guestPageTarget('/experience/abc-123')).toEqual({
+    expect(guestPageTarget('/')).toMatchObject({ key: 'pages/index.html', missing: 'shell' });
+    expect(guestPageTarget('/experiences')).toMatchObject({
+      key: 'pages/experiences.html',
+      missing: 'shell',
+    });
+    expect(guestPageTarget('/ehime/')).toMatchObject({ key: 'pages/ehime.html', missing: 'shell' });
+    expect(guestPageTarget('/experience/abc-123')).toMatchObject({
       key: 'pages/experience/abc-123.html',
       missing: 'not-found',
     });
     for (const path of STATIC_GUEST_PATHS) expect(guestPageTarget(path)).not.toBeNull();
   });
 
-  it('carries a language prefix in the key when one is given (the multi-language site to come)', () => {
-    expect(guestPageTarget('/experience/abc', 'ja')?.key).toBe('pages/ja/experience/abc.html');
-    expect(guestPageTarget('/', 'ko')?.key).toBe('pages/ko/index.html');
+  it("puts a page of a language prefix under that language's keys (every site language, issue 19)", () => {
+    expect(guestPageTarget('/ja/experience/abc')?.key).toBe('pages/ja/experience/abc.html');
+    expect(guestPageTarget('/ko')).toEqual({
+      key: 'pages/ko/index.html',
+      missing: 'shell',
+      notFoundKey: 'pages/ko/404.html',
+    });
+    expect(guestPageTarget('/ko/')?.key).toBe('pages/ko/index.html');
+    expect(guestPageTarget('/zh-hant/about')?.key).toBe('pages/zh-hant/about.html');
+    expect(guestPageTarget('/zh-Hant/ehime')?.key).toBe('pages/zh-hant/ehime.html');
+    // The resolver's literal list of prefixes is every non-English site language's.
+    for (const locale of guestLocales.filter((l) => l !== 'en')) {
+      expect(guestPageTarget(`/${languagePrefix(locale)}/faq`)?.key).toBe(
+        `pages/${languagePrefix(locale)}/faq.html`,
+      );
+    }
+    // Not a language: a path like any other.
+    expect(guestPageTarget('/fr/experience/abc')).toBeNull();
+    // The site-wide files exist once, at the root.
+    expect(guestPageTarget('/ko/sitemap.xml')).toBeNull();
+    expect(guestPageTarget('/ko/booking-form')).toBeNull();
+  });
+
+  it("answers an experience without a page with its language's not-found page", () => {
+    expect(resolveGuestPage('/ko/experience/x9', false, existing('pages/experience/x9.html'))).toEqual({
+      kind: 'not-found',
+      key: 'pages/ko/404.html',
+      status: 404,
+    });
+    expect(resolveGuestPage('/ko/experience/x9', false, existing('pages/ko/experience/x9.html'))).toEqual({
+      kind: 'page',
+      key: 'pages/ko/experience/x9.html',
+      status: 200,
+    });
   });
 
   it('never prerenders the back office, the booking pages, search or unknown paths', () => {
@@ -99,14 +135,52 @@ describe('sitemap and robots', () => {
     expect(xml).toContain('<loc>https://example.com/</loc>');
     expect(xml).toContain('<loc>https://example.com/ehime</loc>');
     expect(xml).toContain('<loc>https://example.com/experience/a1</loc>');
-    expect(xml).toContain('<loc>https://example.com/experience/b&amp;2</loc><lastmod>2026-11-20</lastmod>');
-    expect(xml.match(/<url>/g)).toHaveLength(STATIC_GUEST_PATHS.length + 2);
+    expect(xml).toContain(
+      '<loc>https://example.com/experience/b&amp;2</loc>\n    <lastmod>2026-11-20</lastmod>',
+    );
+    // Every page in every language.
+    expect(xml.match(/<url>/g)).toHaveLength((STATIC_GUEST_PATHS.length + 2) * 4);
+    expect(xml).toContain('<loc>https://example.com/ko</loc>');
+    expect(xml).toContain('<loc>https://example.com/zh-hant/experience/a1</loc>');
+    expect(xml).toContain('<loc>https://example.com/ja/ehime</loc>');
+  });
+
+  it('names every language version of each entry (hreflang alternates, English as x-default)', () => {
+    const xml = sitemapXml('https://example.com', [{ id: 'a1' }]);
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const entry = xml
+      .split('<url>')
+      .find((u) => u.includes('<loc>https://example.com/ko/experience/a1</loc>'))!;
+    expect(entry.match(/<xhtml:link /g)).toHaveLength(5);
+    for (const [lang, href] of [
+      ['en', '/experience/a1'],
+      ['ja', '/ja/experience/a1'],
+      ['zh-Hant', '/zh-hant/experience/a1'],
+      ['ko', '/ko/experience/a1'],
+      ['x-default', '/experience/a1'],
+    ]) {
+      expect(entry).toContain(
+        `<xhtml:link rel="alternate" hreflang="${lang}" href="https://example.com${href}"/>`,
+      );
+    }
+    const home = xml.split('<url>').find((u) => u.includes('<loc>https://example.com/ja</loc>'))!;
+    expect(home).toContain('hreflang="en" href="https://example.com/"');
   });
 
   it('robots.txt names the sitemap and keeps crawlers out of the back office and the booking pages', () => {
     const robots = robotsTxt('https://example.com');
     expect(robots).toContain('Sitemap: https://example.com/sitemap.xml');
     for (const path of ['/host', '/admin', '/booking-form', '/booking-complete', '/booking-confirmation']) {
+      expect(robots).toContain(`Disallow: ${path}\n`);
+    }
+    // The personal review links, and the booking pages under every language's prefix.
+    for (const path of [
+      '/review/',
+      '/ko/review/',
+      '/ja/booking-form',
+      '/zh-hant/booking-confirmation',
+      '/ko/guest/',
+    ]) {
       expect(robots).toContain(`Disallow: ${path}\n`);
     }
   });

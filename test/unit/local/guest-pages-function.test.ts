@@ -26,6 +26,8 @@ const STORED = new Set([
   'pages/experience/abc.html',
   'pages/sitemap.xml',
   'pages/ehime.html',
+  'pages/ko/index.html',
+  'pages/ko/experience/abc.html',
 ]);
 
 describe('the guest pages CloudFront Function', () => {
@@ -34,6 +36,12 @@ describe('the guest pages CloudFront Function', () => {
     ['/', {}, '/pages/index.html'],
     ['/experience/abc', {}, '/pages/experience/abc.html'],
     ['/experience/gone', {}, '/pages/404.html'],
+    ['/ko', {}, '/pages/ko/index.html'],
+    ['/ko/experience/abc', {}, '/pages/ko/experience/abc.html'],
+    ['/ko/experience/gone', {}, '/pages/ko/404.html'],
+    ['/ja/experience/abc', {}, '/pages/ja/404.html'],
+    ['/zh-hant/ehime', {}, '/index.html'],
+    ['/ko/booking-form', {}, '/index.html'],
     ['/ehime', {}, '/pages/ehime.html'],
     ['/experiences', {}, '/index.html'],
     ['/experiences', { sort: { value: 'lowest_price' } }, '/index.html'],
@@ -66,6 +74,11 @@ describe('the guest pages CloudFront Function', () => {
     });
     expect(notFound.statusCode).toBe(404);
     expect(notFound.headers['x-robots-tag']).toEqual({ value: 'noindex' });
+    const koreanNotFound = respond({
+      request: { uri: '/pages/ko/404.html' },
+      response: { statusCode: 200, headers: {} },
+    });
+    expect(koreanNotFound.statusCode).toBe(404);
     const page = respond({
       request: { uri: '/pages/index.html' },
       response: { statusCode: 200, headers: {} },

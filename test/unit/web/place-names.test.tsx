@@ -1,8 +1,13 @@
-/** Cards in the reader's script (issue 21 item 9): the English site never shows a Japanese city name. */
+/**
+ * Cards in the reader's script (issue 21 item 9): the English and Korean sites never show a Japanese city name;
+ * Japanese and Chinese readers read it in kanji (issue 19).
+ */
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import '@testing-library/jest-dom/vitest';
 import { ExperienceCard } from '../../../web/src/components/experience-card';
+import { I18nProvider, loadCatalogue } from '../../../web/src/lib/i18n/i18n';
+import type { Locale } from '../../../web/src/lib/i18n/locales';
 
 const card = {
   id: 'e1',
@@ -17,27 +22,30 @@ const card = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
-afterEach(() => document.documentElement.setAttribute('lang', 'en'));
+beforeAll(() => Promise.all([loadCatalogue('ja'), loadCatalogue('ko'), loadCatalogue('zh-Hant')]));
+
+const renderCard = (locale: Locale) =>
+  render(
+    <MemoryRouter>
+      <I18nProvider locale={locale}>
+        <ExperienceCard experience={card} />
+      </I18nProvider>
+    </MemoryRouter>,
+  );
 
 describe('the card location', () => {
-  it('reads Ehime, Imabari on the English site for a city stored by the postal autofill', () => {
-    document.documentElement.setAttribute('lang', 'en');
-    render(
-      <MemoryRouter>
-        <ExperienceCard experience={card} />
-      </MemoryRouter>,
-    );
-    expect(screen.getByText('Ehime, Imabari')).toBeInTheDocument();
-    expect(screen.queryByText(/今治/)).toBeNull();
-  });
+  it.each(['en', 'ko'] as const)(
+    'reads Ehime, Imabari on the %s site for a city stored by the postal autofill',
+    (locale) => {
+      renderCard(locale);
+      expect(screen.getByText('Ehime, Imabari')).toBeInTheDocument();
+      expect(screen.getByText('Ehime, Imabari')).toHaveAttribute('lang', 'en');
+      expect(screen.queryByText(/今治/)).toBeNull();
+    },
+  );
 
-  it('reads 愛媛県今治市 for Japanese readers', () => {
-    document.documentElement.setAttribute('lang', 'ja');
-    render(
-      <MemoryRouter>
-        <ExperienceCard experience={card} />
-      </MemoryRouter>,
-    );
-    expect(screen.getByText('愛媛県今治市')).toBeInTheDocument();
+  it.each(['ja', 'zh-Hant'] as const)('reads 愛媛県今治市 for %s readers', (locale) => {
+    renderCard(locale);
+    expect(screen.getByText('愛媛県今治市')).toHaveAttribute('lang', 'ja');
   });
 });

@@ -8,6 +8,8 @@ import { escapeHtml, jsonForScript } from '../../../web/src/ssr/escape';
 import { experienceJsonLd } from '../../../web/src/ssr/json-ld';
 import type { ExperienceDetail } from '../../../web/src/lib/catalogue-api';
 import { testConfig } from './support/render';
+import en from '../../../web/src/lib/i18n/catalogues/en';
+import { createTranslator } from '../../../web/src/lib/i18n/i18n';
 
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <title>Ehime Experiences – shell</title>
@@ -121,6 +123,38 @@ describe('renderPage', () => {
     expect(ld[1]).toMatchObject({ '@type': 'BreadcrumbList' });
   });
 
+  it('renders a page of another language in that language: <html lang>, its UI text, canonical and hreflang', async () => {
+    const page = await render('/ko/experience/exp-1', experience());
+    expect(page.status).toBe(200);
+    const { html } = page;
+    expect(html).toMatch(/^<!doctype html><html lang="ko">/);
+    // The page's own text in Korean (the host's title stays as written).
+    expect(html).toContain('집합 장소');
+    expect(html).toMatch(/<h1[^>]*>Shimanami cycling<\/h1>/);
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/ko/experience/exp-1" />');
+    for (const [lang, path] of [
+      ['en', '/experience/exp-1'],
+      ['ja', '/ja/experience/exp-1'],
+      ['zh-Hant', '/zh-hant/experience/exp-1'],
+      ['ko', '/ko/experience/exp-1'],
+      ['x-default', '/experience/exp-1'],
+    ]) {
+      expect(html).toContain(
+        `<link rel="alternate" hreflang="${lang}" href="http://localhost:3000${path}" />`,
+      );
+    }
+    expect(html).toContain('<meta property="og:locale" content="ko_KR" />');
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]!),
+    );
+    expect(ld[0]).toMatchObject({ url: 'http://localhost:3000/ko/experience/exp-1' });
+    expect(ld[1].itemListElement[0]).toMatchObject({ name: '홈', item: 'http://localhost:3000/ko' });
+    // A not-found page of the language is in it too.
+    const missing = await render('/ja/experience/gone', null);
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('<html lang="ja">');
+  });
+
   it('keeps hostile host text as text in the title, the meta tags, JSON-LD and the state', async () => {
     const { html } = await render('/experience/exp-1', experience({ title: HOSTILE, description: HOSTILE }));
     // Exactly the scripts we wrote: the title cannot open or close one.
@@ -172,6 +206,7 @@ describe('escaping and structured data', () => {
     const [product] = experienceJsonLd(
       { ...experience(), rating: { average: 4.5, count: 12 } } as never,
       testConfig,
+      createTranslator('en', en),
     );
     expect(product).toMatchObject({
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 12 },

@@ -13,11 +13,14 @@ import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import { PageLoader } from '../components/page-loader';
 import { QuickSearch } from '../components/quick-search';
-import { GUEST_RETRY_MESSAGE, RetryNotice } from '../components/retry-notice';
+import { RetryNotice } from '../components/retry-notice';
 import { useToastPageScope } from '../lib/toast';
 import { useAppConfig } from './config-context';
 import { externalLinkProps, useExternalLinks } from '../lib/external-link';
 import { footerLinks, headerLinks } from './links';
+import { useT } from '../lib/i18n/i18n';
+import { stripLocale } from '../lib/i18n/locales';
+import { LanguageSuggestion, LanguageSwitcher } from './language-switcher';
 
 /** Guest spec §2: the entries collapse into a menu under 768 px. */
 const MOBILE_QUERY = '(max-width:767.95px)';
@@ -44,12 +47,14 @@ function Header() {
   const { siteName } = useAppConfig();
   const links = useExternalLinks();
   const location = useLocation();
+  const { t, path } = useT();
+  const page = stripLocale(location.pathname);
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const isWide = useMediaQuery(WIDE_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   // Transparent over a hero; solid elsewhere, after scrolling, and black whenever the mobile menu is open.
-  const overHero = HERO_PATHS.has(location.pathname) && !scrolled;
+  const overHero = HERO_PATHS.has(page) && !scrolled;
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
   // Escape closes the open menu, as it does for any disclosure.
@@ -61,22 +66,22 @@ function Header() {
   }, [menuOpen]);
 
   // On the regional landing page, 'Search experiences' lists that region's experiences (guest spec §2).
-  const searchTarget = location.pathname === '/ehime' ? '/experiences?prefecture=Ehime' : '/experiences';
+  const searchTarget = page === '/ehime' ? '/experiences?prefecture=Ehime' : '/experiences';
   const entries = (
     <>
       {headerLinks.map((link) => (
         <Button
           key={link.to}
           component={RouterLink}
-          to={link.to === '/experiences' ? searchTarget : link.to}
+          to={path(link.to === '/experiences' ? searchTarget : link.to)}
           color="inherit"
         >
-          {link.label}
+          {t(link.label)}
         </Button>
       ))}
       {links.contactForm && (
         <Button color="inherit" {...externalLinkProps(links.contactForm)}>
-          Contact us
+          {t('nav.contact')}
         </Button>
       )}
     </>
@@ -92,10 +97,10 @@ function Header() {
         transition: 'background-color 200ms ease',
       }}
     >
-      <Toolbar component="nav" aria-label="Main" sx={{ gap: 1 }}>
+      <Toolbar component="nav" aria-label={t('nav.main')} sx={{ gap: 1 }}>
         <Box
           component={RouterLink}
-          to="/"
+          to={path('/')}
           sx={{
             display: 'flex',
             alignItems: 'center',
@@ -114,10 +119,15 @@ function Header() {
         {isWide && <QuickSearch />}
         {/* By CSS as well as by the media query: a page from the server (issue 17) paints the phone's header
             before the script knows the width. */}
+        {!isMobile && (
+          <Box sx={{ display: 'contents', [`@media ${MOBILE_QUERY}`]: { display: 'none' } }}>
+            <LanguageSwitcher />
+          </Box>
+        )}
         {isMobile ? (
           <IconButton
             color="inherit"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
@@ -134,6 +144,7 @@ function Header() {
             <QuickSearch fullWidth />
           </Box>
           {entries}
+          <LanguageSwitcher />
         </Stack>
       )}
     </AppBar>
@@ -154,9 +165,10 @@ const footerLinkSx = {
 
 function Footer() {
   const { siteName, links } = useAppConfig();
+  const { t, path } = useT();
   // Only the pages this deployment has: an unconfigured one is left out rather than pointing nowhere.
   const external = [
-    { label: 'Company', href: links.companySite },
+    { label: t('footer.company'), href: links.companySite },
     { label: 'Instagram', href: links.instagram },
     { label: 'Facebook', href: links.facebook },
   ].filter((link): link is { label: string; href: string } => link.href !== null);
@@ -166,8 +178,8 @@ function Footer() {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }} sx={{ flexWrap: 'wrap' }}>
           {/* Plain anchors styled here rather than MUI's Link: the footer is on every page's critical path. */}
           {footerLinks.map((link) => (
-            <Box key={link.to} component={RouterLink} to={link.to} sx={footerLinkSx}>
-              {link.label}
+            <Box key={link.to} component={RouterLink} to={path(link.to)} sx={footerLinkSx}>
+              {t(link.label)}
             </Box>
           ))}
           {external.map((link) => (
@@ -177,7 +189,7 @@ function Footer() {
           ))}
         </Stack>
         <Typography variant="body2" sx={{ mt: 3, opacity: 0.85 }}>
-          © 2025 {siteName}. All rights reserved.
+          {t('footer.copyright', { siteName })}
         </Typography>
       </Container>
     </Box>
@@ -188,9 +200,10 @@ export { PageLoader };
 
 export function AppLayout() {
   const { pathname } = useLocation();
+  const { t } = useT();
   useToastPageScope(pathname);
   // Pages without a hero start below the fixed header; hero pages run underneath it.
-  const underHeader = !HERO_PATHS.has(pathname);
+  const underHeader = !HERO_PATHS.has(stripLocale(pathname));
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', overflowX: 'clip' }}>
       <Header />
@@ -210,7 +223,8 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <RetryNotice message={GUEST_RETRY_MESSAGE} />
+      <LanguageSuggestion />
+      <RetryNotice message={t('retry.notice')} />
       <Footer />
       <ScrollRestoration />
     </Box>

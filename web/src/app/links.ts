@@ -1,15 +1,17 @@
+import type { MessageKey } from '../lib/i18n/i18n';
+
 /** Routes of the site the header and footer link to (links out of the site are settings: `config.links`). */
-/** The header's entries, in the order of the specification. */
+/** The header's entries, in the order of the specification; `to` is the English path (`t.path` localises it). */
 export const headerLinks = [
-  { label: 'About us', to: '/about' },
-  { label: 'Search experiences', to: '/experiences' },
-  { label: 'Manage Booking', to: '/booking-confirmation' },
-] as const;
+  { label: 'nav.about', to: '/about' },
+  { label: 'nav.search', to: '/experiences' },
+  { label: 'nav.manageBooking', to: '/booking-confirmation' },
+] as const satisfies readonly { label: MessageKey; to: string }[];
 
 export const footerLinks = [
-  { label: 'About us', to: '/about' },
-  { label: 'FAQ', to: '/faq' },
-  { label: 'Privacy Policy', to: '/privacy-policy' },
-  { label: 'Terms of Service', to: '/terms-of-service' },
-  { label: 'Commercial Notice', to: '/commercial-notice' },
-] as const;
+  { label: 'nav.about', to: '/about' },
+  { label: 'nav.faq', to: '/faq' },
+  { label: 'nav.privacy', to: '/privacy-policy' },
+  { label: 'nav.terms', to: '/terms-of-service' },
+  { label: 'nav.commercialNotice', to: '/commercial-notice' },
+] as const satisfies readonly { label: MessageKey; to: string }[];

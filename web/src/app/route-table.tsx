@@ -8,6 +8,7 @@ import {
   hostQueryKey,
 } from '../lib/catalogue-api';
 import { galleryMainSizes, LIST_CARD_SIZES } from '../lib/image-sizes';
+import { LOCALES } from '../lib/i18n/locales';
 import { AppLayout } from './layout';
 import { prefetchLoader, preloadImage } from './prefetch';
 import { RouteError } from './routes/route-error';
@@ -17,130 +18,139 @@ import { RouteError } from './routes/route-error';
  * Features add their routes here (guest spec §2 route table; host and admin areas in the back-office spec).
  * The pages that open on API data have a prefetching loader (app/prefetch.ts): their requests start while their
  * code downloads, and the image that will be their largest paint starts as soon as its address is known.
+ * The guest pages are the same under every language's prefix (English at the root).
  */
+function guestRoutes(): RouteObject[] {
+  return [
+    {
+      index: true,
+      loader: prefetchLoader(({ queryClient, api }) =>
+        queryClient.query(experienceCardsQuery(api, HOME_TOPICS_QUERY)),
+      ),
+      lazy: async () => ({ Component: (await import('../features/home/pages/home-page')).HomePage }),
+    },
+    {
+      path: 'ehime',
+      lazy: async () => ({ Component: (await import('../features/ehime/pages/ehime-page')).EhimePage }),
+    },
+    {
+      path: 'experiences',
+      loader: prefetchLoader(async ({ queryClient, api }, { request }) => {
+        // The page's own parser (a small chunk shared with the page, loaded next to it).
+        const { listQueryParams, parseFilters } =
+          await import('../features/experiences/hooks/experience-filters');
+        const filters = parseFilters(new URL(request.url).searchParams);
+        const [pages] = await Promise.all([
+          queryClient.fetchInfiniteQuery(experienceCardPagesQuery(api, listQueryParams(filters))),
+          queryClient.query(categoriesQuery(api)),
+        ]);
+        preloadImage(pages.pages[0]?.items[0]?.image, LIST_CARD_SIZES);
+      }),
+      lazy: async () => ({
+        Component: (await import('../features/experiences/pages/experience-list-page')).ExperienceListPage,
+      }),
+    },
+    {
+      path: 'search',
+      lazy: async () => ({
+        Component: (await import('../features/experiences/pages/search-page')).SearchPage,
+      }),
+    },
+    {
+      path: 'experience/:id',
+      loader: prefetchLoader(async ({ queryClient, api }, { params }) => {
+        if (!params.id) return;
+        const experience = await queryClient.query(experienceQuery(api, params.id));
+        // The answer carries the host's public fields: About Host needs no request of its own (and is in the
+        // server's HTML).
+        if (experience.host) queryClient.setQueryData(hostQueryKey(experience.hostId), experience.host);
+        preloadImage(experience.mainImages[0], galleryMainSizes(experience.mainImages.length));
+      }),
+      lazy: async () => ({
+        Component: (await import('../features/experience-detail/pages/experience-detail-page'))
+          .ExperienceDetailPage,
+      }),
+    },
+    {
+      path: 'booking-form',
+      lazy: async () => ({
+        Component: (await import('../features/booking/pages/booking-form-page')).BookingFormPage,
+      }),
+    },
+    {
+      path: 'booking-complete',
+      lazy: async () => ({
+        Component: (await import('../features/manage-booking/pages/booking-complete-page'))
+          .BookingCompletePage,
+      }),
+    },
+    {
+      // The personal link of a review invitation (DESIGN §4e).
+      path: 'review/:token',
+      lazy: async () => ({
+        Component: (await import('../features/review/pages/review-page')).ReviewPage,
+      }),
+    },
+    {
+      path: 'booking-confirmation',
+      lazy: async () => ({
+        Component: (await import('../features/manage-booking/pages/manage-booking-page')).ManageBookingPage,
+      }),
+    },
+    {
+      // Guest spec §2: a public route whose content the specification does not show. Guests reach their booking
+      // through Manage Booking, so this address (linked from older mails) leads there.
+      path: 'guest/confirm-reservation',
+      lazy: async () => ({
+        Component: (await import('../features/manage-booking/pages/manage-booking-page')).ManageBookingPage,
+      }),
+    },
+    {
+      path: 'about',
+      lazy: async () => ({
+        Component: (await import('../features/static-pages/pages/about-page')).AboutPage,
+      }),
+    },
+    {
+      path: 'faq',
+      lazy: async () => ({
+        Component: (await import('../features/static-pages/pages/faq-page')).FaqPage,
+      }),
+    },
+    {
+      path: 'terms-of-service',
+      lazy: async () => ({
+        Component: (await import('../features/static-pages/pages/terms-page')).TermsPage,
+      }),
+    },
+    {
+      path: 'privacy-policy',
+      lazy: async () => ({
+        Component: (await import('../features/static-pages/pages/privacy-page')).PrivacyPage,
+      }),
+    },
+    {
+      path: 'commercial-notice',
+      lazy: async () => ({
+        Component: (await import('../features/static-pages/pages/commercial-notice-page'))
+          .CommercialNoticePage,
+      }),
+    },
+    {
+      path: '*',
+      lazy: async () => ({ Component: (await import('./routes/not-found-page')).NotFoundPage }),
+    },
+  ];
+}
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
+    // English at today's paths; every other language's pages under its prefix (`/ko/experience/:id`).
     children: [
-      {
-        index: true,
-        loader: prefetchLoader(({ queryClient, api }) =>
-          queryClient.query(experienceCardsQuery(api, HOME_TOPICS_QUERY)),
-        ),
-        lazy: async () => ({ Component: (await import('../features/home/pages/home-page')).HomePage }),
-      },
-      {
-        path: 'ehime',
-        lazy: async () => ({ Component: (await import('../features/ehime/pages/ehime-page')).EhimePage }),
-      },
-      {
-        path: 'experiences',
-        loader: prefetchLoader(async ({ queryClient, api }, { request }) => {
-          // The page's own parser (a small chunk shared with the page, loaded next to it).
-          const { listQueryParams, parseFilters } =
-            await import('../features/experiences/hooks/experience-filters');
-          const filters = parseFilters(new URL(request.url).searchParams);
-          const [pages] = await Promise.all([
-            queryClient.fetchInfiniteQuery(experienceCardPagesQuery(api, listQueryParams(filters))),
-            queryClient.query(categoriesQuery(api)),
-          ]);
-          preloadImage(pages.pages[0]?.items[0]?.image, LIST_CARD_SIZES);
-        }),
-        lazy: async () => ({
-          Component: (await import('../features/experiences/pages/experience-list-page')).ExperienceListPage,
-        }),
-      },
-      {
-        path: 'search',
-        lazy: async () => ({
-          Component: (await import('../features/experiences/pages/search-page')).SearchPage,
-        }),
-      },
-      {
-        path: 'experience/:id',
-        loader: prefetchLoader(async ({ queryClient, api }, { params }) => {
-          if (!params.id) return;
-          const experience = await queryClient.query(experienceQuery(api, params.id));
-          // The answer carries the host's public fields: About Host needs no request of its own (and is in the
-          // server's HTML).
-          if (experience.host) queryClient.setQueryData(hostQueryKey(experience.hostId), experience.host);
-          preloadImage(experience.mainImages[0], galleryMainSizes(experience.mainImages.length));
-        }),
-        lazy: async () => ({
-          Component: (await import('../features/experience-detail/pages/experience-detail-page'))
-            .ExperienceDetailPage,
-        }),
-      },
-      {
-        path: 'booking-form',
-        lazy: async () => ({
-          Component: (await import('../features/booking/pages/booking-form-page')).BookingFormPage,
-        }),
-      },
-      {
-        path: 'booking-complete',
-        lazy: async () => ({
-          Component: (await import('../features/manage-booking/pages/booking-complete-page'))
-            .BookingCompletePage,
-        }),
-      },
-      {
-        // The personal link of a review invitation (DESIGN §4e).
-        path: 'review/:token',
-        lazy: async () => ({
-          Component: (await import('../features/review/pages/review-page')).ReviewPage,
-        }),
-      },
-      {
-        path: 'booking-confirmation',
-        lazy: async () => ({
-          Component: (await import('../features/manage-booking/pages/manage-booking-page')).ManageBookingPage,
-        }),
-      },
-      {
-        // Guest spec §2: a public route whose content the specification does not show. Guests reach their booking
-        // through Manage Booking, so this address (linked from older mails) leads there.
-        path: 'guest/confirm-reservation',
-        lazy: async () => ({
-          Component: (await import('../features/manage-booking/pages/manage-booking-page')).ManageBookingPage,
-        }),
-      },
-      {
-        path: 'about',
-        lazy: async () => ({
-          Component: (await import('../features/static-pages/pages/about-page')).AboutPage,
-        }),
-      },
-      {
-        path: 'faq',
-        lazy: async () => ({
-          Component: (await import('../features/static-pages/pages/faq-page')).FaqPage,
-        }),
-      },
-      {
-        path: 'terms-of-service',
-        lazy: async () => ({
-          Component: (await import('../features/static-pages/pages/terms-page')).TermsPage,
-        }),
-      },
-      {
-        path: 'privacy-policy',
-        lazy: async () => ({
-          Component: (await import('../features/static-pages/pages/privacy-page')).PrivacyPage,
-        }),
-      },
-      {
-        path: 'commercial-notice',
-        lazy: async () => ({
-          Component: (await import('../features/static-pages/pages/commercial-notice-page'))
-            .CommercialNoticePage,
-        }),
-      },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('./routes/not-found-page')).NotFoundPage }),
-      },
+      ...guestRoutes(),
+      ...LOCALES.filter((l) => l.prefix).map((l) => ({ path: l.prefix, children: guestRoutes() })),
     ],
   },
 ];

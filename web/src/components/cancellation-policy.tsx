@@ -4,16 +4,17 @@ import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
 import { describeRefundRule, type RefundRule } from '@domain/refund-rule';
+import { useT } from '../lib/i18n/i18n';
+import type { MessageKey } from '../lib/i18n/i18n';
+import { contentLang } from '../lib/i18n/content-lang';
 
 /** Guest spec §9: the marketplace's cancellation terms, for experiences without a policy of their own. */
-export const GENERAL_CANCELLATION_TERMS = [
-  'Whether a weather-related cancellation is needed is decided by the day before; you are notified by e-mail by 7 PM.',
-  'Tours run in rain.',
-  'Refund handling fees are borne by the customer.',
-  'Card refunds may take 1–2 months after the billing closing date.',
-] as const;
-
-export const DEFAULT_HOST_POLICY = 'Free cancellation up to 7 days before the experience (100% refund).';
+const GENERAL_CANCELLATION_TERMS = [
+  'policy.weather',
+  'policy.rain',
+  'policy.fees',
+  'policy.cardRefunds',
+] as const satisfies readonly MessageKey[];
 
 /** Sentences of a policy text (line breaks and sentence ends), so the first can lead and the rest expand. */
 function sentencesOf(text: string): string[] {
@@ -40,23 +41,30 @@ export function CancellationPolicy({
 }) {
   const [open, setOpen] = useState(!collapsible);
   const id = useId();
+  const { t, locale } = useT();
   const own = policy?.trim() ? sentencesOf(policy) : null;
-  const [lead, ...more] = [
-    ...(rule ? [describeRefundRule(rule, 'en')] : []),
-    ...(own ?? [...(rule ? [] : [DEFAULT_HOST_POLICY]), ...GENERAL_CANCELLATION_TERMS]),
-  ];
+  // The host's own text stays as they wrote it (marked with its language); the rest is in the site's language.
+  const ownLang = own ? contentLang(policy) : undefined;
+  const general = GENERAL_CANCELLATION_TERMS.map((key) => t(key));
+  const ruleText = rule ? [describeRefundRule(rule, locale)] : [];
+  const [lead, ...more] = [...ruleText, ...(own ?? [...(rule ? [] : [t('policy.default')]), ...general])];
+  const langOf = (sentence: string) => (own?.includes(sentence) ? ownLang : undefined);
   return (
     <Box component="section" aria-labelledby={`${id}-title`}>
       <Typography id={`${id}-title`} variant="h6" component="h2" gutterBottom>
-        Cancellation policy
+        {t('policy.title')}
       </Typography>
-      <Typography variant="body2">{lead}</Typography>
+      <Typography variant="body2" lang={lead ? langOf(lead) : undefined}>
+        {lead}
+      </Typography>
       {more.length > 0 && (
         <>
           <Collapse in={open} id={`${id}-more`}>
             <Box component="ul" sx={{ pl: 2.5, my: 1, typography: 'body2', color: 'text.secondary' }}>
               {more.map((sentence) => (
-                <li key={sentence}>{sentence}</li>
+                <li key={sentence} lang={langOf(sentence)}>
+                  {sentence}
+                </li>
               ))}
             </Box>
           </Collapse>
@@ -68,7 +76,7 @@ export function CancellationPolicy({
               aria-controls={`${id}-more`}
               sx={{ px: 0 }}
             >
-              {open ? 'close' : 'see more'}
+              {open ? t('policy.close') : t('policy.more')}
             </Button>
           )}
         </>

@@ -8,8 +8,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import type { ExperienceCard as ExperienceCardData } from '@domain/entities';
 import { carouselCardSizes } from '../lib/image-sizes';
 import { ExperienceCard } from './experience-card';
-
-export const CAROUSEL_ERROR = 'Error loading experiences';
+import { useT } from '../lib/i18n/i18n';
 
 export interface CardCarouselProps {
   /** Id of the heading, which labels the section. */
@@ -36,6 +35,7 @@ export interface CardCarouselProps {
  * Topics and the Ehime landing page's topic list, which differ only in their step and card width (guest spec §9).
  */
 export function CardCarousel(props: CardCarouselProps) {
+  const { t } = useT();
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) =>
     track.current?.scrollBy({ left: direction * props.step, behavior: 'smooth' });
@@ -53,14 +53,14 @@ export function CardCarousel(props: CardCarouselProps) {
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           {props.actions}
           <IconButton
-            aria-label={`Scroll ${props.scrollLabel} left`}
+            aria-label={t('carousel.left', { what: props.scrollLabel })}
             onClick={() => scroll(-1)}
             sx={{ border: 1, borderColor: 'divider' }}
           >
             <ChevronLeftIcon />
           </IconButton>
           <IconButton
-            aria-label={`Scroll ${props.scrollLabel} right`}
+            aria-label={t('carousel.right', { what: props.scrollLabel })}
             onClick={() => scroll(1)}
             sx={{ border: 1, borderColor: 'divider' }}
           >
@@ -68,7 +68,7 @@ export function CardCarousel(props: CardCarouselProps) {
           </IconButton>
         </Stack>
       </Stack>
-      {props.isError && <Typography color="error">{CAROUSEL_ERROR}</Typography>}
+      {props.isError && <Typography color="error">{t('carousel.error')}</Typography>}
       {props.items && (
         <Box
           component="ul"

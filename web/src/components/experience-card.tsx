@@ -7,16 +7,17 @@ import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import type { ExperienceCard as ExperienceCardData } from '@domain/entities';
 import { responsiveImage } from '@domain/images';
-import { fromPriceLabel } from '@domain/pricing';
+import { formatYen } from '@domain/pricing';
+import { contentLang } from '../lib/i18n/content-lang';
 import { cardLocation } from '../lib/address';
 import { LIST_CARD_SIZES } from '../lib/image-sizes';
+import { useT } from '../lib/i18n/i18n';
 import type { RatingSummary } from '@domain/reviews';
 import { RatingSummaryText } from './rating-summary';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.jpg';
 /** Guest spec §2: the card's tags when the experience has none. */
-export const DEFAULT_TAGS = ['Private Experience', 'Nature'] as const;
-export const LOCATION_NOT_SPECIFIED = 'Location not specified';
+export const DEFAULT_TAG_KEYS = ['card.tag.private', 'category.nature'] as const;
 
 /**
  * Guest spec §2, experience card: a link to the detail page with the main image, the 'from' price, the location,
@@ -36,14 +37,16 @@ export function ExperienceCard({
   /** How wide the card is on the page (the `sizes` attribute of its photo). */
   imageSizes?: string;
 }) {
-  const location = cardLocation(experience.prefecture, experience.city) || LOCATION_NOT_SPECIFIED;
-  const tags = experience.tags.length > 0 ? experience.tags : DEFAULT_TAGS;
+  const { t, path, locale } = useT();
+  const place = cardLocation(experience.prefecture, experience.city, locale);
+  const tags = experience.tags.length > 0 ? experience.tags : null;
+  const lang = contentLang(experience.title);
   const image = responsiveImage(experience.image || PLACEHOLDER_IMAGE, imageSizes);
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardActionArea
         component={RouterLink}
-        to={`/experience/${experience.id}`}
+        to={path(`/experience/${experience.id}`)}
         sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         <Box
@@ -73,7 +76,7 @@ export function ExperienceCard({
         />
         <Stack spacing={0.75} sx={{ p: 2, flex: 1 }}>
           <Typography variant="subtitle2" component="p" color="primary.main" sx={{ fontWeight: 700 }}>
-            {fromPriceLabel(experience.price)}
+            {t('card.from', { price: formatYen(experience.price) })}
           </Typography>
           <Typography
             variant="body2"
@@ -81,12 +84,13 @@ export function ExperienceCard({
             sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
           >
             <PlaceOutlinedIcon fontSize="inherit" aria-hidden />
-            {location}
+            {place ? <span lang={contentLang(place)}>{place}</span> : t('card.noLocation')}
           </Typography>
           <RatingSummaryText rating={experience.rating} />
           <Typography
             variant="subtitle1"
             component={titleComponent}
+            lang={lang}
             sx={{
               fontWeight: 700,
               lineHeight: 1.35,
@@ -99,11 +103,12 @@ export function ExperienceCard({
             {experience.title}
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, pt: 0.5, mt: 'auto' }}>
-            {tags.slice(0, 3).map((tag) => (
+            {(tags ?? DEFAULT_TAG_KEYS.map((key) => t(key))).slice(0, 3).map((tag) => (
               // A plain outlined label rather than MUI's Chip: cards are on the home page, whose JS budget is tight.
               <Box
                 component="span"
                 key={tag}
+                lang={tags ? lang : undefined}
                 sx={{
                   border: 1,
                   borderColor: 'divider',

@@ -4,11 +4,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useAppConfig } from '../app/config-context';
 import type { MeetingPoint } from '@domain/address';
+import { useT } from '../lib/i18n/i18n';
 
-export const MAP_LOADING_TEXT = 'Loading map...';
-export const MAP_LOADING_TEXT_JA = '地図を読み込み中...';
-export const MAP_FAILED_TEXT = 'Could not display the map';
-export const MAP_FAILED_TEXT_JA = '地図を表示できませんでした';
 /** Guest spec §7 and §9: maps embed at zoom 15 in a 400 px frame. */
 const MAP_ZOOM = 15;
 const MAP_HEIGHT = 400;
@@ -78,6 +75,7 @@ export function MeetingPointMap(props: { address: MeetingPoint; addressText: str
 function MapBlock({ address, addressText }: { address: MeetingPoint; addressText: string }) {
   const { mapsApiKey } = useAppConfig();
   const [loaded, setLoaded] = useState(false);
+  const { t } = useT();
   const query = mapQuery(address, addressText);
   const openLink = query
     ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`
@@ -98,9 +96,7 @@ function MapBlock({ address, addressText }: { address: MeetingPoint; addressText
         }}
       >
         <Box>
-          <Typography color="text.secondary">
-            {MAP_FAILED_TEXT} ({MAP_FAILED_TEXT_JA})
-          </Typography>
+          <Typography color="text.secondary">{t('map.failed')}</Typography>
           {openLink && (
             <Link
               href={openLink}
@@ -108,7 +104,7 @@ function MapBlock({ address, addressText }: { address: MeetingPoint; addressText
               rel="noopener noreferrer"
               sx={{ display: 'inline-block', mt: 1 }}
             >
-              Open in Google Maps
+              {t('map.open')}
             </Link>
           )}
         </Box>
@@ -128,13 +124,11 @@ function MapBlock({ address, addressText }: { address: MeetingPoint; addressText
     >
       {!loaded && (
         <Box role="status" sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
-          <Typography color="text.secondary">
-            {MAP_LOADING_TEXT} ({MAP_LOADING_TEXT_JA})
-          </Typography>
+          <Typography color="text.secondary">{t('map.loading')}</Typography>
         </Box>
       )}
       <iframe
-        title="Map of the meeting point"
+        title={t('map.title')}
         src={src}
         width="100%"
         height={MAP_HEIGHT}

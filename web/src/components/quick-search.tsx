@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import SearchIcon from '@mui/icons-material/Search';
 import { searchPath } from '../lib/search-path';
+import { useT } from '../lib/i18n/i18n';
 
 /**
  * A search box for the header and the home hero (guest spec §5's Enter behaviour: trimmed, blank does nothing):
@@ -12,12 +13,13 @@ import { searchPath } from '../lib/search-path';
 export function QuickSearch({ fullWidth = false }: { fullWidth?: boolean }) {
   const [text, setText] = useState('');
   const navigate = useNavigate();
+  const { t, path: localise } = useT();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const path = searchPath(text);
     if (!path) return;
     setText('');
-    void navigate(path);
+    void navigate(localise(path));
   };
   return (
     <Box
@@ -39,8 +41,8 @@ export function QuickSearch({ fullWidth = false }: { fullWidth?: boolean }) {
         name="q"
         value={text}
         onChange={(e: React.ChangeEvent<HTMLInputElement>) => setText(e.target.value)}
-        placeholder="Search experiences..."
-        aria-label="Search experiences"
+        placeholder={t('search.placeholder')}
+        aria-label={t('nav.search')}
         enterKeyHint="search"
         sx={{
           width: '100%',

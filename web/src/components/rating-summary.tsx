@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { RatingSummary } from '@domain/reviews';
+import { useT } from '../lib/i18n/i18n';
 
 /**
  * "★ 4.3 (5)": the average of the visible reviews and their count (DESIGN §4e), on cards and near the detail
@@ -12,14 +13,14 @@ export function RatingSummaryText({
   rating?: RatingSummary | undefined;
   size?: string;
 }) {
+  const { plural } = useT();
   if (!rating || rating.count <= 0) return null;
   const average = rating.average.toFixed(1);
-  const reviews = `${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}`;
   return (
     <Box
       component="span"
       role="img"
-      aria-label={`Rated ${average} out of 5 from ${reviews}`}
+      aria-label={plural('rating.label', rating.count, { average })}
       data-testid="rating-summary"
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: size, fontWeight: 600 }}
     >

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useT } from '../lib/i18n/i18n';
 
 /**
  * The video id of a YouTube link: the `v=` parameter of a watch URL (guest spec §2), or the path of a short
@@ -21,11 +22,12 @@ export function videoId(link: string | null | undefined): string | null {
  */
 export function VideoEmbed({ link, title }: { link: string | null | undefined; title: string }) {
   const id = videoId(link);
+  const { t } = useT();
   if (!id) return null;
   return (
     <Box
       component="section"
-      aria-label="Video"
+      aria-label={t('video.label')}
       sx={{
         position: 'relative',
         aspectRatio: '16 / 9',
@@ -35,7 +37,7 @@ export function VideoEmbed({ link, title }: { link: string | null | undefined; t
       }}
     >
       <iframe
-        title={`Video: ${title}`}
+        title={t('video.title', { title })}
         src={`https://www.youtube-nocookie.com/embed/${id}?autoplay=1&mute=1&playsinline=1`}
         allow="autoplay; encrypted-media; picture-in-picture"
         allowFullScreen

@@ -3,12 +3,12 @@
  * is the domain's (`@domain/address`), shared with the mails.
  */
 import { placeName } from '@domain/place-names';
-import { siteLocale } from './site-locale';
+import type { Locale } from './i18n/locales';
 
 /**
- * `Ehime, Imabari` on the English site, `愛媛県今治市` on a Japanese one (issue 21 item 9: the postal autofill
- * stores Japanese names); empty when neither is set.
+ * `Ehime, Imabari` for English and Korean readers, `愛媛県今治市` for Japanese and Chinese readers (kanji, as the
+ * places write themselves; issue 21 item 9: the postal autofill stores Japanese names); empty when neither is set.
  */
-export function cardLocation(prefecture: string, city: string): string {
-  return placeName({ prefecture, city }, siteLocale());
+export function cardLocation(prefecture: string, city: string, locale: Locale): string {
+  return placeName({ prefecture, city }, locale === 'ja' || locale === 'zh-Hant' ? 'ja' : 'en');
 }

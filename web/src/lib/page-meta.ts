@@ -1,6 +1,8 @@
 import { createContext, useContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '../app/config-context';
+import { useT, type Translator } from './i18n/i18n';
+import { LOCALES, localeInfo, switchLocalePath } from './i18n/locales';
 
 export interface PageMeta {
   /** The page's own title; the site name is appended. */
@@ -14,8 +16,6 @@ export interface PageMeta {
 
 /** The default social-share image (1200×630, drawn by `web/scripts/draw-site-images.ts`). */
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
-export const DEFAULT_DESCRIPTION =
-  'Book private tours and hands-on local experiences in Ehime and across Japan, hosted by the people who live there.';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string | null): void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -31,36 +31,51 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string | 
   element.setAttribute('content', content);
 }
 
-function setCanonical(href: string): void {
-  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+function setLink(rel: 'canonical' | 'alternate', href: string, hreflang?: string): void {
+  const selector = hreflang ? `link[rel="${rel}"][hreflang="${hreflang}"]` : `link[rel="${rel}"]`;
+  let link = document.head.querySelector<HTMLLinkElement>(selector);
   if (!link) {
     link = document.createElement('link');
-    link.rel = 'canonical';
+    link.rel = rel;
+    if (hreflang) link.hreflang = hreflang;
     document.head.appendChild(link);
   }
   link.href = href;
 }
 
-/** One tag of a page's head: a meta element (`name` or `property`), the canonical link, or the title. */
+/** One tag of a page's head: a meta element (`name` or `property`), a link (canonical, language alternate), or the title. */
 export type HeadTag =
   | { kind: 'title'; text: string }
   | { kind: 'meta'; attribute: 'name' | 'property'; key: string; content: string }
-  | { kind: 'canonical'; href: string };
+  | { kind: 'canonical'; href: string }
+  | { kind: 'alternate'; hreflang: string; href: string };
+
+/**
+ * The page in every language (`hreflang`), English as `x-default`, for a path of any language: what the head
+ * carries and what a server render or the sitemap writes for the same page.
+ */
+export function languageAlternates(base: string, pathname: string): { hreflang: string; href: string }[] {
+  return [
+    ...LOCALES.map((l) => ({ hreflang: l.code, href: `${base}${switchLocalePath(pathname, l.code)}` })),
+    { hreflang: 'x-default', href: `${base}${switchLocalePath(pathname, 'en')}` },
+  ];
+}
 
 /**
  * Guest spec §2, page metadata: title, description, canonical (base URL + current path), Open Graph (type
- * website, url, 1200×630 image, site name, locale ja_JP), a large-image Twitter card and, where asked, noindex.
+ * website, url, 1200×630 image, site name, the language's locale), hreflang alternates for every language, a
+ * large-image Twitter card and, where asked, noindex. The default title and description are the language's.
  * One list for the browser (usePageMeta) and the server render (web/src/ssr), so both write the same head.
  */
 export function pageHeadTags(
   meta: PageMeta,
   site: { siteName: string; baseUrl: string },
   pathname: string,
+  translator: Pick<Translator, 't' | 'locale'>,
 ): HeadTag[] {
-  const { title, description = DEFAULT_DESCRIPTION, image, noindex = false } = meta;
-  const fullTitle = title
-    ? `${title} | ${site.siteName}`
-    : `${site.siteName} – Private tours and local experiences in Japan`;
+  const { t, locale } = translator;
+  const { title, description = t('meta.description'), image, noindex = false } = meta;
+  const fullTitle = title ? `${title} | ${site.siteName}` : t('meta.homeTitle', { siteName: site.siteName });
   const base = site.baseUrl.replace(/\/$/, '');
   const url = `${base}${pathname}`;
   const imageUrl = new URL(image || DEFAULT_SHARE_IMAGE, `${base}/`).toString();
@@ -74,6 +89,7 @@ export function pageHeadTags(
     { kind: 'title', text: fullTitle },
     meta_('name', 'description', description),
     { kind: 'canonical', href: url },
+    ...languageAlternates(base, pathname).map((a): HeadTag => ({ kind: 'alternate', ...a })),
     meta_('property', 'og:title', fullTitle),
     meta_('property', 'og:description', description),
     meta_('property', 'og:type', 'website'),
@@ -82,7 +98,7 @@ export function pageHeadTags(
     meta_('property', 'og:image:width', '1200'),
     meta_('property', 'og:image:height', '630'),
     meta_('property', 'og:site_name', site.siteName),
-    meta_('property', 'og:locale', 'ja_JP'),
+    meta_('property', 'og:locale', localeInfo(locale).ogLocale),
     meta_('name', 'twitter:card', 'summary_large_image'),
     meta_('name', 'twitter:title', fullTitle),
     meta_('name', 'twitter:description', description),
@@ -98,17 +114,24 @@ export const ServerPageMetaContext = createContext<{ meta?: PageMeta } | null>(n
 export function usePageMeta(meta: PageMeta): void {
   const { siteName, baseUrl } = useAppConfig();
   const { pathname } = useLocation();
+  const translator = useT();
   const serverMeta = useContext(ServerPageMetaContext);
   if (serverMeta) serverMeta.meta = meta;
   const { title, description, image, noindex } = meta;
 
   useEffect(() => {
-    const tags = pageHeadTags({ title, description, image, noindex }, { siteName, baseUrl }, pathname);
+    const tags = pageHeadTags(
+      { title, description, image, noindex },
+      { siteName, baseUrl },
+      pathname,
+      translator,
+    );
     for (const tag of tags) {
       if (tag.kind === 'title') document.title = tag.text;
-      else if (tag.kind === 'canonical') setCanonical(tag.href);
+      else if (tag.kind === 'canonical') setLink('canonical', tag.href);
+      else if (tag.kind === 'alternate') setLink('alternate', tag.href, tag.hreflang);
       else setMeta(tag.attribute, tag.key, tag.content);
     }
     if (!noindex) setMeta('name', 'robots', null);
-  }, [title, description, image, noindex, siteName, baseUrl, pathname]);
+  }, [title, description, image, noindex, siteName, baseUrl, pathname, translator]);
 }

@@ -5,6 +5,7 @@
  */
 import { photoVariantUrl } from '@domain/images';
 import type { ExperienceDetail } from '../lib/catalogue-api';
+import type { Translator } from '../lib/i18n/i18n';
 
 /** What the reviews feature adds to an experience answer, when it exists. */
 interface Rating {
@@ -15,9 +16,12 @@ interface Rating {
 export function experienceJsonLd(
   experience: ExperienceDetail & { rating?: Rating | null },
   site: { baseUrl: string; siteName: string },
+  /** The page's language: its URLs and the breadcrumbs' names are that language's. */
+  translator: Pick<Translator, 't' | 'path'>,
 ): object[] {
+  const { t, path } = translator;
   const base = site.baseUrl.replace(/\/$/, '');
-  const url = `${base}/experience/${experience.id}`;
+  const url = `${base}${path(`/experience/${experience.id}`)}`;
   const images = experience.mainImages.map((src) =>
     new URL(photoVariantUrl(src, 1200), `${base}/`).toString(),
   );
@@ -53,8 +57,8 @@ export function experienceJsonLd(
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: [
-      { '@type': 'ListItem', position: 1, name: 'Home', item: `${base}/` },
-      { '@type': 'ListItem', position: 2, name: 'Experiences', item: `${base}/experiences` },
+      { '@type': 'ListItem', position: 1, name: t('breadcrumb.home'), item: `${base}${path('/')}` },
+      { '@type': 'ListItem', position: 2, name: t('list.title'), item: `${base}${path('/experiences')}` },
       { '@type': 'ListItem', position: 3, name: experience.title, item: url },
     ],
   };

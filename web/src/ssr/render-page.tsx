@@ -19,6 +19,8 @@ import type { PrefetchContext } from '../app/prefetch';
 import { ApiError, createApiClient } from '../lib/api-client';
 import type { ExperienceDetail } from '../lib/catalogue-api';
 import type { AppConfig } from '../lib/config';
+import { createTranslator, I18nProvider, loadCatalogue, type Translator } from '../lib/i18n/i18n';
+import { localeFromPath, stripLocale } from '../lib/i18n/locales';
 import { pageHeadTags, ServerPageMetaContext, type PageMeta } from '../lib/page-meta';
 import { escapeHtml, jsonForScript } from './escape';
 import { experienceJsonLd } from './json-ld';
@@ -40,6 +42,9 @@ export interface RenderedPage {
 }
 
 export async function renderPage(input: RenderPageInput): Promise<RenderedPage> {
+  // The page's language is its path's prefix (`/ko/experience/x`); its catalogue is in before anything renders.
+  const locale = localeFromPath(input.path);
+  const translator = createTranslator(locale, await loadCatalogue(locale));
   const queryClient = createQueryClient();
   // Nothing refetches on the server: a failed query shows its error (a 404 renders the page's not-found view).
   queryClient.setDefaultOptions({
@@ -73,16 +78,18 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
     <CacheProvider value={cache}>
       <ServerPageMetaContext.Provider value={metaBox}>
         <AppProviders config={input.config} queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <I18nProvider locale={locale}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </I18nProvider>
         </AppProviders>
       </ServerPageMetaContext.Provider>
     </CacheProvider>,
   );
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(markup));
   const meta = metaBox.meta ?? {};
-  const structured = status === 200 ? structuredData(input.path, queryClient, input.config) : '';
+  const structured = status === 200 ? structuredData(input.path, queryClient, input.config, translator) : '';
   const head = headHtml(
-    pageHeadTags(status === 404 ? { ...meta, noindex: true } : meta, input.config, input.path),
+    pageHeadTags(status === 404 ? { ...meta, noindex: true } : meta, input.config, input.path, translator),
   );
   // A not-found page carries no state: the client renders it afresh instead of hydrating (its query's error is not
   // something to hydrate from), so it never mismatches.
@@ -91,6 +98,7 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
       ? `\n<script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(dehydrate(queryClient))}</script>`
       : '';
   const html = input.template
+    .replace(/<html\b[^>]*>/, `<html lang="${locale}">`)
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+(name="description"|property="og:[^"]*")[\s\S]*?\/>\s*/g, '')
     .replace('</head>', `${head}\n${structured}${styles}\n</head>`)
@@ -99,8 +107,13 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
 }
 
 /** JSON-LD of an experience page, from the experience the page rendered (the detail query's data). */
-function structuredData(path: string, queryClient: QueryClient, config: AppConfig): string {
-  const id = /^\/experience\/([^/]+)$/.exec(path)?.[1];
+function structuredData(
+  path: string,
+  queryClient: QueryClient,
+  config: AppConfig,
+  translator: Translator,
+): string {
+  const id = /^\/experience\/([^/]+)$/.exec(stripLocale(path))?.[1];
   if (!id) return '';
   const experience = queryClient
     .getQueryCache()
@@ -108,7 +121,7 @@ function structuredData(path: string, queryClient: QueryClient, config: AppConfi
     .map((q) => q.state.data as ExperienceDetail | undefined)
     .find((d) => d && typeof d === 'object' && 'id' in d && d.id === id && 'mainImages' in d);
   if (!experience) return '';
-  return experienceJsonLd(experience, config)
+  return experienceJsonLd(experience, config, translator)
     .map((item) => `<script type="application/ld+json">${jsonForScript(item)}</script>\n`)
     .join('');
 }
@@ -118,6 +131,8 @@ function headHtml(tags: ReturnType<typeof pageHeadTags>): string {
     .map((tag) => {
       if (tag.kind === 'title') return `<title>${escapeHtml(tag.text)}</title>`;
       if (tag.kind === 'canonical') return `<link rel="canonical" href="${escapeHtml(tag.href)}" />`;
+      if (tag.kind === 'alternate')
+        return `<link rel="alternate" hreflang="${tag.hreflang}" href="${escapeHtml(tag.href)}" />`;
       return `<meta ${tag.attribute}="${tag.key}" content="${escapeHtml(tag.content)}" />`;
     })
     .join('\n');

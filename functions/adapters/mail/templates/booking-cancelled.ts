@@ -17,7 +17,8 @@ import {
   siteNameOf,
   type BookingMailInput,
 } from './booking-mail';
-import { formatYen } from './format';
+import { formatYen, type MailLanguage } from './format';
+import { guestMailTexts } from './guest-texts';
 import { renderMail, type MailBlock, type RenderedMail } from './layout';
 
 const partyNames = {
@@ -25,52 +26,32 @@ const partyNames = {
   en: { guest: 'you', host: 'the host', admin: 'our support team' },
 } as const;
 
-function moneyText(input: BookingMailInput, language: 'en' | 'ja'): string {
+function moneyText(input: BookingMailInput, language: MailLanguage): string {
   const { booking } = input;
+  const texts = guestMailTexts(language).cancelled;
   const refund = booking.refundAmount ?? 0;
   // Nothing captured (a request): no refund is tracked, the authorisation is released and never charged.
-  if (!booking.refundStatus) {
-    return language === 'ja'
-      ? `カードへの請求は行われていません。${formatYen(booking.amount, 'ja')}の与信は取り消されます。`
-      : `Your card has not been charged: the authorisation of ${formatYen(booking.amount, 'en')} is released.`;
-  }
-  if (refund === 0) {
-    return language === 'ja'
-      ? 'キャンセルポリシーにより、今回のキャンセルでは返金はありません。'
-      : 'Under the cancellation policy, this cancellation is not refunded.';
-  }
-  return language === 'ja'
-    ? `${formatYen(refund, 'ja')}をご利用のカードに返金いたします。カード会社によっては反映まで時間がかかる場合があります。`
-    : `${formatYen(refund, 'en')} will be refunded to your card. Depending on your card issuer, it may take a while to appear.`;
+  if (!booking.refundStatus) return texts.released(formatYen(booking.amount, language));
+  if (refund === 0) return texts.noRefund;
+  return texts.refund(formatYen(refund, language));
 }
 
 export function guestBookingCancelledMail(input: BookingMailInput): RenderedMail {
   const { booking } = input;
   const language = guestMailLanguage(booking);
+  const texts = guestMailTexts(language).cancelled;
   const by: CancellingParty = booking.cancelledBy ?? 'guest';
   const reason = booking.cancellationReason?.trim();
-  const reasonBlock: MailBlock[] = reason
-    ? [{ kind: 'note', title: language === 'ja' ? 'キャンセルの理由' : 'Reason', text: reason }]
-    : [];
-  const ja = language === 'ja';
+  const reasonBlock: MailBlock[] = reason ? [{ kind: 'note', title: texts.reason, text: reason }] : [];
   return renderMail({
     language,
     siteName: siteNameOf(input),
-    subject: ja
-      ? `【予約キャンセル】${input.experience.title}（予約番号 ${booking.reference}）`
-      : `Your booking has been cancelled (Booking ID ${booking.reference})`,
+    subject: texts.subject(input.experience.title, booking.reference),
     preheader: moneyText(input, language),
-    heading: ja ? 'ご予約はキャンセルされました' : 'Your booking has been cancelled',
+    heading: texts.heading,
     greeting: guestGreeting(booking, language),
     blocks: [
-      {
-        kind: 'paragraph',
-        text: ja
-          ? `下記のご予約は${partyNames.ja[by]}によりキャンセルされました。`
-          : by === 'guest'
-            ? 'As you asked, your booking below has been cancelled.'
-            : `Your booking below has been cancelled by ${partyNames.en[by]}.`,
-      },
+      { kind: 'paragraph', text: texts.intro(by) },
       ...reasonBlock,
       referenceBlock(booking, language),
       guestFacts(input, language),

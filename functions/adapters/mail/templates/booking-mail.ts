@@ -17,6 +17,7 @@ import {
   type MailLanguage,
 } from './format';
 import type { MailBlock } from './layout';
+import { guestMailTexts } from './guest-texts';
 
 export type MailExperience = Pick<
   Experience,
@@ -69,50 +70,33 @@ export function tourLanguageName(booking: Pick<Booking, 'language'>, reader: Mai
 }
 
 export function guestGreeting(booking: Booking, language: MailLanguage): string {
-  return language === 'ja'
-    ? `${booking.lastName} ${booking.firstName} 様`
-    : `Dear ${booking.firstName} ${booking.lastName},`;
+  return guestMailTexts(language).greeting(booking);
 }
 
 export function guestFullName(booking: Booking, language: MailLanguage): string {
-  return language === 'ja'
-    ? `${booking.lastName} ${booking.firstName} 様`
-    : `${booking.firstName} ${booking.lastName}`;
+  return guestMailTexts(language).fullName(booking);
 }
 
 export function referenceBlock(booking: Booking, language: MailLanguage): MailBlock {
-  return {
-    kind: 'reference',
-    label: language === 'ja' ? '予約番号' : 'Booking ID',
-    value: booking.reference,
-  };
+  return { kind: 'reference', label: guestMailTexts(language).referenceLabel, value: booking.reference };
 }
 
 /** The facts a guest needs to recognise the booking: experience, host, date, time, guests, total, requests. */
 export function guestFacts(input: BookingMailInput, language: MailLanguage): MailBlock {
   const { booking } = input;
-  const rows: Array<[string, string]> =
-    language === 'ja'
-      ? [
-          ['体験', input.experience.title],
-          ['ホスト', input.hostBusinessName],
-          ['日付', formatDate(booking.date, 'ja')],
-          ['時間', formatTime(booking.time, 'ja')],
-          ['人数', formatGuests(booking.guests, 'ja')],
-          ['体験の言語', tourLanguageName(booking, 'ja')],
-          ['合計金額', `${formatYen(booking.amount, 'ja')}（消費税込み）`],
-        ]
-      : [
-          ['Experience', input.experience.title],
-          ['Host', input.hostBusinessName],
-          ['Date', formatDate(booking.date, 'en')],
-          ['Time', formatTime(booking.time, 'en')],
-          ['Guests', formatGuests(booking.guests, 'en')],
-          ['Tour language', tourLanguageName(booking, 'en')],
-          ['Total', `${formatYen(booking.amount, 'en')} (JPY, consumption tax included)`],
-        ];
+  const texts = guestMailTexts(language);
+  const label = texts.facts;
+  const rows: Array<[string, string]> = [
+    [label.experience, input.experience.title],
+    [label.host, input.hostBusinessName],
+    [label.date, formatDate(booking.date, language)],
+    [label.time, formatTime(booking.time, language)],
+    [label.guests, formatGuests(booking.guests, language)],
+    [label.tourLanguage, tourLanguageName(booking, language)],
+    [label.total, texts.totalWithTax(formatYen(booking.amount, language))],
+  ];
   const requests = booking.specialRequests?.trim();
-  if (requests) rows.push([language === 'ja' ? 'ご要望' : 'Special requests', requests]);
+  if (requests) rows.push([label.specialRequests, requests]);
   return { kind: 'facts', rows };
 }
 
@@ -146,7 +130,7 @@ export function meetingPointText(experience: MailExperience, language: MailLangu
   const address = formatAddress(experience, language);
   const map = mapsSearchUrl(experience);
   if (!map) return address;
-  return language === 'ja' ? `${address}\n地図：${map}` : `${address}\nMap: ${map}`;
+  return `${address}\n${guestMailTexts(language).mapLine(map)}`;
 }
 
 /** The host's deadline to answer, when the booking carries one. */
@@ -155,27 +139,15 @@ export function hostDeadlineText(booking: Booking, language: MailLanguage): stri
 }
 
 export function manageBookingBlocks(input: BookingMailInput, language: MailLanguage): MailBlock[] {
-  return language === 'ja'
-    ? [
-        {
-          kind: 'paragraph',
-          text: `予約内容は、ご予約時のメールアドレスと予約番号 ${input.booking.reference} でいつでもご確認いただけます。`,
-        },
-        { kind: 'button', label: '予約内容を確認する', url: lookupUrl(input) },
-      ]
-    : [
-        {
-          kind: 'paragraph',
-          text: `You can check your booking at any time with your e-mail address and Booking ID ${input.booking.reference}.`,
-        },
-        { kind: 'button', label: 'Manage your booking', url: lookupUrl(input) },
-      ];
+  const texts = guestMailTexts(language);
+  return [
+    { kind: 'paragraph', text: texts.manageText(input.booking.reference) },
+    { kind: 'button', label: texts.manageButton, url: lookupUrl(input) },
+  ];
 }
 
 export function guestFooter(booking: Booking, language: MailLanguage): string {
-  return language === 'ja'
-    ? `このメールは、${booking.email} で予約リクエストが行われたためお送りしています。お心当たりのない場合は、このメールを破棄してください。`
-    : `You received this e-mail because a booking was requested with ${booking.email}. If this wasn't you, you can ignore this message.`;
+  return guestMailTexts(language).footer(booking.email);
 }
 
 export function hostFooter(): string {
@@ -196,19 +168,9 @@ export function cancellationPolicyText(
 ): string {
   const own = experience.cancellationPolicy?.trim();
   if (refundRule) return [describeRefundRule(refundRule, language), own].filter(Boolean).join('\n');
-  const general =
-    language === 'ja'
-      ? '返金手数料はお客様のご負担となります。カードへの返金は、締め日によって1〜2か月かかる場合があります。'
-      : 'Refund handling fees are borne by the guest. A refund to your card may take 1–2 months to appear, depending on your card’s billing cycle.';
   if (own) return own;
+  const texts = guestMailTexts(language);
   const { days, refundPercentage } = hostPolicy ?? { days: 7, refundPercentage: 100 };
-  const rule =
-    language === 'ja'
-      ? refundPercentage > 0
-        ? `体験日の${days}日前までのキャンセルは、料金の${refundPercentage}%を返金いたします。それ以降のキャンセルおよび無断不参加は返金できません。`
-        : 'キャンセルおよび無断不参加による返金はできません。'
-      : refundPercentage > 0
-        ? `Cancel at least ${days} days before the experience for a ${refundPercentage}% refund. Later cancellations and no-shows are not refunded.`
-        : 'Cancellations and no-shows are not refunded.';
-  return `${rule}\n${general}`;
+  const rule = refundPercentage > 0 ? texts.policyRule(days, refundPercentage) : texts.policyNoRefund;
+  return `${rule}\n${texts.policyGeneral}`;
 }

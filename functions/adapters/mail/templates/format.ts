@@ -3,9 +3,10 @@
  * wall-clock strings the booking stores (`yyyy-MM-dd`, `HH:mm`); instants (deadlines) are shown in Tokyo time.
  */
 import { TOKYO_TIME_ZONE, formatBookingDate, zonedParts } from '../../../domain/calendar';
-import type { GuestLanguage } from '../../../domain/entities';
+import type { GuestLocale } from '../../../domain/entities';
+import { guestMailTexts } from './guest-texts';
 
-export type MailLanguage = GuestLanguage;
+export type MailLanguage = GuestLocale;
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -27,10 +28,9 @@ export function oneLine(value: string): string {
 
 const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** JPY has no minor unit: `¥24,000` in English, `24,000円` in Japanese. */
+/** JPY has no minor unit: `¥24,000`, `24,000円` in Japanese. */
 export function formatYen(amount: number, language: MailLanguage): string {
-  const digits = thousands.format(amount);
-  return language === 'ja' ? `${digits}円` : `¥${digits}`;
+  return guestMailTexts(language).yen(thousands.format(amount));
 }
 
 /** `2025-05-01 (Thu)` / `2025年5月1日（木）` from a stored `yyyy-MM-dd` (the booking pages show the same). */
@@ -40,7 +40,7 @@ export function formatDate(date: string, language: MailLanguage): string {
 
 /** The stored slot start, marked as Japan time (a guest abroad must not read it in their own zone). */
 export function formatTime(time: string, language: MailLanguage): string {
-  return language === 'ja' ? `${time}（日本時間）` : `${time} (Japan time)`;
+  return guestMailTexts(language).japanTime(time);
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -54,8 +54,7 @@ export function formatTokyoDateTime(iso: string, language: MailLanguage): string
 }
 
 export function formatGuests(guests: number, language: MailLanguage): string {
-  if (language === 'ja') return `${guests}名`;
-  return guests === 1 ? '1 guest' : `${guests} guests`;
+  return guestMailTexts(language).guests(guests);
 }
 
 /** `base` + `path` with exactly one slash between them. */

@@ -14,7 +14,8 @@ import {
   siteNameOf,
   type BookingMailInput,
 } from './booking-mail';
-import { formatDate, formatTime } from './format';
+import { formatDate, formatTime, type MailLanguage } from './format';
+import { guestMailTexts } from './guest-texts';
 import { renderMail, type MailBlock, type RenderedMail } from './layout';
 
 export interface TourReminderMailInput extends BookingMailInput {
@@ -22,67 +23,44 @@ export interface TourReminderMailInput extends BookingMailInput {
   host: Pick<Host, 'email' | 'phone'> | null;
 }
 
-function whatToBring(input: TourReminderMailInput, language: 'en' | 'ja'): string {
+function whatToBring(input: TourReminderMailInput, language: MailLanguage): string {
   const parts = [input.experience.thingsToKnowClothes, input.experience.thingsToKnowNote]
     .map((t) => t?.trim())
     .filter((t): t is string => Boolean(t));
   if (parts.length > 0) return parts.join('\n');
-  return language === 'ja'
-    ? '特別な持ち物はありません。天候に合った服装でお越しください。'
-    : 'Nothing special: dress for the weather.';
+  return guestMailTexts(language).reminder.nothingSpecial;
 }
 
-function hostContact(input: TourReminderMailInput, language: 'en' | 'ja'): string {
+function hostContact(input: TourReminderMailInput, language: MailLanguage): string {
+  const texts = guestMailTexts(language).reminder;
   const lines = [input.hostBusinessName];
-  if (input.host?.phone) lines.push(`${language === 'ja' ? '電話' : 'Phone'}: ${input.host.phone}`);
-  if (input.host?.email) lines.push(`${language === 'ja' ? 'メール' : 'E-mail'}: ${input.host.email}`);
+  if (input.host?.phone) lines.push(`${texts.phone}: ${input.host.phone}`);
+  if (input.host?.email) lines.push(`${texts.email}: ${input.host.email}`);
   return lines.join('\n');
 }
 
 export function guestTourReminderMail(input: TourReminderMailInput): RenderedMail {
   const { booking, experience } = input;
   const language = guestMailLanguage(booking);
+  const texts = guestMailTexts(language);
+  const reminder = texts.reminder;
   const when = `${formatDate(booking.date, language)} ${formatTime(booking.time, language)}`;
-  const blocks: MailBlock[] =
-    language === 'ja'
-      ? [
-          { kind: 'paragraph', text: `${when}は「${experience.title}」のご予約日です。` },
-          referenceBlock(booking, language),
-          guestFacts(input, language),
-          { kind: 'note', title: '集合場所', text: meetingPointText(experience, language) },
-          { kind: 'note', title: '持ち物・服装', text: whatToBring(input, language) },
-          { kind: 'note', title: 'ホストの連絡先', text: hostContact(input, language) },
-          {
-            kind: 'paragraph',
-            text: 'キャンセルされる場合は、下のボタンから予約内容を開いてお手続きください。返金額はご予約時のキャンセルポリシーに従います。',
-          },
-          ...manageBookingBlocks(input, language),
-        ]
-      : [
-          { kind: 'paragraph', text: `See you soon: your experience "${experience.title}" is on ${when}.` },
-          referenceBlock(booking, language),
-          guestFacts(input, language),
-          { kind: 'note', title: 'Meeting point', text: meetingPointText(experience, language) },
-          { kind: 'note', title: 'What to bring', text: whatToBring(input, language) },
-          { kind: 'note', title: 'Your host', text: hostContact(input, language) },
-          {
-            kind: 'paragraph',
-            text: 'Need to cancel? Open your booking with the button below; the refund follows the cancellation policy you booked with.',
-          },
-          ...manageBookingBlocks(input, language),
-        ];
+  const blocks: MailBlock[] = [
+    { kind: 'paragraph', text: reminder.intro(experience.title, when) },
+    referenceBlock(booking, language),
+    guestFacts(input, language),
+    { kind: 'note', title: texts.meetingPoint, text: meetingPointText(experience, language) },
+    { kind: 'note', title: reminder.whatToBring, text: whatToBring(input, language) },
+    { kind: 'note', title: reminder.yourHost, text: hostContact(input, language) },
+    { kind: 'paragraph', text: reminder.cancelHint },
+    ...manageBookingBlocks(input, language),
+  ];
   return renderMail({
     language,
     siteName: siteNameOf(input),
-    subject:
-      language === 'ja'
-        ? `【ご予約日のお知らせ】${experience.title} ${when}（予約番号 ${booking.reference}）`
-        : `Reminder: ${experience.title} on ${when} (Booking ID ${booking.reference})`,
-    preheader:
-      language === 'ja'
-        ? `集合場所：${meetingPointText(experience, language).split('\n')[0]}`
-        : `Meeting point: ${meetingPointText(experience, language).split('\n')[0]}`,
-    heading: language === 'ja' ? 'ご予約日が近づいています' : 'Your experience is coming up',
+    subject: reminder.subject(experience.title, when, booking.reference),
+    preheader: reminder.preheader(meetingPointText(experience, language).split('\n')[0] ?? ''),
+    heading: reminder.heading,
     greeting: guestGreeting(booking, language),
     blocks,
     footer: guestFooter(booking, language),

@@ -4,6 +4,7 @@
  * guest- or host-typed value can reach the HTML unescaped.
  */
 import { escapeHtml, oneLine, type MailLanguage } from './format';
+import { guestMailTexts } from './guest-texts';
 
 export interface RenderedMail {
   subject: string;
@@ -41,8 +42,8 @@ export function renderMail(doc: MailDocument): RenderedMail {
 const displayWidth = (text: string) => [...text].reduce((n, c) => n + (c.charCodeAt(0) > 0x2e7f ? 2 : 1), 0);
 
 function renderText(doc: MailDocument): string {
-  // Japanese text uses the full-width colon after a label.
-  const colon = doc.language === 'ja' ? '：' : ': ';
+  // Japanese and Chinese text use the full-width colon after a label.
+  const colon = guestMailTexts(doc.language).colon;
   const parts: string[] = [doc.greeting];
   for (const block of doc.blocks) {
     switch (block.kind) {

@@ -1,15 +1,12 @@
 import { NotFoundView } from '../../components/not-found';
 import { usePageMeta } from '../../lib/page-meta';
+import { useT } from '../../lib/i18n/i18n';
 
 /** Guest spec §2: any unknown path. */
 export function NotFoundPage() {
-  usePageMeta({ title: 'Page Not Found', noindex: true });
-  return (
-    <NotFoundView
-      title="Page Not Found"
-      message="Sorry, the page you are looking for does not exist or has been moved."
-    />
-  );
+  const { t } = useT();
+  usePageMeta({ title: t('notFound.title'), noindex: true });
+  return <NotFoundView title={t('notFound.title')} message={t('notFound.text')} />;
 }
 
 export default NotFoundPage;

@@ -18,6 +18,7 @@ import type { AdminBookingView } from '@domain/back-office-views';
 import { DENIAL_REASON_MAX_LENGTH, denyBookingSchemaJa } from '@domain/schemas/host';
 import { ApiError } from '../../../lib/api-client';
 import { bookingSummaryJa } from '../../../lib/back-office/approve-dialog';
+import { siteLanguageNameJa } from '@domain/languages';
 
 /** Back-office spec §8, in Japanese. */
 export const DECISION_MESSAGES = {
@@ -108,7 +109,7 @@ export function DenyDialog({
         <DialogContentText sx={{ mb: 2 }}>
           {bookingSummaryJa(booking)}
           のリクエストを否認します。カードの与信は取り消され、予約枠は解放されます。否認理由は お客様に
-          {booking.guestLocale === 'ja' ? '日本語' : '英語'}のメールでお送りします。
+          {siteLanguageNameJa(booking.guestLocale)}のメールでお送りします。
           否認は管理者による回答として記録されます。
         </DialogContentText>
         <TextField

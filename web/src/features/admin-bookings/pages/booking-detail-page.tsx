@@ -45,6 +45,7 @@ import {
 import { tourLanguageLabel } from '../components/booking-labels';
 import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
 import { DECISION_MESSAGES, decisionError, DenyDialog } from '../components/decision-dialogs';
+import { siteLanguageNameJa } from '@domain/languages';
 
 export const BOOKING_NOT_FOUND = '予約が見つかりませんでした。';
 
@@ -129,7 +130,7 @@ function Details({ booking }: { booking: AdminBookingView }) {
         </Row>
         <Row label="国籍">{booking.nationality}</Row>
         <Row label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</Row>
-        <Row label="メールの言語">{booking.guestLocale === 'ja' ? '日本語' : '英語'}</Row>
+        <Row label="メールの言語">{siteLanguageNameJa(booking.guestLocale)}</Row>
       </Section>
       <Section title="体験">
         <Row label="体験名">{booking.experienceTitle}</Row>

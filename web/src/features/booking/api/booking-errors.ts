@@ -1,14 +1,9 @@
 import { ApiError } from '../../../lib/api-client';
+import type { MessageKey } from '../../../lib/i18n/i18n';
 import { PaymentError } from './payment-method';
 
-/** Guest spec §8: the booking page's messages. */
-export const SLOT_GONE_MESSAGE = 'The selected date and time are no longer available.';
-export const TIME_SLOT_BOOKED_MESSAGE = 'The selected time slot is already booked';
-export const CREATE_FAILED_MESSAGE = 'Failed to create booking. Please try again';
-export const PROCESSING_ERROR_MESSAGE = 'An error occurred during processing';
-export const FETCH_EXPERIENCE_FAILED_MESSAGE = 'Failed to fetch experience data';
-export const MISSING_BOOKING_INFO_MESSAGE = 'Required booking information not found.';
-export const STRIPE_NOT_INITIALISED_MESSAGE = 'Stripe has not been initialized';
+/** Guest spec §8: the booking page's messages, as catalogue keys (`booking.error.*`). */
+type Translate = (key: MessageKey) => string;
 
 export type BookingFailure =
   /** The slot was taken meanwhile: show the message, then go back one step. */
@@ -24,12 +19,12 @@ export type BookingFailure =
  * message about a time slot → 'already booked'; a failed creation → 'Failed to create booking…'; the rest →
  * 'An error occurred during processing'.
  */
-export function bookingFailure(error: unknown, stage: 'create' | 'confirm'): BookingFailure {
+export function bookingFailure(error: unknown, stage: 'create' | 'confirm', t: Translate): BookingFailure {
   if (error instanceof PaymentError) return { kind: 'payment', message: error.message };
   if (error instanceof ApiError) {
-    if (error.code === 'slot_unavailable') return { kind: 'slot_gone', message: SLOT_GONE_MESSAGE };
+    if (error.code === 'slot_unavailable') return { kind: 'slot_gone', message: t('booking.error.slotGone') };
     if (error.code === 'card_declined') return { kind: 'payment', message: error.message };
-    if (/time slot/i.test(error.message)) return { kind: 'other', message: TIME_SLOT_BOOKED_MESSAGE };
+    if (/time slot/i.test(error.message)) return { kind: 'other', message: t('booking.error.slotBooked') };
     if (
       error.code === 'validation_failed' ||
       error.code === 'state_conflict' ||
@@ -38,10 +33,10 @@ export function bookingFailure(error: unknown, stage: 'create' | 'confirm'): Boo
     ) {
       return { kind: 'other', message: error.message };
     }
-    if (stage === 'create') return { kind: 'other', message: CREATE_FAILED_MESSAGE };
+    if (stage === 'create') return { kind: 'other', message: t('booking.error.createFailed') };
   }
   if (error instanceof Error && /time slot/i.test(error.message)) {
-    return { kind: 'other', message: TIME_SLOT_BOOKED_MESSAGE };
+    return { kind: 'other', message: t('booking.error.slotBooked') };
   }
-  return { kind: 'other', message: PROCESSING_ERROR_MESSAGE };
+  return { kind: 'other', message: t('booking.error.processing') };
 }

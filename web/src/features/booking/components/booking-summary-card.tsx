@@ -6,8 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBookingDate } from '@domain/calendar';
 import { languageName } from '@domain/languages';
-import { formatJpy, participantLabel } from '@domain/pricing';
 import type { BookingData } from '../../../lib/booking-data';
+import { useT } from '../../../lib/i18n/i18n';
+import { contentLang } from '../../../lib/i18n/content-lang';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -28,8 +29,9 @@ export function BookingSummaryCard({
   title: string;
   image: string | undefined;
 }) {
+  const { t, plural, yen, locale } = useT();
   return (
-    <Card variant="outlined" component="section" aria-label="Booking summary">
+    <Card variant="outlined" component="section" aria-label={t('booking.summary')}>
       {image && (
         <Box
           component="img"
@@ -41,20 +43,20 @@ export function BookingSummaryCard({
         />
       )}
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom lang={contentLang(title)}>
           {title}
         </Typography>
         <Stack spacing={1}>
-          <Row label="Date" value={formatBookingDate(data.date, 'en')} />
-          <Row label="Time" value={`${data.time} (Japan time)`} />
-          <Row label="Guests" value={participantLabel(data.guests)} />
-          <Row label="Tour language" value={languageName(data.language, 'en')} />
-          <Row label="Price per person" value={formatJpy(data.unitPrice)} />
+          <Row label={t('booking.date')} value={formatBookingDate(data.date, locale)} />
+          <Row label={t('booking.time')} value={t('booking.japanTime', { time: data.time })} />
+          <Row label={t('booking.guests')} value={plural('booking.people', data.guests)} />
+          <Row label={t('booking.tourLanguageLong')} value={languageName(data.language, locale)} />
+          <Row label={t('booking.pricePerPerson')} value={yen(data.unitPrice)} />
         </Stack>
         <Divider sx={{ my: 1.5 }} />
         <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-          <Typography sx={{ fontWeight: 700 }}>Total</Typography>
-          <Typography sx={{ fontWeight: 700 }}>{formatJpy(data.totalPrice)}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{t('booking.total')}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{yen(data.totalPrice)}</Typography>
         </Stack>
       </CardContent>
     </Card>

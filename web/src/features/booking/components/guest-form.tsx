@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,8 +8,41 @@ import Typography from '@mui/material/Typography';
 import { countries, DEFAULT_COUNTRY_CODE, type Country } from '@domain/countries';
 import { filterPhoneInput, formatPhoneInternational, isValidPhone } from '@domain/phone';
 import type { GuestField, GuestFormState } from '../hooks/use-guest-form';
+import { useT } from '../../../lib/i18n/i18n';
+import type { MessageKey } from '../../../lib/i18n/i18n';
+import { INVALID_PHONE_MESSAGE } from '@domain/schemas/booking';
+import {
+  EMAIL_MISMATCH_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  REQUIRED_FIELD_MESSAGE,
+} from '@domain/schemas/guest-form';
 
 const defaultCountry = countries.find((c) => c.code === DEFAULT_COUNTRY_CODE)!;
+
+/** The domain's messages (guest-form schema) and their catalogue keys. */
+const GUEST_FORM_MESSAGES: Record<string, MessageKey> = {
+  [REQUIRED_FIELD_MESSAGE]: 'guest.error.required',
+  [INVALID_EMAIL_MESSAGE]: 'guest.error.email',
+  [EMAIL_MISMATCH_MESSAGE]: 'guest.error.emailMismatch',
+  [INVALID_PHONE_MESSAGE]: 'guest.error.phone',
+};
+
+/**
+ * A country as the guest reads it (`Intl.DisplayNames` of the site language; the list's English name where the
+ * runtime has none). The form still stores the English name, which is what hosts read.
+ */
+function useCountryName(locale: string): (c: Country) => string {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+    return (c: Country) => {
+      try {
+        return (locale === 'en' ? undefined : names.of(c.code)) ?? c.name;
+      } catch {
+        return c.name;
+      }
+    };
+  }, [locale]);
+}
 
 /** Replaces a leading dialling code the field carries with another (when the guest switches country). */
 function swapDialCode(phone: string, from: string, to: string): string {
@@ -24,6 +57,14 @@ function swapDialCode(phone: string, from: string, to: string): string {
  */
 export function GuestFormFields({ form, disabled = false }: { form: GuestFormState; disabled?: boolean }) {
   const [dialCountry, setDialCountry] = useState<Country>(defaultCountry);
+  const { t, locale } = useT();
+  const countryName = useCountryName(locale);
+  // The domain's English messages, in the guest's language (a message the table does not know stays as it is).
+  const errorOf = (field: GuestField) => {
+    const message = form.errorOf(field);
+    const key = message ? GUEST_FORM_MESSAGES[message] : undefined;
+    return key ? t(key) : message;
+  };
 
   const text = (field: GuestField, label: string, props: { type?: string; autoComplete?: string } = {}) => (
     <TextField
@@ -34,8 +75,8 @@ export function GuestFormFields({ form, disabled = false }: { form: GuestFormSta
       value={form.values[field] ?? ''}
       onChange={(e) => form.setValue(field, e.target.value)}
       onBlur={() => form.touch(field)}
-      error={Boolean(form.errorOf(field))}
-      helperText={form.errorOf(field) ?? ' '}
+      error={Boolean(errorOf(field))}
+      helperText={errorOf(field) ?? ' '}
       disabled={disabled}
       {...props}
     />
@@ -44,24 +85,26 @@ export function GuestFormFields({ form, disabled = false }: { form: GuestFormSta
   return (
     <Stack component="fieldset" spacing={1} sx={{ border: 0, p: 0, m: 0 }} disabled={disabled}>
       <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
-        Guest Information
+        {t('guest.title')}
       </Typography>
       <Grid container columnSpacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {text('firstName', 'First name', { autoComplete: 'given-name' })}
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{text('lastName', 'Last name', { autoComplete: 'family-name' })}</Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+          {text('firstName', t('guest.firstName'), { autoComplete: 'given-name' })}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {text('confirmEmail', 'Confirm email', { type: 'email', autoComplete: 'email' })}
+          {text('lastName', t('guest.lastName'), { autoComplete: 'family-name' })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text('email', t('guest.email'), { type: 'email', autoComplete: 'email' })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text('confirmEmail', t('guest.confirmEmail'), { type: 'email', autoComplete: 'email' })}
         </Grid>
         <Grid size={{ xs: 12, sm: 5 }}>
           <TextField
             select
             fullWidth
-            label="Country code"
+            label={t('guest.countryCode')}
             value={dialCountry.code}
             disabled={disabled}
             onChange={(e) => {
@@ -77,7 +120,7 @@ export function GuestFormFields({ form, disabled = false }: { form: GuestFormSta
           >
             {countries.map((c) => (
               <MenuItem key={c.code} value={c.code}>
-                {c.name} ({c.dialCode})
+                {countryName(c)} ({c.dialCode})
               </MenuItem>
             ))}
           </TextField>
@@ -86,7 +129,7 @@ export function GuestFormFields({ form, disabled = false }: { form: GuestFormSta
           <TextField
             fullWidth
             required
-            label="Phone"
+            label={t('guest.phone')}
             name="phone"
             type="tel"
             autoComplete="tel"
@@ -99,14 +142,14 @@ export function GuestFormFields({ form, disabled = false }: { form: GuestFormSta
               if (isValidPhone(phone)) form.setValue('phone', formatPhoneInternational(phone));
               form.touch('phone');
             }}
-            error={Boolean(form.errorOf('phone'))}
-            helperText={form.errorOf('phone') ?? ' '}
+            error={Boolean(errorOf('phone'))}
+            helperText={errorOf('phone') ?? ' '}
           />
         </Grid>
         <Grid size={12}>
           <Autocomplete
             options={countries}
-            getOptionLabel={(c) => c.name}
+            getOptionLabel={countryName}
             isOptionEqualToValue={(a, b) => a.code === b.code}
             value={countries.find((c) => c.name === form.values.nationality) ?? null}
             onChange={(_, c) => form.setValue('nationality', c?.name ?? '')}
@@ -116,10 +159,10 @@ export function GuestFormFields({ form, disabled = false }: { form: GuestFormSta
               <TextField
                 {...params}
                 required
-                label="Nationality"
+                label={t('guest.nationality')}
                 name="nationality"
-                error={Boolean(form.errorOf('nationality'))}
-                helperText={form.errorOf('nationality') ?? ' '}
+                error={Boolean(errorOf('nationality'))}
+                helperText={errorOf('nationality') ?? ' '}
               />
             )}
           />
@@ -129,17 +172,14 @@ export function GuestFormFields({ form, disabled = false }: { form: GuestFormSta
             fullWidth
             multiline
             minRows={3}
-            label="Special requests (optional)"
+            label={t('guest.requests')}
             name="specialRequests"
             value={form.values.specialRequests ?? ''}
             disabled={disabled}
             onChange={(e) => form.setValue('specialRequests', e.target.value)}
             onBlur={() => form.touch('specialRequests')}
-            error={Boolean(form.errorOf('specialRequests'))}
-            helperText={
-              form.errorOf('specialRequests') ??
-              'Dietary needs, accessibility, anything the host should know.'
-            }
+            error={Boolean(errorOf('specialRequests'))}
+            helperText={errorOf('specialRequests') ?? t('guest.requestsHint')}
           />
         </Grid>
       </Grid>

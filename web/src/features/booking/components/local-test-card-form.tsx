@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useApi } from '../../../app/api';
 import { ApiError } from '../../../lib/api-client';
 import { PaymentError, type PaymentMethodState } from '../api/payment-method';
+import { useT } from '../../../lib/i18n/i18n';
 
 export const TEST_CARD_HINT = '4242 4242 4242 4242 authorises, 4000 0000 0000 0002 declines';
 
@@ -41,6 +42,8 @@ export function parseExpiry(value: string, now = new Date()): { month: number; y
  */
 export function LocalTestCardForm({ onStateChange }: { onStateChange: (state: PaymentMethodState) => void }) {
   const api = useApi();
+  const { t } = useT();
+  const incomplete = t('card.incomplete');
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -55,10 +58,10 @@ export function LocalTestCardForm({ onStateChange }: { onStateChange: (state: Pa
   const handle = useMemo(
     () => ({
       prepare: async () => {
-        if (!ready || !parsedExpiry) throw new PaymentError('Please complete the card details.');
+        if (!ready || !parsedExpiry) throw new PaymentError(incomplete);
       },
       confirm: async (clientSecret: string) => {
-        if (!parsedExpiry) throw new PaymentError('Please complete the card details.');
+        if (!parsedExpiry) throw new PaymentError(incomplete);
         try {
           await api<{ status: string }>('/local-payments/confirm', {
             method: 'POST',
@@ -78,7 +81,7 @@ export function LocalTestCardForm({ onStateChange }: { onStateChange: (state: Pa
         }
       },
     }),
-    [api, ready, parsedExpiry, number, cvc],
+    [api, ready, parsedExpiry, number, cvc, incomplete],
   );
 
   useEffect(() => onStateChange({ ready, handle }), [ready, handle, onStateChange]);
@@ -86,31 +89,31 @@ export function LocalTestCardForm({ onStateChange }: { onStateChange: (state: Pa
   return (
     <>
       <Alert severity="warning" variant="outlined" sx={{ mb: 2 }}>
-        <AlertTitle>TEST CARD — local payment provider</AlertTitle>
-        No real payment is made on this environment. {TEST_CARD_HINT}. Use any future expiry date and any CVC.
+        <AlertTitle>{t('card.testTitle')}</AlertTitle>
+        {t('card.testText', { hint: TEST_CARD_HINT })}
       </Alert>
       <Grid container spacing={2}>
         <Grid size={12}>
           <TextField
             fullWidth
-            label="Card number"
+            label={t('card.number')}
             value={number}
             onChange={(e) => setNumber(formatCardNumber(e.target.value))}
             onBlur={() => setTouched((t) => ({ ...t, number: true }))}
             error={touched.number && !numberOk}
-            helperText={touched.number && !numberOk ? 'Enter the card number' : ' '}
+            helperText={touched.number && !numberOk ? t('card.numberError') : ' '}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-number' } }}
           />
         </Grid>
         <Grid size={6}>
           <TextField
             fullWidth
-            label="Expiry (MM / YY)"
+            label={t('card.expiry')}
             value={expiry}
             onChange={(e) => setExpiry(formatExpiry(e.target.value))}
             onBlur={() => setTouched((t) => ({ ...t, expiry: true }))}
             error={touched.expiry && !parsedExpiry}
-            helperText={touched.expiry && !parsedExpiry ? 'Enter a future expiry date' : ' '}
+            helperText={touched.expiry && !parsedExpiry ? t('card.expiryError') : ' '}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-exp' } }}
           />
         </Grid>
@@ -122,7 +125,7 @@ export function LocalTestCardForm({ onStateChange }: { onStateChange: (state: Pa
             onChange={(e) => setCvc(digits(e.target.value).slice(0, 4))}
             onBlur={() => setTouched((t) => ({ ...t, cvc: true }))}
             error={touched.cvc && !cvcOk}
-            helperText={touched.cvc && !cvcOk ? 'Enter the 3 or 4 digits' : ' '}
+            helperText={touched.cvc && !cvcOk ? t('card.cvcError') : ' '}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'cc-csc' } }}
           />
         </Grid>

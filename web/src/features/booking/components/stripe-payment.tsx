@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { PaymentError, type PaymentMethodState } from '../api/payment-method';
-import { PROCESSING_ERROR_MESSAGE, STRIPE_NOT_INITIALISED_MESSAGE } from '../api/booking-errors';
+import { useT } from '../../../lib/i18n/i18n';
 
 const stripePromises = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
@@ -29,16 +29,19 @@ interface Props {
 function Inner({ onStateChange, onLoadError }: Pick<Props, 'onStateChange' | 'onLoadError'>) {
   const stripe = useStripe();
   const elements = useElements();
+  const { t } = useT();
+  const notInitialised = t('booking.error.stripeNotInitialised');
+  const processingError = t('booking.error.processing');
 
   const handle = useMemo(
     () => ({
       prepare: async () => {
-        if (!stripe || !elements) throw new PaymentError(STRIPE_NOT_INITIALISED_MESSAGE);
+        if (!stripe || !elements) throw new PaymentError(notInitialised);
         const { error } = await elements.submit();
-        if (error) throw new PaymentError(error.message ?? PROCESSING_ERROR_MESSAGE);
+        if (error) throw new PaymentError(error.message ?? processingError);
       },
       confirm: async (clientSecret: string, billing: { name: string; email: string; phone: string }) => {
-        if (!stripe || !elements) throw new PaymentError(STRIPE_NOT_INITIALISED_MESSAGE);
+        if (!stripe || !elements) throw new PaymentError(notInitialised);
         const { error } = await stripe.confirmPayment({
           elements,
           clientSecret,
@@ -51,11 +54,11 @@ function Inner({ onStateChange, onLoadError }: Pick<Props, 'onStateChange' | 'on
         if (error) {
           // Guest spec §8: card and validation errors carry a message meant for the guest.
           const forGuest = error.type === 'card_error' || error.type === 'validation_error';
-          throw new PaymentError(forGuest && error.message ? error.message : PROCESSING_ERROR_MESSAGE);
+          throw new PaymentError(forGuest && error.message ? error.message : processingError);
         }
       },
     }),
-    [stripe, elements],
+    [stripe, elements, notInitialised, processingError],
   );
 
   const [loaded, setLoaded] = useState(false);
@@ -70,7 +73,7 @@ function Inner({ onStateChange, onLoadError }: Pick<Props, 'onStateChange' | 'on
     <PaymentElement
       options={{ layout: 'tabs' }}
       onReady={() => setLoaded(true)}
-      onLoadError={(e) => onLoadError(e.error.message ?? STRIPE_NOT_INITIALISED_MESSAGE)}
+      onLoadError={(e) => onLoadError(e.error.message ?? notInitialised)}
     />
   );
 }

@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { PRICE_TERMS } from '@domain/price-terms';
-import { formatJpy, totalPrice } from '@domain/pricing';
+import { totalPrice } from '@domain/pricing';
 import { toBookingGuest } from '@domain/schemas/guest-form';
 import type { CreateBookingRequestInput } from '@domain/schemas/booking';
 import { useApi } from '../../../app/api';
@@ -38,25 +38,19 @@ import {
 } from '../../../lib/booking-data';
 import { useExperience, type AvailabilityAnswer } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
-import { siteLocale } from '../../../lib/site-locale';
 import { useToast } from '../../../lib/toast';
-import {
-  bookingFailure,
-  FETCH_EXPERIENCE_FAILED_MESSAGE,
-  MISSING_BOOKING_INFO_MESSAGE,
-  SLOT_GONE_MESSAGE,
-} from '../api/booking-errors';
+import { bookingFailure } from '../api/booking-errors';
 import type { PaymentMethodState } from '../api/payment-method';
 import { releaseHold } from '../api/release-hold';
 import { BookingSummaryCard } from '../components/booking-summary-card';
 import { GuestFormFields } from '../components/guest-form';
 import { LocalTestCardForm } from '../components/local-test-card-form';
 import { useGuestForm } from '../hooks/use-guest-form';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** Stripe.js and its React bindings load only with the `stripe` provider. */
 const StripePayment = lazy(() => import('../components/stripe-payment'));
 
-export const INIT_FAILED_MESSAGE = 'Failed to initialize booking';
 /** Guest spec §9: 1 second between the success and the move to the completion page. */
 const COMPLETE_DELAY_MS = 1000;
 /** The server's hold (DESIGN §3), for the "held until" time the page shows. */
@@ -104,16 +98,17 @@ function earlierHold(data: BookingData): { resumed: HeldBooking | null; stale: H
  * after its 15 minutes, silently. While the hold exists the guest details are locked: they are part of it.
  */
 export function BookingFormPage() {
-  usePageMeta({ title: 'Booking Information', noindex: true });
+  const { t, path } = useT();
+  usePageMeta({ title: t('booking.infoTitle'), noindex: true });
   const data = useBookingData();
   if (!data) {
     return (
       <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
         <Alert severity="warning" sx={{ mb: 3 }}>
-          {MISSING_BOOKING_INFO_MESSAGE}
+          {t('booking.error.missingInfo')}
         </Alert>
-        <Button component={RouterLink} to="/experiences" variant="contained">
-          Find an experience
+        <Button component={RouterLink} to={path('/experiences')} variant="contained">
+          {t('booking.findExperience')}
         </Button>
       </Container>
     );
@@ -123,6 +118,7 @@ export function BookingFormPage() {
 
 function BookingForm({ data }: { data: BookingData }) {
   const config = useAppConfig();
+  const { t, path, yen, locale } = useT();
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
@@ -140,7 +136,12 @@ function BookingForm({ data }: { data: BookingData }) {
 
   const slotGone = useCallback(() => {
     // Guest spec §8: the message, then back one step; it explains the page it leads back to.
-    toast({ title: 'Error', message: SLOT_GONE_MESSAGE, severity: 'error', carryToNextPage: true });
+    toast({
+      title: t('common.error'),
+      message: t('booking.error.slotGone'),
+      severity: 'error',
+      carryToNextPage: true,
+    });
     void navigate(-1);
   }, [toast, navigate]);
 
@@ -200,20 +201,23 @@ function BookingForm({ data }: { data: BookingData }) {
 
   useEffect(() => {
     if (experience.isError)
-      toast({ title: 'Error', message: FETCH_EXPERIENCE_FAILED_MESSAGE, severity: 'error' });
-  }, [experience.isError, toast]);
+      toast({ title: t('common.error'), message: t('booking.error.fetchExperience'), severity: 'error' });
+  }, [experience.isError, toast, t]);
 
   const onPaymentState = useCallback((state: PaymentMethodState) => setPayment(state), []);
-  const onPaymentLoadError = useCallback((message: string) => {
-    console.error('Payment form failed to load', message);
-    setPaymentLoadError(INIT_FAILED_MESSAGE);
-  }, []);
+  const onPaymentLoadError = useCallback(
+    (message: string) => {
+      console.error('Payment form failed to load', message);
+      setPaymentLoadError(t('booking.initFailed'));
+    },
+    [t],
+  );
 
-  if (experience.isPending) return <PageLoader label="Loading booking information" />;
+  if (experience.isPending) return <PageLoader label={t('booking.loadingInfo')} />;
   if (experience.isError) {
     return (
       <Container maxWidth="sm" sx={{ py: 10 }}>
-        <Alert severity="error">{FETCH_EXPERIENCE_FAILED_MESSAGE}</Alert>
+        <Alert severity="error">{t('booking.error.fetchExperience')}</Alert>
       </Container>
     );
   }
@@ -242,7 +246,7 @@ function BookingForm({ data }: { data: BookingData }) {
           time: data.time,
           guests: data.guests,
           language: data.language,
-          guestLocale: siteLocale(),
+          guestLocale: locale,
           guest: toBookingGuest(form.parsed),
         };
         const answer = await api<CreatedBooking>('/bookings', { method: 'POST', body: request });
@@ -286,10 +290,10 @@ function BookingForm({ data }: { data: BookingData }) {
       });
       setCompleting(true);
       const state = { reference: booking.reference, email: form.parsed.email, justBooked: true };
-      setTimeout(() => void navigate('/booking-complete', { state, replace: true }), COMPLETE_DELAY_MS);
+      setTimeout(() => void navigate(path('/booking-complete'), { state, replace: true }), COMPLETE_DELAY_MS);
     } catch (e) {
       console.error('Booking request failed', e);
-      const failure = bookingFailure(e, stage);
+      const failure = bookingFailure(e, stage, t);
       if (
         stage === 'confirm' &&
         e instanceof ApiError &&
@@ -305,7 +309,7 @@ function BookingForm({ data }: { data: BookingData }) {
         return;
       }
       if (failure.kind === 'payment') setPaymentMessage(failure.message);
-      toast({ title: 'Error', message: failure.message, severity: 'error' });
+      toast({ title: t('common.error'), message: failure.message, severity: 'error' });
     } finally {
       setSubmitting(false);
     }
@@ -316,13 +320,13 @@ function BookingForm({ data }: { data: BookingData }) {
     <Container sx={{ py: { xs: 3, md: 5 } }}>
       <Link
         component={RouterLink}
-        to={`/experience/${data.experienceId}`}
+        to={path(`/experience/${data.experienceId}`)}
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
       >
-        <ArrowBackIcon fontSize="small" aria-hidden /> Back to the experience
+        <ArrowBackIcon fontSize="small" aria-hidden /> {t('booking.back')}
       </Link>
       <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, mb: 3 }}>
-        Booking Information
+        {t('booking.infoTitle')}
       </Typography>
       <Grid container spacing={4}>
         <Grid size={{ xs: 12, md: 5 }} sx={{ order: { md: 2 } }}>
@@ -335,9 +339,7 @@ function BookingForm({ data }: { data: BookingData }) {
             <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
               {held && (
                 <Alert severity="info" sx={{ mb: 2 }}>
-                  Your time slot is held for you until {heldUntil(held)} while you complete the payment. Your
-                  details are part of this request; to change them, go back to the experience: the slot is
-                  given back and you can request it again.
+                  {t('booking.held', { time: heldUntil(held, locale) })}
                 </Alert>
               )}
               <GuestFormFields form={form} disabled={held !== null || submitting || completing} />
@@ -349,21 +351,21 @@ function BookingForm({ data }: { data: BookingData }) {
               sx={{ p: { xs: 2, md: 3 } }}
             >
               <Typography id="payment-title" variant="h6" component="h2" gutterBottom>
-                Payment Information
+                {t('booking.paymentTitle')}
               </Typography>
               <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
-                <Typography sx={{ fontWeight: 700 }}>Total</Typography>
+                <Typography sx={{ fontWeight: 700 }}>{t('booking.total')}</Typography>
                 <Typography sx={{ fontWeight: 700 }} data-testid="booking-total">
-                  {formatJpy(shown.totalPrice)}
+                  {yen(shown.totalPrice)}
                 </Typography>
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                All payments are processed in Japanese yen (JPY). {PRICE_TERMS.en}
+                {t('booking.paidInYen')} {PRICE_TERMS[locale]}
               </Typography>
               {paymentLoadError ? (
                 <Alert severity="error">{paymentLoadError}</Alert>
               ) : provider === 'stripe' && config.payments.publishableKey ? (
-                <Suspense fallback={<PageLoader label="Loading payment form" minHeight={120} />}>
+                <Suspense fallback={<PageLoader label={t('booking.loadingPayment')} minHeight={120} />}>
                   <StripePayment
                     publishableKey={config.payments.publishableKey}
                     amount={shown.totalPrice}
@@ -374,7 +376,7 @@ function BookingForm({ data }: { data: BookingData }) {
               ) : provider === 'local' ? (
                 <LocalTestCardForm onStateChange={onPaymentState} />
               ) : (
-                <Alert severity="error">{INIT_FAILED_MESSAGE}</Alert>
+                <Alert severity="error">{t('booking.initFailed')}</Alert>
               )}
               {paymentMessage && (
                 <Alert severity="error" sx={{ mt: 2 }} role="alert" data-testid="payment-error">
@@ -393,12 +395,10 @@ function BookingForm({ data }: { data: BookingData }) {
                 disabled={!canConfirm}
                 onClick={() => void confirm()}
               >
-                {submitting ? 'Processing…' : 'Confirm Booking Request'}
+                {submitting ? t('booking.processing') : t('booking.confirm')}
               </Button>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-                Your payment is processed securely by our card payment provider. Your card is only authorised
-                now and charged once the host confirms your request, within 48 hours; if the booking cannot be
-                secured, you are not charged.
+                {t('booking.secure')}
               </Typography>
             </Box>
           </Stack>
@@ -409,13 +409,13 @@ function BookingForm({ data }: { data: BookingData }) {
         sx={{ zIndex: (t) => t.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}
       >
         <CircularProgress color="inherit" aria-hidden />
-        <Typography role="status">Completing your booking...</Typography>
+        <Typography role="status">{t('booking.completing')}</Typography>
       </Backdrop>
     </Container>
   );
 }
 
 /** The end of the hold in the guest's own clock, e.g. "10:42". */
-function heldUntil(held: HeldBooking): string {
-  return new Date(held.heldAt + HOLD_MS).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+function heldUntil(held: HeldBooking, locale: string): string {
+  return new Date(held.heldAt + HOLD_MS).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
 }

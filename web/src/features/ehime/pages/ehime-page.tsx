@@ -15,6 +15,8 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { useMinDurationLoader } from '../../../lib/use-min-duration-loader';
 import { useRotatingIndex } from '../../../lib/use-rotating-index';
 import { EhimeTopics } from '../components/ehime-topics';
+import { useT } from '../../../lib/i18n/i18n';
+import { EnglishOnlyNote } from '../../../components/english-only-note';
 
 const HERO_IMAGES = ['/media/ehime/ehime-1.svg', '/media/ehime/ehime-2.svg', '/media/ehime/ehime-3.svg'];
 const HERO_INTERVAL_MS = 5000;
@@ -136,11 +138,14 @@ export function EhimePage() {
   const topics = useExperienceCards({ prefecture: 'Ehime' });
   const { ehimeVideoUrl, links } = useAppConfig();
   const loading = useMinDurationLoader(!topics.isPending, 'ehime');
-  if (loading) return <PageLoader label="Loading" minHeight="100vh" />;
+  const { t, locale } = useT();
+  if (loading) return <PageLoader label={t('common.loading')} minHeight="100vh" />;
   return (
-    <>
+    // Written in English only so far: on another language's site it says so and is marked as English.
+    <Box lang="en">
       <RotatingHero />
       <Container sx={{ py: { xs: 5, md: 8 } }}>
+        {locale !== 'en' && <EnglishOnlyNote text={t('static.englishOnly')} locale={locale} />}
         <Stack spacing={{ xs: 6, md: 9 }}>
           {videoId(ehimeVideoUrl) && (
             <Box component="section" aria-labelledby="ehime-video-title">
@@ -257,6 +262,6 @@ export function EhimePage() {
           </Paper>
         </Stack>
       </Container>
-    </>
+    </Box>
   );
 }

@@ -4,6 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { parsePhotoUrl, photoVariantUrl, variantHeight } from '@domain/images';
 import { useHost } from '../../../lib/catalogue-api';
+import { useT } from '../../../lib/i18n/i18n';
+import { contentLang } from '../../../lib/i18n/content-lang';
 
 const AVATAR_PX = 72;
 
@@ -18,6 +20,7 @@ function avatarImage(url: string): { src: string; width?: number; height?: numbe
 /** Guest spec §2: avatar, business name and introduction; hidden when no host is found (the error is logged). */
 export function AboutHost({ hostId }: { hostId: string }) {
   const host = useHost(hostId);
+  const { t } = useT();
   if (host.isError) {
     console.error('Host could not be loaded', host.error);
     return null;
@@ -29,7 +32,7 @@ export function AboutHost({ hostId }: { hostId: string }) {
   return (
     <Box component="section" aria-labelledby="about-host-title">
       <Typography id="about-host-title" variant="h5" component="h2" gutterBottom>
-        About Host
+        {t('detail.aboutHost')}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
         {avatar && (
@@ -41,11 +44,15 @@ export function AboutHost({ hostId }: { hostId: string }) {
           />
         )}
         <Box>
-          <Typography variant="h6" component="p">
+          <Typography variant="h6" component="p" lang={contentLang(host.data.businessName)}>
             {host.data.businessName}
           </Typography>
           {host.data.introduction && (
-            <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+            <Typography
+              color="text.secondary"
+              sx={{ whiteSpace: 'pre-line' }}
+              lang={contentLang(host.data.introduction)}
+            >
               {host.data.introduction}
             </Typography>
           )}

@@ -1,7 +1,11 @@
 import { memo, useCallback, useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { format, parseISO } from 'date-fns';
+import type { Locale as DateFnsLocale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
+import { ja } from 'date-fns/locale/ja';
+import { ko } from 'date-fns/locale/ko';
+import { zhTW } from 'date-fns/locale/zh-TW';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,22 +21,20 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import { bookableWindow } from '@domain/calendar';
 import type { GuestLanguage } from '@domain/entities';
-import { SLOT_UNAVAILABLE_MESSAGE } from '@domain/errors';
-import { formatJpy, participantLabel, participantOptions, totalPrice } from '@domain/pricing';
+import { participantOptions, totalPrice } from '@domain/pricing';
 import { useApi } from '../../../app/api';
 import { saveBookingData, type BookingData } from '../../../lib/booking-data';
 import { useAvailability, type AvailabilityAnswer } from '../../../lib/catalogue-api';
 import { useToast } from '../../../lib/toast';
+import { useT } from '../../../lib/i18n/i18n';
+import { languageName } from '@domain/languages';
+import type { Locale } from '../../../lib/i18n/locales';
 
-export const INIT_FAILED_MESSAGE = 'Failed to initialize booking';
-export const EXTRA_CHARGES_NOTE =
-  'Extra charges may apply on the day for interpretation, optional add-ons, souvenirs or delivery.';
+/** The tour's language: `en` and `ja`, as the domain's guest languages; named in the reader's language. */
+const LANGUAGE_OPTIONS: readonly GuestLanguage[] = ['en', 'ja'];
 
-/** `en` and `ja`, as the domain's guest languages; labels as the guest reads them. */
-const LANGUAGE_OPTIONS: readonly { value: GuestLanguage; label: string }[] = [
-  { value: 'en', label: 'English' },
-  { value: 'ja', label: 'Japanese' },
-];
+/** The calendar's month and weekday names in the site's language. */
+const CALENDAR_LOCALES: Record<Locale, DateFnsLocale> = { en: enUS, ja, 'zh-Hant': zhTW, ko };
 
 export interface BookableExperience {
   id: string;
@@ -67,8 +69,9 @@ const AvailabilityCalendar = memo(function AvailabilityCalendar({
   loading: boolean;
 }) {
   const firstAvailable = Object.keys(dates).sort()[0];
+  const { locale } = useT();
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enUS}>
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={CALENDAR_LOCALES[locale]}>
       <DateCalendar
         value={date ? parseISO(date) : null}
         onChange={onChange}
@@ -104,6 +107,7 @@ export function BookingRequestForm({
   const answer = useDeferredValue(availability.data);
   const dates = answer?.dates ?? NO_DATES;
   const options = participantOptions(experience.participantsMin, experience.participantsMax);
+  const { t, plural, yen, locale, path } = useT();
 
   // Date and time together: a new date clears the time in the same update (guest spec §2).
   const [slot, setSlot] = useState({ date: '', time: '' });
@@ -130,7 +134,7 @@ export function BookingRequestForm({
     const { bookingRequestFormSchema } = await import('@domain/schemas/booking-request-form');
     const parsed = bookingRequestFormSchema.safeParse({ date, time, language, participants });
     if (!parsed.success) {
-      toast({ title: 'エラー', message: parsed.error.issues[0]?.message ?? '', severity: 'error' });
+      toast({ title: t('error.toastTitle'), message: t('booking.requiredFields'), severity: 'error' });
       return;
     }
     setBusy(true);
@@ -140,7 +144,7 @@ export function BookingRequestForm({
         `/experiences/${encodeURIComponent(experience.id)}/availability?from=${date}&to=${date}`,
       );
       if (!(fresh.dates[date] ?? []).includes(time)) {
-        toast({ title: 'エラー', message: SLOT_UNAVAILABLE_MESSAGE, severity: 'error' });
+        toast({ title: t('error.toastTitle'), message: t('booking.slotUnavailable'), severity: 'error' });
         setTime('');
         await queryClient.invalidateQueries({ queryKey: ['availability', experience.id] });
         return;
@@ -155,10 +159,10 @@ export function BookingRequestForm({
         totalPrice: total,
       };
       saveBookingData(bookingData);
-      await navigate('/booking-form', { state: { bookingData } });
+      await navigate(path('/booking-form'), { state: { bookingData } });
     } catch (e) {
       console.error('Booking could not be prepared', e);
-      toast({ title: 'エラー', message: INIT_FAILED_MESSAGE, severity: 'error' });
+      toast({ title: t('error.toastTitle'), message: t('booking.initFailed'), severity: 'error' });
     } finally {
       setBusy(false);
     }
@@ -173,19 +177,19 @@ export function BookingRequestForm({
       sx={{ p: { xs: 2, md: 3 } }}
     >
       <Typography id="booking-request-title" variant="h5" component="h2" gutterBottom tabIndex={-1}>
-        Request for booking
+        {t('booking.requestTitle')}
       </Typography>
       <Stack spacing={2.5}>
         <Box>
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
-            Date
+            {t('booking.date')}
           </Typography>
           {availability.isError ? (
             <Alert
               severity="error"
-              action={<Button onClick={() => void availability.refetch()}>Retry</Button>}
+              action={<Button onClick={() => void availability.refetch()}>{t('common.retry')}</Button>}
             >
-              Available dates could not be loaded.
+              {t('booking.datesFailed')}
             </Alert>
           ) : (
             <AvailabilityCalendar
@@ -197,68 +201,68 @@ export function BookingRequestForm({
             />
           )}
           {answer && !firstAvailable && (
-            <Typography color="text.secondary">No dates are available for booking at the moment.</Typography>
+            <Typography color="text.secondary">{t('booking.noDates')}</Typography>
           )}
         </Box>
         {date && (
           <TextField
             select
-            label="Start time"
+            label={t('booking.startTime')}
             value={time}
             onChange={(e) => setTime(e.target.value)}
-            helperText={`Times are Japan time (${availability.data?.timeZone ?? 'Asia/Tokyo'}).`}
+            helperText={t('booking.timesJapan', { zone: availability.data?.timeZone ?? 'Asia/Tokyo' })}
           >
-            {times.map((t) => (
-              <MenuItem key={t} value={t}>
-                {t}
+            {times.map((slotTime) => (
+              <MenuItem key={slotTime} value={slotTime}>
+                {slotTime}
               </MenuItem>
             ))}
           </TextField>
         )}
         <TextField
           select
-          label="Participants"
+          label={t('booking.participants')}
           value={participants}
           onChange={(e) => setParticipants(Number(e.target.value))}
         >
           {options.map((o) => (
             <MenuItem key={o.value} value={o.value}>
-              {o.label}
+              {plural('booking.people', o.value)}
             </MenuItem>
           ))}
         </TextField>
         <TextField
           select
-          label="Language"
+          label={t('booking.tourLanguage')}
           value={language}
           onChange={(e) => setLanguage(e.target.value as GuestLanguage)}
         >
-          {LANGUAGE_OPTIONS.map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
+          {LANGUAGE_OPTIONS.map((value) => (
+            <MenuItem key={value} value={value}>
+              {languageName(value, locale)}
             </MenuItem>
           ))}
         </TextField>
-        <Box aria-label="Price summary" role="group">
+        <Box aria-label={t('booking.priceSummary')} role="group">
           <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
             <Typography>
-              {formatJpy(experience.price)} × {participantLabel(participants)}
+              {yen(experience.price)} × {plural('booking.people', participants)}
             </Typography>
-            <Typography>{formatJpy(total)}</Typography>
+            <Typography>{yen(total)}</Typography>
           </Stack>
           <Divider sx={{ my: 1 }} />
           <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-            <Typography sx={{ fontWeight: 700 }}>Total</Typography>
+            <Typography sx={{ fontWeight: 700 }}>{t('booking.total')}</Typography>
             <Typography sx={{ fontWeight: 700 }} data-testid="request-total">
-              {formatJpy(total)}
+              {yen(total)}
             </Typography>
           </Stack>
         </Box>
         <Typography variant="body2" color="text.secondary">
-          {EXTRA_CHARGES_NOTE}
+          {t('booking.extraCharges')}
         </Typography>
         <Button variant="contained" size="large" onClick={() => void next()} disabled={busy}>
-          {busy ? 'Preparing payment form' : 'Next'}
+          {busy ? t('booking.preparing') : t('booking.next')}
         </Button>
       </Stack>
     </Paper>

@@ -7,14 +7,16 @@ import Typography from '@mui/material/Typography';
 import type { PublicReview, RatingSummary } from '@domain/reviews';
 import { useApi } from '../../../app/api';
 import { RatingSummaryText } from '../../../components/rating-summary';
+import { useT, type MessageKey } from '../../../lib/i18n/i18n';
+import { isLocale, type Locale } from '../../../lib/i18n/locales';
 
 const PAGE_SIZE = 5;
-const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English',
-  ja: 'Japanese',
-  'zh-Hant': 'Chinese',
-  ko: 'Korean',
-};
+const LANGUAGE_NAMES = {
+  en: 'reviews.language.en',
+  ja: 'reviews.language.ja',
+  'zh-Hant': 'reviews.language.zh-Hant',
+  ko: 'reviews.language.ko',
+} as const satisfies Record<Locale, MessageKey>;
 
 interface ReviewPage {
   items: PublicReview[];
@@ -22,12 +24,7 @@ interface ReviewPage {
   summary: RatingSummary;
 }
 
-const tourMonth = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
 
 /**
  * The detail page's reviews (DESIGN §4e): newest first, five at a time with "Show more reviews", each with its
@@ -36,6 +33,7 @@ const tourMonth = (month: string) =>
  */
 export function ExperienceReviews({ experienceId }: { experienceId: string }) {
   const api = useApi();
+  const { t, date } = useT();
   const reviews = useInfiniteQuery({
     queryKey: ['experience-reviews', experienceId],
     queryFn: ({ pageParam, signal }) =>
@@ -53,7 +51,7 @@ export function ExperienceReviews({ experienceId }: { experienceId: string }) {
     <Box component="section" aria-labelledby="reviews-title">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', mb: 2 }}>
         <Typography id="reviews-title" variant="h5" component="h2">
-          Reviews
+          {t('reviews.title')}
         </Typography>
         <RatingSummaryText rating={summary} size="1rem" />
       </Stack>
@@ -62,7 +60,7 @@ export function ExperienceReviews({ experienceId }: { experienceId: string }) {
           <Paper component="li" variant="outlined" key={review.id} sx={{ p: 2 }} data-testid="review">
             <Typography
               component="p"
-              aria-label={`${review.rating} out of 5 stars`}
+              aria-label={t('reviews.stars', { rating: review.rating })}
               sx={{ color: '#f5a623', letterSpacing: 2 }}
             >
               {'★'.repeat(review.rating)}
@@ -71,8 +69,11 @@ export function ExperienceReviews({ experienceId }: { experienceId: string }) {
               </Box>
             </Typography>
             <Typography variant="subtitle2" component="p">
-              {review.authorName} · {tourMonth(review.tourDate)} · Written in{' '}
-              {LANGUAGE_NAMES[review.language] ?? review.language}
+              {t('reviews.byline', {
+                author: review.authorName,
+                month: date(`${review.tourDate}-01`, MONTH),
+                language: isLocale(review.language) ? t(LANGUAGE_NAMES[review.language]) : review.language,
+              })}
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-line', mt: 1 }} lang={review.language}>
               {review.text}
@@ -80,7 +81,7 @@ export function ExperienceReviews({ experienceId }: { experienceId: string }) {
             {review.reply && (
               <Box sx={{ mt: 1.5, pl: 2, borderLeft: 3, borderColor: 'divider' }}>
                 <Typography variant="subtitle2" component="p">
-                  Reply from the host
+                  {t('reviews.reply')}
                 </Typography>
                 <Typography sx={{ whiteSpace: 'pre-line' }}>{review.reply.text}</Typography>
               </Box>
@@ -94,7 +95,7 @@ export function ExperienceReviews({ experienceId }: { experienceId: string }) {
           onClick={() => void reviews.fetchNextPage()}
           disabled={reviews.isFetchingNextPage}
         >
-          Show more reviews
+          {t('reviews.more')}
         </Button>
       )}
     </Box>

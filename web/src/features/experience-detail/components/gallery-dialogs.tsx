@@ -8,6 +8,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { GALLERY_GRID_SIZES } from '../../../lib/image-sizes';
 import { Lightbox } from './lightbox';
 import { Tile } from './gallery-tile';
+import { useT } from '../../../lib/i18n/i18n';
 
 /**
  * The gallery's 'Show all photos' grid dialog and its lightbox (guest spec §2), loaded by `PhotoGallery` on the first
@@ -28,7 +29,8 @@ export default function GalleryDialogs({
   lightboxIndex: number | null;
   onLightboxIndexChange: (index: number | null) => void;
 }) {
-  const alt = (i: number) => `${title}, photo ${i + 1}`;
+  const { t } = useT();
+  const alt = (i: number) => t('gallery.photo', { title, n: i + 1 });
   return (
     <>
       <Dialog
@@ -39,9 +41,9 @@ export default function GalleryDialogs({
         aria-labelledby="all-photos-title"
       >
         <DialogTitle id="all-photos-title" sx={{ pr: 6 }}>
-          All photos
+          {t('gallery.all')}
           <IconButton
-            aria-label="Close"
+            aria-label={t('common.close')}
             onClick={() => onGridClose()}
             sx={{ position: 'absolute', right: 8, top: 8 }}
           >

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { responsiveImage } from '@domain/images';
+import { useT } from '../../../lib/i18n/i18n';
 
 /**
  * One photo of the gallery or of its 'Show all photos' grid: a button that opens the lightbox at it. The photo
@@ -24,11 +25,12 @@ export function Tile({
   overlay?: string;
   sx?: object;
 }) {
+  const { t } = useT();
   const image = responsiveImage(src, sizes);
   return (
     <ButtonBase
       onClick={onClick}
-      aria-label={overlay ? `${overlay} (${alt})` : `Open ${alt}`}
+      aria-label={overlay ? `${overlay} (${alt})` : t('gallery.open', { photo: alt })}
       sx={{
         position: 'relative',
         overflow: 'hidden',

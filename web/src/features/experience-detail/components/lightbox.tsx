@@ -8,6 +8,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
 import { responsiveImage } from '@domain/images';
 import { LIGHTBOX_SIZES } from '../../../lib/image-sizes';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** Guest spec §2: a looping carousel opened at an image, with previous/next buttons and arrow keys. */
 export function Lightbox({
@@ -25,6 +26,7 @@ export function Lightbox({
 }) {
   const open = index !== null;
   const count = images.length;
+  const { t } = useT();
   const image = index === null ? null : responsiveImage(images[index]!, LIGHTBOX_SIZES);
   const go = (step: number) => {
     if (index === null || count === 0) return;
@@ -46,7 +48,7 @@ export function Lightbox({
       open={open}
       onClose={onClose}
       fullScreen
-      aria-label={`Photos of ${title}`}
+      aria-label={t('gallery.photosOf', { title })}
       slotProps={{ paper: { sx: { bgcolor: 'rgba(0,0,0,0.92)', color: '#fff' } } }}
     >
       {index !== null && image && (
@@ -68,21 +70,21 @@ export function Lightbox({
             sizes={image.sizes}
             width={image.width}
             height={image.height}
-            alt={`${title}, photo ${index + 1} of ${count}`}
+            alt={t('gallery.photoOf', { title, n: index + 1, count })}
             sx={{ maxWidth: '100%', maxHeight: '85vh', width: 'auto', height: 'auto', objectFit: 'contain' }}
           />
           <Typography aria-live="polite" sx={{ position: 'absolute', top: 16, left: 16 }}>
             {index + 1} / {count}
           </Typography>
           <IconButton
-            aria-label="Close photos"
+            aria-label={t('gallery.close')}
             onClick={onClose}
             sx={{ position: 'absolute', top: 8, right: 8, color: '#fff' }}
           >
             <CloseIcon />
           </IconButton>
           <IconButton
-            aria-label="Previous photo"
+            aria-label={t('gallery.previous')}
             onClick={() => go(-1)}
             sx={{
               position: 'absolute',
@@ -95,7 +97,7 @@ export function Lightbox({
             <ChevronLeftIcon fontSize="large" />
           </IconButton>
           <IconButton
-            aria-label="Next photo"
+            aria-label={t('gallery.next')}
             onClick={() => go(1)}
             sx={{
               position: 'absolute',

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { GALLERY_SIDE_SIZES, galleryMainSizes } from '../../../lib/image-sizes';
 import { Tile } from './gallery-tile';
+import { useT } from '../../../lib/i18n/i18n';
 
 const GalleryDialogs = lazy(() => import('./gallery-dialogs'));
 
@@ -15,6 +16,7 @@ const PREVIEW_SIDE_IMAGES = 4;
  * opens the lightbox there; picking one in the full grid closes the grid and opens the lightbox at it.
  */
 export function PhotoGallery({ images, title }: { images: string[]; title: string }) {
+  const { t } = useT();
   const [gridOpen, setGridOpen] = useState(false);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
   // Once opened, the dialogs stay mounted so that closing them plays MUI's exit transition.
@@ -24,11 +26,11 @@ export function PhotoGallery({ images, title }: { images: string[]; title: strin
 
   const [main, ...rest] = images;
   const side = rest.slice(0, PREVIEW_SIDE_IMAGES);
-  const alt = (i: number) => `${title}, photo ${i + 1}`;
-  const showAllLabel = 'Show all photos';
+  const alt = (i: number) => t('gallery.photo', { title, n: i + 1 });
+  const showAllLabel = t('gallery.showAll');
 
   return (
-    <Box component="section" aria-label="Photos">
+    <Box component="section" aria-label={t('gallery.photos')}>
       <Box
         sx={{
           display: 'grid',

@@ -3,19 +3,20 @@ import Paper from '@mui/material/Paper';
 import Slide from '@mui/material/Slide';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatYen } from '@domain/pricing';
 import { useHiddenOnScrollDown } from '../hooks/use-scroll-direction';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** Guest spec §2: 'from: JPY {price}' and 'Request Booking', hiding on scroll down and back on scroll up. */
 export function StickyBookingBar({ price, onRequest }: { price: number; onRequest: () => void }) {
   const hidden = useHiddenOnScrollDown();
+  const { t, yen } = useT();
   return (
     <Slide direction="up" in={!hidden} appear={false}>
       <Paper
         elevation={8}
         square
         component="aside"
-        aria-label="Booking"
+        aria-label={t('detail.bookingBar')}
         sx={{
           position: 'fixed',
           left: 0,
@@ -30,9 +31,9 @@ export function StickyBookingBar({ price, onRequest }: { price: number; onReques
           direction="row"
           sx={{ maxWidth: 1200, mx: 'auto', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}
         >
-          <Typography sx={{ fontWeight: 700 }}>from: JPY {formatYen(price)}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{t('detail.barFrom', { price: yen(price) })}</Typography>
           <Button variant="contained" color="secondary" onClick={onRequest}>
-            Request Booking
+            {t('detail.requestBooking')}
           </Button>
         </Stack>
       </Paper>

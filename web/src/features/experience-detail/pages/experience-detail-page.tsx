@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { responsiveImage } from '@domain/images';
-import { fromPriceLabel } from '@domain/pricing';
+import { formatYen } from '@domain/pricing';
 import { CancellationPolicy } from '../../../components/cancellation-policy';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
 import { NotFoundView } from '../../../components/not-found';
@@ -29,6 +29,8 @@ import { AboutHost } from '../components/about-host';
 import { ExperienceReviews } from '../components/experience-reviews';
 import { PhotoGallery } from '../components/photo-gallery';
 import { StickyBookingBar } from '../components/sticky-booking-bar';
+import { useT } from '../../../lib/i18n/i18n';
+import { contentLang } from '../../../lib/i18n/content-lang';
 
 /**
  * The booking request form brings the date picker and date-fns (about a third of the page's code). It loads while
@@ -40,6 +42,7 @@ const BookingRequestForm = lazy(async () => ({
 }));
 
 function BookingRequestPlaceholder() {
+  const { t } = useT();
   return (
     <Paper
       component="section"
@@ -50,14 +53,12 @@ function BookingRequestPlaceholder() {
       sx={{ p: { xs: 2, md: 3 }, minHeight: 640 }}
     >
       <Typography id="booking-request-title" variant="h5" component="h2" gutterBottom tabIndex={-1}>
-        Request for booking
+        {t('booking.requestTitle')}
       </Typography>
-      <PageLoader label="Loading the booking form" minHeight={240} />
+      <PageLoader label={t('detail.loadingForm')} minHeight={240} />
     </Paper>
   );
 }
-
-export const EXPERIENCE_NOT_FOUND = 'Experience not found';
 
 const isNotFound = (error: Error) => error instanceof ApiError && error.status === 404;
 
@@ -71,9 +72,10 @@ function DetailBlock({
   image: string | null;
 }) {
   if (!heading && !text) return null;
+  const lang = contentLang(heading ?? text);
   const photo = image ? responsiveImage(image, DETAIL_BLOCK_SIZES) : null;
   return (
-    <Box component="section">
+    <Box component="section" lang={lang}>
       {heading && (
         <Typography variant="h5" component="h2" gutterBottom>
           {heading}
@@ -106,17 +108,18 @@ function DetailBlock({
 
 /** Guest spec §2: Price, Schedule, Dress Code, Additional Notes, each only when it has text; none → hidden. */
 function OtherInformation({ experience }: { experience: ExperienceDetail }) {
+  const { t } = useT();
   const entries = [
-    ['Price', experience.thingsToKnowPrice],
-    ['Schedule', experience.thingsToKnowItinerary],
-    ['Dress Code', experience.thingsToKnowClothes],
-    ['Additional Notes', experience.thingsToKnowNote],
+    [t('detail.price'), experience.thingsToKnowPrice],
+    [t('detail.schedule'), experience.thingsToKnowItinerary],
+    [t('detail.dressCode'), experience.thingsToKnowClothes],
+    [t('detail.notes'), experience.thingsToKnowNote],
   ].filter((entry): entry is [string, string] => Boolean(entry[1]?.trim()));
   if (entries.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="other-info-title">
       <Typography id="other-info-title" variant="h5" component="h2" gutterBottom>
-        Other information
+        {t('detail.otherInfo')}
       </Typography>
       <Stack spacing={2}>
         {entries.map(([label, text]) => (
@@ -124,7 +127,9 @@ function OtherInformation({ experience }: { experience: ExperienceDetail }) {
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
               {label}
             </Typography>
-            <Typography sx={{ whiteSpace: 'pre-line' }}>{text}</Typography>
+            <Typography sx={{ whiteSpace: 'pre-line' }} lang={contentLang(text)}>
+              {text}
+            </Typography>
           </Box>
         ))}
       </Stack>
@@ -133,17 +138,20 @@ function OtherInformation({ experience }: { experience: ExperienceDetail }) {
 }
 
 function MeetingPoint({ experience }: { experience: ExperienceDetail }) {
+  const { t, locale } = useT();
   if (!hasMeetingPoint(experience)) return null;
-  const address = addressOrFallback(experience, 'en');
+  const address = addressOrFallback(experience, locale);
   return (
     <Box component="section" aria-labelledby="meeting-point-title">
       <Typography id="meeting-point-title" variant="h5" component="h2" gutterBottom>
-        Meeting point
+        {t('detail.meetingPoint')}
       </Typography>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-        Address
+        {t('detail.address')}
       </Typography>
-      <Typography sx={{ mb: 2 }}>{address}</Typography>
+      <Typography sx={{ mb: 2 }} lang={contentLang(address)}>
+        {address}
+      </Typography>
       <MeetingPointMap address={experience} addressText={address} />
     </Box>
   );
@@ -151,6 +159,7 @@ function MeetingPoint({ experience }: { experience: ExperienceDetail }) {
 
 function ConciergeCallToAction() {
   const { messenger, contactForm } = useExternalLinks();
+  const { t } = useT();
   // No concierge channel in this deployment: no invitation to use one.
   if (!messenger && !contactForm) return null;
   return (
@@ -161,21 +170,20 @@ function ConciergeCallToAction() {
       aria-labelledby="concierge-title"
     >
       <Typography id="concierge-title" variant="h6" component="h2" gutterBottom>
-        Not sure yet? Ask our concierge
+        {t('detail.concierge.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Our concierge answers within 1 working day and can tailor the experience, arrange an interpreter or
-        suggest alternatives.
+        {t('detail.concierge.text')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         {messenger && (
           <Button variant="outlined" {...externalLinkProps(messenger)}>
-            Consult via Messenger
+            {t('detail.concierge.messenger')}
           </Button>
         )}
         {contactForm && (
           <Button variant="outlined" {...externalLinkProps(contactForm)}>
-            Consult via contact form
+            {t('detail.concierge.contactForm')}
           </Button>
         )}
       </Stack>
@@ -212,22 +220,30 @@ function useRestAfterFirstPaint(): { rest: boolean; form: boolean } {
 }
 
 function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) {
-  const location = cardLocation(experience.prefecture, experience.city);
   const { rest: showRest, form: showForm } = useRestAfterFirstPaint();
+  const { t, locale } = useT();
+  const lang = contentLang(experience.title);
+  const location = cardLocation(experience.prefecture, experience.city, locale);
   return (
     <>
       <Container sx={{ py: { xs: 3, md: 5 }, pb: 14 }}>
         <Box component="header" sx={{ mb: 3 }}>
-          <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' } }}>
+          <Typography
+            variant="h1"
+            component="h1"
+            lang={lang}
+            sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' } }}
+          >
             {experience.title}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ mt: 1, color: 'text.secondary', flexWrap: 'wrap' }}>
             {location && (
               <Typography sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                <PlaceOutlinedIcon fontSize="small" aria-hidden /> {location}
+                <PlaceOutlinedIcon fontSize="small" aria-hidden />{' '}
+                <span lang={contentLang(location)}>{location}</span>
               </Typography>
             )}
-            <Typography>{fromPriceLabel(experience.price)}</Typography>
+            <Typography>{t('card.from', { price: formatYen(experience.price) })}</Typography>
             <RatingSummaryText rating={experience.rating} size="1rem" />
           </Stack>
         </Box>
@@ -236,7 +252,7 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
           <Grid container spacing={{ xs: 4, md: 6 }} sx={{ mt: 2 }}>
             <Grid size={{ xs: 12, md: 7 }}>
               <Stack spacing={5}>
-                <Typography sx={{ whiteSpace: 'pre-line', fontSize: '1.05rem' }}>
+                <Typography sx={{ whiteSpace: 'pre-line', fontSize: '1.05rem' }} lang={lang}>
                   {experience.description}
                 </Typography>
                 <DetailBlock
@@ -282,6 +298,7 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
 export function ExperienceDetailPage() {
   const { id } = useParams();
   const experience = useExperience(id);
+  const { t } = useT();
   // The whole page renders when the answer arrives. As a deferred value that render runs in the background in
   // small slices (a query result alone would render it in one long, blocking task); the loader stays meanwhile.
   const deferred = useDeferredValue(experience.data);
@@ -290,9 +307,9 @@ export function ExperienceDetailPage() {
   // that does not exist gets the not-found page's (and is not indexed).
   usePageMeta(
     notFound
-      ? { title: EXPERIENCE_NOT_FOUND, noindex: true }
+      ? { title: t('detail.notFound'), noindex: true }
       : {
-          title: experience.data?.title ?? 'Experience',
+          title: experience.data?.title ?? t('detail.experience'),
           description: experience.data?.description.slice(0, 160) || undefined,
           image: experience.data?.mainImages[0] ?? null,
         },
@@ -300,16 +317,16 @@ export function ExperienceDetailPage() {
   if (notFound) {
     return (
       <NotFoundView
-        title={EXPERIENCE_NOT_FOUND}
-        message="This experience does not exist or is no longer offered. Other experiences are waiting for you."
+        title={t('detail.notFound')}
+        message={t('detail.notFoundText')}
         actions={[
-          { label: 'Browse experiences', to: '/experiences' },
-          { label: 'Return to Home', to: '/' },
+          { label: t('detail.browse'), to: '/experiences' },
+          { label: t('notFound.home'), to: '/' },
         ]}
       />
     );
   }
-  if (experience.isPending) return <PageLoader label="Loading experience" />;
+  if (experience.isPending) return <PageLoader label={t('detail.loading')} />;
   if (experience.isError) {
     return (
       <Container sx={{ py: 8 }}>
@@ -317,16 +334,16 @@ export function ExperienceDetailPage() {
           severity="error"
           action={
             <Button color="inherit" onClick={() => void experience.refetch()}>
-              Retry
+              {t('common.retry')}
             </Button>
           }
         >
-          {experience.error.message || EXPERIENCE_NOT_FOUND}
+          {experience.error.message || t('detail.notFound')}
         </Alert>
       </Container>
     );
   }
   // The deferred value may still be the previous experience (or none) while the new one renders in the background.
-  if (deferred?.id !== experience.data.id) return <PageLoader label="Loading experience" />;
+  if (deferred?.id !== experience.data.id) return <PageLoader label={t('detail.loading')} />;
   return <ExperienceDetailView experience={deferred} />;
 }

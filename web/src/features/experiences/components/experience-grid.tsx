@@ -1,13 +1,15 @@
 import Box from '@mui/material/Box';
 import type { ExperienceCard as ExperienceCardData } from '@domain/entities';
 import { ExperienceCard } from '../../../components/experience-card';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** Guest spec §2: 1 column on phones, 2 small, 3 medium and large, 4 extra-large. */
 export function ExperienceGrid({ items }: { items: ExperienceCardData[] }) {
+  const { t } = useT();
   return (
     <Box
       component="ul"
-      aria-label="Experiences"
+      aria-label={t('list.title')}
       sx={{
         listStyle: 'none',
         p: 0,

@@ -7,6 +7,8 @@ import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { prefectures } from '@domain/prefectures';
+import { useT } from '../../../lib/i18n/i18n';
+import { prefectureName } from '../../../lib/i18n/catalogue-names';
 
 /**
  * Guest spec §2: the location popover (300 px wide, list 400 px tall) with a searchable list of the 47
@@ -25,6 +27,8 @@ export function PrefectureFilter({
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
   const id = useId();
+  const tr = useT();
+  const { t } = tr;
 
   const matches = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -58,7 +62,7 @@ export function PrefectureFilter({
         aria-expanded={Boolean(anchor)}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        {value ?? 'Location'}
+        {value ? prefectureName(tr, value) : t('filters.location')}
       </Button>
       <Popover
         open={Boolean(anchor)}
@@ -66,14 +70,14 @@ export function PrefectureFilter({
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         slotProps={{
-          paper: { sx: { width: 300, p: 1.5 }, role: 'dialog', 'aria-label': 'Choose a prefecture' },
+          paper: { sx: { width: 300, p: 1.5 }, role: 'dialog', 'aria-label': t('filters.choosePrefecture') },
         }}
       >
         <TextField
           autoFocus
           fullWidth
           size="small"
-          label="Search prefectures"
+          label={t('filters.searchPrefectures')}
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -107,7 +111,7 @@ export function PrefectureFilter({
           ref={listRef}
           id={`${id}-list`}
           role="listbox"
-          aria-label="Prefectures"
+          aria-label={t('filters.prefectures')}
           sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, maxHeight: 400, overflowY: 'auto' }}
         >
           {matches.map((p, index) => {
@@ -144,7 +148,7 @@ export function PrefectureFilter({
           })}
           {matches.length === 0 && (
             <Typography component="li" color="text.secondary" sx={{ p: 1.5 }}>
-              No prefecture matches
+              {t('filters.noPrefecture')}
             </Typography>
           )}
         </Box>

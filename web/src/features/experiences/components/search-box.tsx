@@ -4,26 +4,28 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { searchPath } from '../../../lib/search-path';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** Guest spec §2 and §5: the search box of the search and list pages; Enter with blank text does nothing. */
 export function SearchBox({ initial = '' }: { initial?: string }) {
   const [text, setText] = useState(initial);
   const navigate = useNavigate();
+  const { t, path: localise } = useT();
   return (
     <TextField
       fullWidth
       type="search"
-      placeholder="Search experiences..."
+      placeholder={t('search.placeholder')}
       value={text}
       onChange={(e) => setText(e.target.value)}
       onKeyDown={(e) => {
         if (e.key !== 'Enter') return;
         e.preventDefault();
         const path = searchPath(text);
-        if (path) void navigate(path);
+        if (path) void navigate(localise(path));
       }}
       slotProps={{
-        htmlInput: { 'aria-label': 'Search experiences', enterKeyHint: 'search' },
+        htmlInput: { 'aria-label': t('nav.search'), enterKeyHint: 'search' },
         input: {
           startAdornment: (
             <InputAdornment position="start">

@@ -9,6 +9,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import type { ExperienceSort } from '@domain/schemas/catalogue';
 import { SORT_OPTIONS } from '../hooks/experience-filters';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** Guest spec §2: the sort popover (200 px wide): Newest (default) and Lowest Price. */
 export function SortFilter({
@@ -19,6 +20,7 @@ export function SortFilter({
   onChange: (next: ExperienceSort) => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { t } = useT();
   const current = SORT_OPTIONS.find((o) => o.value === value) ?? SORT_OPTIONS[0];
   return (
     <>
@@ -29,7 +31,7 @@ export function SortFilter({
         aria-expanded={Boolean(anchor)}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        Sort: {current.label}
+        {t('filters.sort', { sort: t(current.label) })}
       </Button>
       <Popover
         open={Boolean(anchor)}
@@ -38,7 +40,7 @@ export function SortFilter({
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         slotProps={{ paper: { sx: { width: 200 } } }}
       >
-        <MenuList autoFocusItem aria-label="Sort by">
+        <MenuList autoFocusItem aria-label={t('filters.sortBy')}>
           {SORT_OPTIONS.map((option) => (
             <MenuItem
               key={option.value}
@@ -49,7 +51,7 @@ export function SortFilter({
               }}
             >
               <ListItemIcon>{option.value === value ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
-              <ListItemText>{option.label}</ListItemText>
+              <ListItemText>{t(option.label)}</ListItemText>
             </MenuItem>
           ))}
         </MenuList>

@@ -7,15 +7,16 @@ import { useSearchParams } from 'react-router';
 import type { ExperienceSort } from '@domain/schemas/catalogue';
 import { findPrefecture } from '@domain/prefectures';
 import type { ExperienceListParams } from '../../../lib/catalogue-api';
+import type { MessageKey } from '../../../lib/i18n/i18n';
 
 /**
  * The domain's `experienceSorts`, restated by type: importing the value would pull zod (the module builds its
  * schemas at load) into the list page's chunk. `satisfies` and a component test keep both lists identical.
  */
 export const SORT_OPTIONS = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'lowest_price', label: 'Lowest Price' },
-] as const satisfies readonly { value: ExperienceSort; label: string }[];
+  { value: 'newest', label: 'filters.newest' },
+  { value: 'lowest_price', label: 'filters.lowestPrice' },
+] as const satisfies readonly { value: ExperienceSort; label: MessageKey }[];
 const SORT_VALUES: readonly string[] = SORT_OPTIONS.map((o) => o.value);
 
 export interface ExperienceFilters {

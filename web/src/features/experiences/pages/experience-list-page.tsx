@@ -16,17 +16,17 @@ import {
   listQueryParams,
   useExperienceFilters,
 } from '../hooks/experience-filters';
+import { useT } from '../../../lib/i18n/i18n';
+import { prefectureName } from '../../../lib/i18n/catalogue-names';
 
 const Grid = memo(ExperienceGrid);
 const Filters = memo(FilterBar);
 
-export const LIST_ERROR_MESSAGE = 'An error occurred while loading experiences. Please try again later.';
-export const LIST_EMPTY_MESSAGE = 'No experiences available at the moment.';
-export const NO_MATCH_MESSAGE = 'No experiences match these filters.';
-
 /** Guest spec §2: `/experiences` with its filter bar; filters live in the query string. */
 export function ExperienceListPage() {
   const { filters, update } = useExperienceFilters();
+  const tr = useT();
+  const { t } = tr;
   const categories = useCategories();
   // A category id that names no category (an old or mistyped link) is dropped from the address, so the filter bar
   // never counts a category it cannot show ticked and the list is not emptied by it.
@@ -43,14 +43,16 @@ export function ExperienceListPage() {
   const items = useMemo(() => deferred?.pages.flatMap((page) => page.items), [deferred]);
   const catchingUp = list.isSuccess && deferred?.pages[0] !== list.data.pages[0];
   usePageMeta({
-    title: filters.prefecture ? `Experiences in ${filters.prefecture}` : 'Experiences',
-    description: 'Private tours and hands-on experiences across Japan, filtered by prefecture and category.',
+    title: filters.prefecture
+      ? t('list.titleIn', { prefecture: prefectureName(tr, filters.prefecture) })
+      : t('list.title'),
+    description: t('list.description'),
   });
 
   return (
     <Container sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h1" component="h1" sx={{ mb: 3, fontSize: { xs: '2rem', md: '2.5rem' } }}>
-        Experiences
+        {t('list.title')}
       </Typography>
       <Box sx={{ mb: 2, maxWidth: 560 }}>
         <SearchBox />
@@ -58,21 +60,21 @@ export function ExperienceListPage() {
       <Filters filters={filters} onChange={update} />
       <Box sx={{ mt: 4 }} aria-live="polite" aria-busy={list.isPending}>
         {list.isError ? (
-          <Alert severity="error">{LIST_ERROR_MESSAGE}</Alert>
+          <Alert severity="error">{t('list.error')}</Alert>
         ) : list.isPending || catchingUp || !items ? (
-          <PageLoader label="Loading experiences" minHeight="30vh" />
+          <PageLoader label={t('list.loading')} minHeight="30vh" />
         ) : items.length === 0 && hasActiveFilters(filters) ? (
           <Box sx={{ textAlign: 'center', py: 8 }}>
-            <Typography sx={{ mb: 2 }}>{NO_MATCH_MESSAGE}</Typography>
+            <Typography sx={{ mb: 2 }}>{t('list.noMatch')}</Typography>
             <Button variant="outlined" onClick={() => update({ prefecture: null, categories: [] })}>
-              Clear all
+              {t('filters.clearAll')}
             </Button>
           </Box>
         ) : items.length === 0 ? (
           <Box sx={{ textAlign: 'center', py: 8 }}>
-            <Typography sx={{ mb: 2 }}>{LIST_EMPTY_MESSAGE}</Typography>
+            <Typography sx={{ mb: 2 }}>{t('list.empty')}</Typography>
             <Button variant="outlined" onClick={() => void list.refetch()}>
-              Reload
+              {t('error.reload')}
             </Button>
           </Box>
         ) : (
@@ -86,7 +88,7 @@ export function ExperienceListPage() {
                   onClick={() => void list.fetchNextPage()}
                   disabled={list.isFetchingNextPage}
                 >
-                  {list.isFetchingNextPage ? 'Loading more…' : 'Load more experiences'}
+                  {list.isFetchingNextPage ? t('list.loadingMore') : t('list.loadMore')}
                 </Button>
               </Box>
             )}

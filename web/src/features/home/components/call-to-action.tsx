@@ -5,9 +5,11 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
+import { useT } from '../../../lib/i18n/i18n';
 
 export function CallToAction() {
   const { contactForm } = useExternalLinks();
+  const { t, path } = useT();
   return (
     <Box
       component="section"
@@ -21,19 +23,22 @@ export function CallToAction() {
           component="h2"
           sx={{ fontSize: { xs: '1.6rem', md: '2.2rem' }, mb: 2 }}
         >
-          Your private Japan, planned with a local
+          {t('home.cta.title')}
         </Typography>
-        <Typography sx={{ mb: 4, maxWidth: 640, mx: 'auto', opacity: 0.95 }}>
-          Book an experience online, or tell our concierge what you are dreaming of and we will put it
-          together for you.
-        </Typography>
+        <Typography sx={{ mb: 4, maxWidth: 640, mx: 'auto', opacity: 0.95 }}>{t('home.cta.text')}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
-          <Button component={RouterLink} to="/experiences" variant="contained" color="secondary" size="large">
-            See All Experiences
+          <Button
+            component={RouterLink}
+            to={path('/experiences')}
+            variant="contained"
+            color="secondary"
+            size="large"
+          >
+            {t('home.seeAll')}
           </Button>
           {contactForm && (
             <Button {...externalLinkProps(contactForm)} variant="outlined" color="inherit" size="large">
-              Contact the concierge
+              {t('home.cta.contact')}
             </Button>
           )}
         </Stack>

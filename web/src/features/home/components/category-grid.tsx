@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { CATEGORY_TILES } from '../content/categories';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** Guest spec §2: 9 tiles, each linking to `/experiences?categories={id}`. */
 export function CategoryGrid() {
+  const { t, path } = useT();
   return (
     <Container component="section" aria-labelledby="categories-title" sx={{ py: { xs: 5, md: 8 } }}>
       <Typography
@@ -14,7 +16,7 @@ export function CategoryGrid() {
         component="h2"
         sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, mb: 3 }}
       >
-        Search Experience
+        {t('home.categories.title')}
       </Typography>
       <Box
         component="ul"
@@ -40,7 +42,7 @@ export function CategoryGrid() {
           >
             <Box
               component={RouterLink}
-              to={`/experiences?categories=${tile.id}`}
+              to={path(`/experiences?categories=${tile.id}`)}
               sx={{
                 position: 'relative',
                 display: 'block',
@@ -87,7 +89,7 @@ export function CategoryGrid() {
                   fontSize: { xs: '0.95rem', md: '1.15rem' },
                 }}
               >
-                {tile.title}
+                {t(`category.${tile.key}`)}
               </Typography>
             </Box>
           </Box>

@@ -2,14 +2,16 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** Guest spec §2: the banner linking to `/ehime`. */
 export function DiscoverEhimeBanner() {
+  const { t, path } = useT();
   return (
     <Container sx={{ pt: { xs: 5, md: 8 } }}>
       <Box
         component={RouterLink}
-        to="/ehime"
+        to={path('/ehime')}
         sx={{
           position: 'relative',
           display: 'block',
@@ -42,11 +44,9 @@ export function DiscoverEhimeBanner() {
           }}
         >
           <Typography component="span" sx={{ fontSize: { xs: '1.6rem', md: '2.2rem' }, fontWeight: 700 }}>
-            Discover Ehime
+            {t('home.ehime.title')}
           </Typography>
-          <Typography component="span">
-            Hot springs, castles, citrus terraces and the islands of the Seto Inland Sea →
-          </Typography>
+          <Typography component="span">{t('home.ehime.text')}</Typography>
         </Box>
       </Box>
     </Container>

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { QuickSearch } from '../../../components/quick-search';
 import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
 import { useRotatingIndex } from '../../../lib/use-rotating-index';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** Guest spec §2: four hero images (TOP_1…TOP_4) drawn locally; the first two load eagerly. */
 export const HERO_IMAGES = [
@@ -20,6 +21,7 @@ export const HERO_INTERVAL_MS = 5000;
 export function Hero() {
   const index = useRotatingIndex(HERO_IMAGES.length, HERO_INTERVAL_MS);
   const links = useExternalLinks();
+  const { t, path } = useT();
 
   return (
     <Box
@@ -81,35 +83,45 @@ export function Hero() {
           component="h1"
           sx={{ fontSize: { xs: '2.25rem', md: '3.75rem' }, textShadow: '0 2px 12px rgba(0,0,0,0.4)' }}
         >
-          Dive Into Japanese Traditions
+          {t('home.hero.title')}
         </Typography>
         <Typography sx={{ mt: 2, mb: 4, fontSize: { xs: '1rem', md: '1.2rem' } }}>
-          Private tours and hands-on experiences in Ehime and across Japan, hosted by the people who live
-          there.
+          {t('home.hero.text')}
         </Typography>
         <Box sx={{ maxWidth: 460, mx: 'auto', mb: 3 }}>
           <QuickSearch fullWidth />
         </Box>
         <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
-          <Button component={RouterLink} to="/experiences" variant="contained" color="secondary" size="large">
-            See All Experiences
+          <Button
+            component={RouterLink}
+            to={path('/experiences')}
+            variant="contained"
+            color="secondary"
+            size="large"
+          >
+            {t('home.seeAll')}
           </Button>
           {(links.messenger || links.contactForm) && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
               {links.messenger && (
                 <Button {...externalLinkProps(links.messenger)} variant="outlined" color="inherit">
-                  Consult with a concierge via Messenger
+                  {t('home.hero.messenger')}
                 </Button>
               )}
               {links.contactForm && (
                 <Button {...externalLinkProps(links.contactForm)} variant="outlined" color="inherit">
-                  Consult with a concierge via contact form
+                  {t('home.hero.contactForm')}
                 </Button>
               )}
             </Stack>
           )}
-          <Button component={RouterLink} to="/about" color="inherit" sx={{ textDecoration: 'underline' }}>
-            Learn more about our service
+          <Button
+            component={RouterLink}
+            to={path('/about')}
+            color="inherit"
+            sx={{ textDecoration: 'underline' }}
+          >
+            {t('home.hero.learnMore')}
           </Button>
         </Stack>
       </Box>

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useT } from '../../../lib/i18n/i18n';
 
 /**
  * The full-screen loading screen of the home page (shown 1–3 s, see `useMinDurationLoader`). Drawn with CSS, like
@@ -6,11 +7,12 @@ import Box from '@mui/material/Box';
  * critical path, whose JavaScript budget is tight.
  */
 export function FullScreenLoader({ show }: { show: boolean }) {
+  const { t } = useT();
   if (!show) return null;
   return (
     <Box
       role="status"
-      aria-label="Loading"
+      aria-label={t('common.loading')}
       sx={{
         position: 'fixed',
         inset: 0,

@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import type { Producer } from '../content/producers';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** Closes on a click outside (backdrop), on × and on Escape. */
 export default function ProducerDialog({
@@ -16,6 +17,7 @@ export default function ProducerDialog({
   producer: Producer | null;
   onClose: () => void;
 }) {
+  const { t } = useT();
   return (
     <Dialog
       open={producer !== null}
@@ -27,8 +29,12 @@ export default function ProducerDialog({
       {producer && (
         <>
           <DialogTitle id="producer-dialog-title" sx={{ pr: 6 }}>
-            {producer.name}
-            <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+            {t(`producer.${producer.id}.person`)} — {t(`producer.${producer.id}.role`)}
+            <IconButton
+              aria-label={t('common.close')}
+              onClick={onClose}
+              sx={{ position: 'absolute', right: 8, top: 8 }}
+            >
               <CloseIcon />
             </IconButton>
           </DialogTitle>
@@ -41,7 +47,7 @@ export default function ProducerDialog({
               height={400}
               sx={{ width: 160, height: 160, borderRadius: '50%', float: 'right', ml: 2, mb: 1 }}
             />
-            <Typography>{producer.description}</Typography>
+            <Typography>{t(`producer.${producer.id}.text`)}</Typography>
           </DialogContent>
         </>
       )}

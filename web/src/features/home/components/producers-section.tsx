@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { cutDescription, PRODUCERS, type Producer } from '../content/producers';
+import { useT } from '../../../lib/i18n/i18n';
 
 const ProducerDialog = lazy(() => import('./producer-dialog'));
 
@@ -17,6 +18,7 @@ export function ProducersSection() {
     if (producer) setEverOpened(true);
     setOpenState(producer);
   };
+  const { t } = useT();
   return (
     <Box
       component="section"
@@ -30,10 +32,10 @@ export function ProducersSection() {
           component="h2"
           sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, mb: 1 }}
         >
-          Our Producers
+          {t('home.producers.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
-          The craftspeople, farmers and brewers who open their workshops to you.
+          {t('home.producers.text')}
         </Typography>
         <Box
           component="ul"
@@ -47,12 +49,12 @@ export function ProducersSection() {
           }}
         >
           {PRODUCERS.map((producer) => (
-            <li key={producer.name}>
+            <li key={producer.id}>
               <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
                 <Box
                   component="img"
                   src={producer.image}
-                  alt={`Portrait of ${producer.name.split(' — ')[0]}`}
+                  alt={t('home.producers.portrait', { name: t(`producer.${producer.id}.person`) })}
                   width={400}
                   height={400}
                   loading="lazy"
@@ -60,17 +62,19 @@ export function ProducersSection() {
                 />
                 <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
                   <Typography variant="h6" component="h3" gutterBottom sx={{ fontSize: '1.05rem' }}>
-                    {producer.name}
+                    {t(`producer.${producer.id}.person`)} — {t(`producer.${producer.id}.role`)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-                    {cutDescription(producer.description)}
+                    {cutDescription(t(`producer.${producer.id}.text`))}
                   </Typography>
                   <Button
                     onClick={() => setOpen(producer)}
                     sx={{ alignSelf: 'flex-start', mt: 1, px: 0 }}
-                    aria-label={`Read more about ${producer.name}`}
+                    aria-label={t('home.producers.readMoreAbout', {
+                      name: t(`producer.${producer.id}.person`),
+                    })}
                   >
-                    Read more
+                    {t('home.producers.readMore')}
                   </Button>
                 </CardContent>
               </Card>

@@ -2,46 +2,15 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../../lib/i18n/i18n';
 
-const FLOWS = [
-  {
-    title: 'Ask the concierge',
-    steps: [
-      {
-        name: 'Consultation',
-        text: 'Tell our concierge by Messenger or the contact form what you would like to do; we reply within 1 working day.',
-      },
-      {
-        name: 'Online booking',
-        text: 'We suggest experiences and send you a link to book the one you choose.',
-      },
-      {
-        name: 'Finalize Your Booking',
-        text: 'Request the date and pay by card; the host confirms within 48 hours and you receive a confirmation e-mail.',
-      },
-    ],
-  },
-  {
-    title: 'Search and find your preferred experience',
-    steps: [
-      {
-        name: 'Find preferred tour',
-        text: 'Browse by region and category, or search for what interests you.',
-      },
-      {
-        name: 'Online booking',
-        text: 'Pick a date, time and group size and send your request with your card details.',
-      },
-      {
-        name: 'Finalize Your Booking',
-        text: 'Your card is only authorised; it is charged when the host confirms, within 48 hours.',
-      },
-    ],
-  },
-] as const;
+/** Two flows of three steps; their texts are `home.process.{flow}.{step}.name` / `.text` in the catalogues. */
+const FLOWS = ['concierge', 'search'] as const;
+const STEPS = [1, 2, 3] as const;
 
 /** Guest spec §2: two 3-step flows. */
 export function ReservationProcess() {
+  const { t } = useT();
   return (
     <Container component="section" aria-labelledby="process-title" sx={{ py: { xs: 5, md: 8 } }}>
       <Typography
@@ -50,17 +19,17 @@ export function ReservationProcess() {
         component="h2"
         sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, mb: 3 }}
       >
-        Reservation Process
+        {t('home.process.title')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {FLOWS.map((flow) => (
-          <Paper key={flow.title} variant="outlined" sx={{ p: 3 }}>
+          <Paper key={flow} variant="outlined" sx={{ p: 3 }}>
             <Typography variant="h6" component="h3" gutterBottom>
-              {flow.title}
+              {t(`home.process.${flow}.title`)}
             </Typography>
             <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 2 }}>
-              {flow.steps.map((step, i) => (
-                <Box component="li" key={step.name} sx={{ display: 'flex', gap: 2 }}>
+              {STEPS.map((step, i) => (
+                <Box component="li" key={step} sx={{ display: 'flex', gap: 2 }}>
                   <Box
                     aria-hidden
                     sx={{
@@ -89,12 +58,12 @@ export function ReservationProcess() {
                           clip: 'rect(0 0 0 0)',
                         }}
                       >
-                        Step {i + 1}:{' '}
+                        {t('home.process.step', { step: i + 1 })}{' '}
                       </Box>
-                      {step.name}
+                      {t(`home.process.${flow}.${step}.name`)}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {step.text}
+                      {t(`home.process.${flow}.${step}.text`)}
                     </Typography>
                   </Box>
                 </Box>

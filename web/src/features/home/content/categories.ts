@@ -7,7 +7,7 @@ import { SEED_CATEGORIES, type CategoryKey } from '../../../../../scripts/seed/c
 
 export interface CategoryTile {
   id: string;
-  title: string;
+  key: CategoryKey;
   image: string;
   /** Columns and rows the tile spans on wide screens. */
   span: { columns: 1 | 2; rows: 1 | 2 };
@@ -27,6 +27,6 @@ const TILE_STYLE: Record<CategoryKey, Pick<CategoryTile, 'image' | 'span'>> = {
 
 export const CATEGORY_TILES: readonly CategoryTile[] = SEED_CATEGORIES.map((c) => ({
   id: c.id,
-  title: c.name,
+  key: c.key,
   ...TILE_STYLE[c.key],
 }));

@@ -43,6 +43,7 @@ import {
 import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
 import { HOST_QUERY_ROOT } from '../../../lib/back-office/host-account';
 import { tourLanguageLabel } from './booking-labels';
+import { siteLanguageNameJa } from '@domain/languages';
 
 /** Back-office spec §8, in Japanese. */
 export const DECISION_MESSAGES = {
@@ -265,7 +266,7 @@ export function BookingDetailDialog({
             <Typography sx={{ mb: 1 }}>
               {guestName(data)} 様（{formatSlotJa(data.date, data.time)}、{data.guests}{' '}
               名）のリクエストを否認します。 カードの与信は取り消され、理由はお客様にメールでお送りします（
-              {data.guestLocale === 'ja' ? '日本語' : '英語'}のメール）。
+              {siteLanguageNameJa(data.guestLocale)}のメール）。
             </Typography>
             <TextField
               label="否認理由"

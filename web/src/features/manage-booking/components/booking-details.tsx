@@ -14,12 +14,13 @@ import { bookingStatusPresentation, type StatusColour } from '@domain/booking-st
 import { formatBookingDate } from '@domain/calendar';
 import { languageName } from '@domain/languages';
 import { formatPhoneInternational } from '@domain/phone';
-import { formatJpy, participantLabel } from '@domain/pricing';
 import { CancellationPolicy } from '../../../components/cancellation-policy';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
 import { addressOrFallback, hasMeetingPoint } from '@domain/address';
 import { useToast } from '../../../lib/toast';
 import type { LookupBookingResult } from '@domain/booking-views';
+import { useT } from '../../../lib/i18n/i18n';
+import { contentLang } from '../../../lib/i18n/content-lang';
 
 /** Guest spec §4: Requesting yellow, Confirmed green, Unapproved red, anything else grey. */
 const CHIP_COLOURS: Record<StatusColour, { bg: string; fg: string }> = {
@@ -49,10 +50,10 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function StatusChip({ status }: { status: LookupBookingResult['booking']['status'] }) {
   const presentation = bookingStatusPresentation[status];
   const colours = CHIP_COLOURS[presentation.colour];
+  const { t } = useT();
   return (
     <Chip
-      label={presentation.en}
-      title={presentation.ja}
+      label={t(`status.${status}`)}
       data-testid="booking-status"
       sx={{ bgcolor: colours.bg, color: colours.fg, fontWeight: 700 }}
     />
@@ -70,23 +71,24 @@ export function BookingDetails({
 }) {
   const { booking, experience } = result;
   const toast = useToast();
-  const address = experience ? addressOrFallback(experience, 'en') : null;
+  const { t, plural, yen, locale, path } = useT();
+  const address = experience ? addressOrFallback(experience, locale) : null;
 
   async function copyAddress(text: string) {
     try {
       await navigator.clipboard.writeText(text);
-      toast({ message: 'Copied to clipboard', severity: 'success' });
+      toast({ message: t('manage.copied'), severity: 'success' });
     } catch {
-      toast({ message: 'Copy failed', severity: 'error' });
+      toast({ message: t('manage.copyFailed'), severity: 'error' });
     }
   }
 
   return (
     <Stack spacing={3}>
       <Typography variant="h6" component="p">
-        Booking ID: <strong data-testid="booking-reference">{booking.reference}</strong>
+        {t('manage.bookingIdLabel')} <strong data-testid="booking-reference">{booking.reference}</strong>
       </Typography>
-      <Card variant="outlined" component="section" aria-label="Booking summary">
+      <Card variant="outlined" component="section" aria-label={t('booking.summary')}>
         <CardContent>
           <Stack
             direction="row"
@@ -94,43 +96,51 @@ export function BookingDetails({
           >
             <Typography variant="h6" component="h2">
               {experience ? (
-                <Link component={RouterLink} to={`/experience/${experience.id}`}>
+                <Link
+                  component={RouterLink}
+                  to={path(`/experience/${experience.id}`)}
+                  lang={contentLang(experience.title)}
+                >
                   {experience.title}
                 </Link>
               ) : (
-                'Experience no longer available'
+                t('manage.noLongerAvailable')
               )}
             </Typography>
             <StatusChip status={booking.status} />
           </Stack>
-          <Row label="Date">{formatBookingDate(booking.date, 'en')}</Row>
-          <Row label="Time">{booking.time} (Japan time)</Row>
-          <Row label="Guests">{participantLabel(booking.guests)}</Row>
-          <Row label="Tour language">{languageName(booking.language, 'en')}</Row>
+          <Row label={t('booking.date')}>{formatBookingDate(booking.date, locale)}</Row>
+          <Row label={t('booking.time')}>{t('booking.japanTime', { time: booking.time })}</Row>
+          <Row label={t('booking.guests')}>{plural('booking.people', booking.guests)}</Row>
+          <Row label={t('booking.tourLanguageLong')}>{languageName(booking.language, locale)}</Row>
           <Divider sx={{ my: 1 }} />
-          <Row label="Total">
-            <strong data-testid="booking-amount">{formatJpy(booking.amount)}</strong>
+          <Row label={t('booking.total')}>
+            <strong data-testid="booking-amount">{yen(booking.amount)}</strong>
           </Row>
         </CardContent>
       </Card>
-      <Card variant="outlined" component="section" aria-label="Booking details">
+      <Card variant="outlined" component="section" aria-label={t('manage.details')}>
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>
-            Booking details
+            {t('manage.details')}
           </Typography>
-          <Row label="Experience">{experience?.title ?? '—'}</Row>
-          <Row label="Host">{experience?.businessName ?? '—'}</Row>
-          <Row label="Name">
+          <Row label={t('manage.experience')}>
+            <span lang={contentLang(experience?.title)}>{experience?.title ?? '—'}</span>
+          </Row>
+          <Row label={t('manage.host')}>
+            <span lang={contentLang(experience?.businessName)}>{experience?.businessName ?? '—'}</span>
+          </Row>
+          <Row label={t('manage.name')}>
             {booking.firstName} {booking.lastName}
           </Row>
-          <Row label="Email">{booking.email}</Row>
-          <Row label="Phone">{formatPhoneInternational(booking.phone)}</Row>
-          <Row label="Special requests">{booking.specialRequests ?? 'None'}</Row>
+          <Row label={t('guest.email')}>{booking.email}</Row>
+          <Row label={t('guest.phone')}>{formatPhoneInternational(booking.phone)}</Row>
+          <Row label={t('manage.requests')}>{booking.specialRequests ?? t('manage.none')}</Row>
           {address && experience && (
-            <Row label="Meeting point">
+            <Row label={t('detail.meetingPoint')}>
               <ButtonBase
                 onClick={() => void copyAddress(address)}
-                aria-label={`Copy the address: ${address}`}
+                aria-label={t('manage.copyAddress', { address })}
                 sx={{
                   textAlign: 'left',
                   borderRadius: 1,
@@ -140,7 +150,7 @@ export function BookingDetails({
                   '&:hover': { bgcolor: 'action.hover' },
                 }}
               >
-                <span>{address}</span>
+                <span lang={contentLang(address)}>{address}</span>
                 <ContentCopyIcon fontSize="small" aria-hidden />
               </ButtonBase>
             </Row>
@@ -165,8 +175,8 @@ export function BookingDetails({
         </Card>
       )}
       <Box>
-        <Button component={RouterLink} to="/" variant="contained">
-          Return to Home
+        <Button component={RouterLink} to={path('/')} variant="contained">
+          {t('notFound.home')}
         </Button>
       </Box>
     </Stack>

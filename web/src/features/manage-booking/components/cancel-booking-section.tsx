@@ -9,20 +9,17 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { LookupBookingView } from '@domain/booking-views';
-import { formatJpy } from '@domain/pricing';
 import { describeRefundRule } from '@domain/refund-rule';
-
-const CANCELLED_BY = { guest: 'you', host: 'the host', admin: 'our support team' } as const;
+import { useT } from '../../../lib/i18n/i18n';
+import type { Translator } from '../../../lib/i18n/i18n';
 
 /** What cancelling now would mean for the guest's money, in one sentence. */
-function refundSentence(booking: LookupBookingView): string {
-  if (booking.status === 'pending') {
-    return 'Your card has not been charged: cancelling releases the authorisation and you pay nothing.';
-  }
+function refundSentence(booking: LookupBookingView, { t, yen }: Translator): string {
+  if (booking.status === 'pending') return t('cancel.pendingQuote');
   const { refundAmount, refundPercentage } = booking.cancellation;
   return refundAmount > 0
-    ? `If you cancel now, ${formatJpy(refundAmount)} (${refundPercentage}%) will be refunded to your card.`
-    : 'If you cancel now, nothing will be refunded under the cancellation policy.';
+    ? t('cancel.refundQuote', { amount: yen(refundAmount), percentage: refundPercentage })
+    : t('cancel.noRefundQuote');
 }
 
 /**
@@ -41,47 +38,51 @@ export function CancelBookingSection({
   error: string | null;
 }) {
   const [open, setOpen] = useState(false);
-  const rule = describeRefundRule(booking.refundRule, 'en');
+  const tr = useT();
+  const { t, yen } = tr;
+  const rule = describeRefundRule(booking.refundRule, tr.locale);
 
   if (booking.status === 'cancelled' && booking.cancelledBy) {
     const refund = booking.refundAmount ?? 0;
     return (
-      <Box component="section" aria-label="Cancellation" data-testid="cancellation-summary">
+      <Box component="section" aria-label={t('cancel.title')} data-testid="cancellation-summary">
         <Typography variant="h6" component="h2" gutterBottom>
-          Cancellation
+          {t('cancel.title')}
         </Typography>
-        <Typography>This booking was cancelled by {CANCELLED_BY[booking.cancelledBy]}.</Typography>
-        {booking.cancellationReason && <Typography>Reason: {booking.cancellationReason}</Typography>}
+        <Typography>{t(`cancel.by.${booking.cancelledBy}`)}</Typography>
+        {booking.cancellationReason && (
+          <Typography>{t('cancel.reason', { reason: booking.cancellationReason })}</Typography>
+        )}
         <Typography data-testid="refund-summary">
           {booking.refundStatus === null
-            ? 'Your card was not charged.'
+            ? t('cancel.notCharged')
             : refund === 0
-              ? 'No refund.'
+              ? t('cancel.noRefund')
               : booking.refundStatus === 'succeeded'
-                ? `Refunded: ${formatJpy(refund)}`
-                : `Refund of ${formatJpy(refund)} in progress.`}
+                ? t('cancel.refunded', { amount: yen(refund) })
+                : t('cancel.refundInProgress', { amount: yen(refund) })}
         </Typography>
       </Box>
     );
   }
   if (!booking.cancellation.allowed) return null;
   return (
-    <Box component="section" aria-label="Cancellation">
+    <Box component="section" aria-label={t('cancel.title')}>
       <Typography variant="h6" component="h2" gutterBottom>
-        Cancellation
+        {t('cancel.title')}
       </Typography>
-      <Typography color="text.secondary">Refund rule: {rule}</Typography>
+      <Typography color="text.secondary">{t('cancel.rule', { rule })}</Typography>
       <Typography data-testid="cancel-quote" sx={{ my: 1 }}>
-        {refundSentence(booking)}
+        {refundSentence(booking, tr)}
       </Typography>
       <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
-        Cancel booking
+        {t('cancel.action')}
       </Button>
       <Dialog open={open} onClose={() => !pending && setOpen(false)} aria-labelledby="cancel-title">
-        <DialogTitle id="cancel-title">Cancel this booking?</DialogTitle>
+        <DialogTitle id="cancel-title">{t('cancel.confirmTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{refundSentence(booking)}</DialogContentText>
-          <DialogContentText sx={{ mt: 1 }}>This cannot be undone.</DialogContentText>
+          <DialogContentText>{refundSentence(booking, tr)}</DialogContentText>
+          <DialogContentText sx={{ mt: 1 }}>{t('cancel.final')}</DialogContentText>
           {error && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {error}
@@ -90,7 +91,7 @@ export function CancelBookingSection({
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)} disabled={pending}>
-            Keep booking
+            {t('cancel.keep')}
           </Button>
           <Button
             color="error"
@@ -103,7 +104,7 @@ export function CancelBookingSection({
               )
             }
           >
-            Cancel booking
+            {t('cancel.action')}
           </Button>
         </DialogActions>
       </Dialog>

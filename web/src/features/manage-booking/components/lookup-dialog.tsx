@@ -8,8 +8,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { lookupRequestSchema } from '@domain/schemas/lookup';
+import {
+  LOOKUP_INVALID_EMAIL_MESSAGE,
+  LOOKUP_INVALID_REFERENCE_MESSAGE,
+  LOOKUP_REQUIRED_MESSAGE,
+  lookupRequestSchema,
+} from '@domain/schemas/lookup';
 import type { LookupInput } from '../api/lookup-booking';
+import { useT } from '../../../lib/i18n/i18n';
+import type { MessageKey } from '../../../lib/i18n/i18n';
 
 /**
  * What the Booking ID field keeps of what was typed or pasted: no white space (a reference has none, and one copied
@@ -18,6 +25,13 @@ import type { LookupInput } from '../api/lookup-booking';
 export function bookingIdInput(raw: string): string {
   return raw.replace(/\s+/g, '').toUpperCase().slice(0, 6);
 }
+
+/** The domain's lookup messages and their catalogue keys. */
+const LOOKUP_MESSAGES: Record<string, MessageKey> = {
+  [LOOKUP_REQUIRED_MESSAGE]: 'guest.error.required',
+  [LOOKUP_INVALID_EMAIL_MESSAGE]: 'guest.error.email',
+  [LOOKUP_INVALID_REFERENCE_MESSAGE]: 'manage.invalidReference',
+};
 
 export interface LookupProblem {
   title?: string;
@@ -49,11 +63,14 @@ export function LookupDialog({
   const [reference, setReference] = useState(initial?.reference ?? '');
   const [touched, setTouched] = useState({ email: false, reference: false });
 
+  const { t } = useT();
   const parsed = lookupRequestSchema.safeParse({ email, reference });
-  const errorOf = (field: keyof LookupInput) =>
-    !parsed.success && touched[field]
-      ? parsed.error.issues.find((i) => i.path[0] === field)?.message
-      : undefined;
+  const errorOf = (field: keyof LookupInput) => {
+    if (parsed.success || !touched[field]) return undefined;
+    const message = parsed.error.issues.find((i) => i.path[0] === field)?.message;
+    const key = message ? LOOKUP_MESSAGES[message] : undefined;
+    return key ? t(key) : message;
+  };
 
   return (
     <Dialog open={open} onClose={onCancel} fullWidth maxWidth="xs" aria-labelledby="lookup-title">
@@ -72,17 +89,17 @@ export function LookupDialog({
               autoFocus
               required
               type="email"
-              label="Email"
+              label={t('guest.email')}
               autoComplete="email"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               onBlur={() => setTouched((t) => ({ ...t, email: true }))}
               error={Boolean(errorOf('email'))}
-              helperText={errorOf('email') ?? 'The e-mail address used for the booking'}
+              helperText={errorOf('email') ?? t('manage.emailHint')}
             />
             <TextField
               required
-              label="Booking ID"
+              label={t('manage.bookingId')}
               value={reference}
               onChange={(e) => setReference(bookingIdInput(e.target.value))}
               onBlur={() => setTouched((t) => ({ ...t, reference: true }))}
@@ -100,9 +117,9 @@ export function LookupDialog({
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onCancel}>Cancel</Button>
+          <Button onClick={onCancel}>{t('common.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Checking…' : 'Check My Booking'}
+            {busy ? t('manage.checking') : t('manage.check')}
           </Button>
         </DialogActions>
       </form>

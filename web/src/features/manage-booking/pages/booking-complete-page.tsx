@@ -12,8 +12,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { useLookupBooking, type LookupInput } from '../api/lookup-booking';
 import { BookingDetails } from '../components/booking-details';
 import { LookupDialog } from '../components/lookup-dialog';
-
-export const VERIFY_FAILED_MESSAGE = 'Failed to verify booking. Please check your input.';
+import { useT } from '../../../lib/i18n/i18n';
 
 interface CompleteState {
   reference?: string;
@@ -30,7 +29,8 @@ interface CompleteState {
  * - anything else: the 'Manage Your Booking' dialog asks for e-mail and booking ID; Cancel returns home.
  */
 export function BookingCompletePage() {
-  usePageMeta({ title: 'Booking Details', noindex: true });
+  const { t, path } = useT();
+  usePageMeta({ title: t('manage.detailsTitle'), noindex: true });
   const location = useLocation();
   const navigate = useNavigate();
   const api = useApi();
@@ -79,32 +79,31 @@ export function BookingCompletePage() {
           message:
             lookup.error instanceof ApiError && lookup.error.code === 'rate_limited'
               ? lookup.error.message
-              : VERIFY_FAILED_MESSAGE,
+              : t('manage.verifyFailed'),
         }
       : null;
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, mb: 3 }}>
-        Booking Details
+        {t('manage.detailsTitle')}
       </Typography>
       {justBooked && lookup.isSuccess && (
         <Alert severity="success" sx={{ mb: 3 }}>
-          <AlertTitle>Your booking request has been sent!</AlertTitle>
-          The host will confirm your booking within 48 hours. A confirmation e-mail has been sent to{' '}
-          {lookup.data.booking.email}.
+          <AlertTitle>{t('manage.sentTitle')}</AlertTitle>
+          {t('manage.sentText', { email: lookup.data.booking.email })}
         </Alert>
       )}
-      {lookup.isPending && <PageLoader label="Loading your booking" minHeight="30vh" />}
+      {lookup.isPending && <PageLoader label={t('manage.loading')} minHeight="30vh" />}
       {lookup.isSuccess && <BookingDetails result={lookup.data} />}
       <LookupDialog
         open={dialogOpen}
-        title="Manage Your Booking"
+        title={t('manage.dialogTitle')}
         busy={lookup.isPending}
         problem={problem}
         initial={{ email: state.email, reference: state.reference }}
         onSubmit={submit}
-        onCancel={() => void navigate('/')}
+        onCancel={() => void navigate(path('/'))}
       />
     </Container>
   );

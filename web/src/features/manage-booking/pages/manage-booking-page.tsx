@@ -10,23 +10,17 @@ import { useCancelBooking } from '../api/cancel-booking';
 import { BookingDetails } from '../components/booking-details';
 import { CancelBookingSection } from '../components/cancel-booking-section';
 import { LookupDialog, type LookupProblem } from '../components/lookup-dialog';
+import { useT } from '../../../lib/i18n/i18n';
+import type { Translator } from '../../../lib/i18n/i18n';
 
-/** Guest spec §8, the Japanese lookup page's messages (English beneath for guests who do not read Japanese). */
-export const NOT_FOUND_PROBLEM: LookupProblem = {
-  title: '予約が見つかりません',
-  message:
-    '予約IDまたはメールアドレスが正しくありません。 (Booking not found: the booking ID or e-mail address is incorrect.)',
-};
-export const OTHER_PROBLEM: LookupProblem = {
-  title: 'エラーが発生しました',
-  message: '予約情報の取得中にエラーが発生しました。 (An error occurred while retrieving the booking.)',
-};
-
-function problemOf(error: unknown): LookupProblem {
-  if (error instanceof ApiError && error.code === 'not_found') return NOT_FOUND_PROBLEM;
+/** Guest spec §8: the lookup's problems (the Japanese lookup page's messages, in every language). */
+function problemOf(error: unknown, t: Translator['t']): LookupProblem {
+  if (error instanceof ApiError && error.code === 'not_found') {
+    return { title: t('manage.notFoundTitle'), message: t('manage.notFoundText') };
+  }
   if (error instanceof ApiError && error.code === 'rate_limited')
-    return { title: OTHER_PROBLEM.title, message: error.message };
-  return OTHER_PROBLEM;
+    return { title: t('manage.otherTitle'), message: error.message };
+  return { title: t('manage.otherTitle'), message: t('manage.otherText') };
 }
 
 /**
@@ -36,10 +30,8 @@ function problemOf(error: unknown): LookupProblem {
  * shows right after a booking, so no screen depends on state that a reload or a shared link would lose.
  */
 export function ManageBookingPage() {
-  usePageMeta({
-    title: 'Manage Booking',
-    description: 'Look up your booking with your e-mail address and booking ID.',
-  });
+  const { t, locale } = useT();
+  usePageMeta({ title: t('nav.manageBooking'), description: t('manage.description') });
   const lookup = useLookupBooking();
   const [dialogOpen, setDialogOpen] = useState(true);
   const [dialogKey, setDialogKey] = useState(0);
@@ -61,10 +53,11 @@ export function ManageBookingPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, mb: 1 }}>
-        Manage Booking
+        {t('nav.manageBooking')}
       </Typography>
+      {/* The English page keeps the Japanese name under its title (guest spec); other languages need no second. */}
       <Typography color="text.secondary" sx={{ mb: 3 }} lang="ja">
-        予約確認
+        {locale === 'en' ? '予約確認' : ''}
       </Typography>
       {lookup.isSuccess && !dialogOpen ? (
         <>
@@ -88,23 +81,23 @@ export function ManageBookingPage() {
                 setDialogOpen(true);
               }}
             >
-              Look up another booking
+              {t('manage.another')}
             </Button>
           </Box>
         </>
       ) : (
         !dialogOpen && (
           <Button variant="contained" onClick={() => setDialogOpen(true)}>
-            Find my booking
+            {t('manage.find')}
           </Button>
         )
       )}
       <LookupDialog
         key={dialogKey}
         open={dialogOpen}
-        title="Manage Your Booking"
+        title={t('manage.dialogTitle')}
         busy={lookup.isPending}
-        problem={lookup.isError ? problemOf(lookup.error) : null}
+        problem={lookup.isError ? problemOf(lookup.error, t) : null}
         onSubmit={submit}
         onCancel={() => setDialogOpen(false)}
       />

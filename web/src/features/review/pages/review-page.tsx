@@ -11,10 +11,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatBookingDate } from '@domain/calendar';
-import { REVIEW_TEXT_MAX } from '@domain/reviews';
+import { REVIEW_LINK_VALID_DAYS, REVIEW_TEXT_MAX } from '@domain/reviews';
 import { useApi } from '../../../app/api';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
 
 interface Invitation {
@@ -23,7 +24,13 @@ interface Invitation {
   alreadyReviewed: boolean;
 }
 
-const STAR_LABELS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
+const STAR_LABELS = [
+  'review.star.1',
+  'review.star.2',
+  'review.star.3',
+  'review.star.4',
+  'review.star.5',
+] as const;
 
 /**
  * `/review/{token}` (DESIGN §4e): the personal link of the invitation mail. The experience and the tour date, 1–5
@@ -33,7 +40,9 @@ const STAR_LABELS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 export function ReviewPage() {
   const { token = '' } = useParams();
   const api = useApi();
-  usePageMeta({ title: 'Write a review', noindex: true });
+  const { t, plural, path, number, locale } = useT();
+  usePageMeta({ title: t('review.metaTitle'), noindex: true });
+  const starLabel = (value: number) => t(STAR_LABELS[value - 1]!);
   const invitation = useQuery({
     queryKey: ['review-invitation', token],
     queryFn: ({ signal }) => api<Invitation>(`/reviews/${encodeURIComponent(token)}`, { signal }),
@@ -51,45 +60,45 @@ export function ReviewPage() {
   if (invitation.isError) {
     const notFound = invitation.error instanceof ApiError && invitation.error.status === 404;
     return (
-      <Notice title={notFound ? 'This review link is not valid' : 'Something went wrong'}>
+      <Notice title={notFound ? t('review.invalid.title') : t('review.failed.title')}>
         {notFound
-          ? 'The link may have expired (links work for 30 days after the invitation) or be incomplete. Please open it again from your invitation e-mail.'
-          : 'We could not open your review. Please try again in a moment.'}
+          ? t('review.invalid.text', { days: number(REVIEW_LINK_VALID_DAYS) })
+          : t('review.failed.text')}
       </Notice>
     );
   }
   const { experience, date } = invitation.data;
   if (submit.isSuccess) {
     return (
-      <Notice title="Thank you for your review!">
-        Your review of “{experience.title}” is now on the experience’s page and helps other travellers choose.{' '}
-        <RouterLink to={`/experience/${experience.id}`}>See the experience</RouterLink>
+      <Notice title={t('review.thanks.title')}>
+        {t('review.thanks.text', { title: experience.title })}{' '}
+        <RouterLink to={path(`/experience/${experience.id}`)}>{t('review.seeExperience')}</RouterLink>
       </Notice>
     );
   }
   if (invitation.data.alreadyReviewed || (submit.error instanceof ApiError && submit.error.status === 409)) {
     return (
-      <Notice title="You have already reviewed this tour">
-        Thank you: there is one review per booking, and yours is on{' '}
-        <RouterLink to={`/experience/${experience.id}`}>the experience’s page</RouterLink>.
+      <Notice title={t('review.already.title')}>
+        {t('review.already.text')}{' '}
+        <RouterLink to={path(`/experience/${experience.id}`)}>{t('review.seeExperience')}</RouterLink>
       </Notice>
     );
   }
 
-  const textError = touched && text.trim() === '' ? 'Please write a few words about your experience' : null;
-  const ratingError = touched && !rating ? 'Choose from 1 to 5 stars' : null;
+  const textError = touched && text.trim() === '' ? t('review.textRequired') : null;
+  const ratingError = touched && !rating ? t('review.ratingRequired') : null;
   const serverError = submit.error instanceof ApiError ? submit.error : null;
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
         <Typography variant="h4" component="h1" gutterBottom>
-          How was your experience?
+          {t('review.heading')}
         </Typography>
         <Typography variant="h6" component="p">
           {experience.title}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Your tour on {formatBookingDate(date, 'en')}
+          {t('review.tourOn', { date: formatBookingDate(date, locale) })}
         </Typography>
         <Box
           component="form"
@@ -104,7 +113,7 @@ export function ReviewPage() {
           <Stack spacing={3}>
             <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
               <Typography component="legend" id="rating-label" sx={{ fontWeight: 600, mb: 0.5 }}>
-                Your rating
+                {t('review.ratingLabel')}
               </Typography>
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                 <Rating
@@ -112,9 +121,9 @@ export function ReviewPage() {
                   value={rating}
                   size="large"
                   onChange={(_, value) => setRating(value)}
-                  getLabelText={(value) => `${value} star${value === 1 ? '' : 's'}, ${STAR_LABELS[value]}`}
+                  getLabelText={(value) => plural('review.starLabel', value, { label: starLabel(value) })}
                 />
-                <Typography color="text.secondary">{rating ? STAR_LABELS[rating] : ''}</Typography>
+                <Typography color="text.secondary">{rating ? starLabel(rating) : ''}</Typography>
               </Stack>
               {(ratingError || serverError?.fields?.rating) && (
                 <Typography color="error" variant="body2" role="alert">
@@ -123,7 +132,7 @@ export function ReviewPage() {
               )}
             </Box>
             <TextField
-              label="Your review"
+              label={t('review.textLabel')}
               multiline
               minRows={5}
               value={text}
@@ -132,7 +141,7 @@ export function ReviewPage() {
               helperText={
                 textError ??
                 serverError?.fields?.text ??
-                `${text.length.toLocaleString('en')} / ${REVIEW_TEXT_MAX.toLocaleString('en')} characters`
+                t('review.counter', { count: number(text.length), max: number(REVIEW_TEXT_MAX) })
               }
               slotProps={{
                 htmlInput: { 'aria-describedby': 'review-counter' },
@@ -141,11 +150,10 @@ export function ReviewPage() {
             />
             {serverError && !serverError.fields && <Alert severity="error">{serverError.message}</Alert>}
             <Button type="submit" variant="contained" size="large" disabled={submit.isPending}>
-              Post your review
+              {t('review.submit')}
             </Button>
             <Typography variant="body2" color="text.secondary">
-              Your review is shown with your first name, the initial of your last name and the month of your
-              tour. It cannot be changed after posting.
+              {t('review.privacy')}
             </Typography>
           </Stack>
         </Box>
@@ -155,14 +163,15 @@ export function ReviewPage() {
 }
 
 function Notice({ title, children }: { title: string; children: React.ReactNode }) {
+  const { t, path } = useT();
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
       <Typography variant="h4" component="h1" gutterBottom>
         {title}
       </Typography>
       <Typography>{children}</Typography>
-      <Button component={RouterLink} to="/" sx={{ mt: 3 }}>
-        Back to the home page
+      <Button component={RouterLink} to={path('/')} sx={{ mt: 3 }}>
+        {t('review.home')}
       </Button>
     </Container>
   );

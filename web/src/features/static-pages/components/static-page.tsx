@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useT } from '../../../lib/i18n/i18n';
+import { EnglishOnlyNote } from '../../../components/english-only-note';
 
 /** The frame of the static pages: one h1, an optional lead line and readable line lengths. */
 export function StaticPage({
@@ -17,8 +19,11 @@ export function StaticPage({
   children: ReactNode;
 }) {
   usePageMeta({ title, description });
+  const { t, locale } = useT();
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+    // Written in English only so far: on another language's site it says so and is marked as English.
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }} lang="en">
+      {locale !== 'en' && <EnglishOnlyNote text={t('static.englishOnly')} locale={locale} />}
       <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, mb: 2 }}>
         {title}
       </Typography>
