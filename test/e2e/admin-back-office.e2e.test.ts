@@ -135,6 +135,11 @@ async function guestRequest(): Promise<{ id: string; reference: string }> {
 }
 
 /** A fresh guest (no cache, no storage) looks at the list of experiences: is this one on it? */
+/**
+ * Whether the guest list's first page shows the experience. The list is prerendered HTML that the renderer refreshes
+ * after a publish, suspension or reinstatement (within seconds locally, DESIGN §4e "within a minute"), so callers
+ * poll it with `listShows`.
+ */
 async function guestListShows(experienceId: string): Promise<boolean> {
   const context = await session.browser.newContext({ baseURL: session.baseUrl, locale: 'en-US' });
   const page = await context.newPage();
@@ -144,6 +149,9 @@ async function guestListShows(experienceId: string): Promise<boolean> {
   await context.close();
   return shown;
 }
+
+const listShows = (experienceId: string, shown: boolean) =>
+  expect.poll(() => guestListShows(experienceId), { timeout: 30_000, interval: 1_000 }).toBe(shown);
 
 const toast = (page: Page) => page.getByTestId('toast');
 /** Waits for the toast saying `text` (a toast replaces the one before it, so an earlier one may still be up). */
@@ -354,7 +362,7 @@ describe('admin back office', () => {
     });
     expect(created.status).toBe(201);
     state.experienceId = created.body.id;
-    expect(await guestListShows(state.experienceId)).toBe(true);
+    await listShows(state.experienceId, true);
   });
 
   it('suspends the host: their experience leaves the guest list and the host is turned away', async () => {
@@ -382,7 +390,7 @@ describe('admin back office', () => {
     await expect(experienceRow.first().textContent()).resolves.toContain('ゲストに非表示');
     await screenshot(page, 'admin-host-suspended-desktop');
 
-    expect(await guestListShows(state.experienceId!)).toBe(false);
+    await listShows(state.experienceId!, false);
     const guest = await session.browser.newContext({ baseURL: session.baseUrl, locale: 'en-US' });
     const guestPage = await guest.newPage();
     await guestPage.goto(`/experience/${state.experienceId}`);
@@ -420,7 +428,7 @@ describe('admin back office', () => {
     await toastSays(page, 'ホストを再開しました');
     await page.getByTestId('suspension-notice').waitFor({ state: 'detached' });
     await expect(page.getByTestId('host-experience-row').first().textContent()).resolves.toContain('公開中');
-    expect(await guestListShows(state.experienceId!)).toBe(true);
+    await listShows(state.experienceId!, true);
 
     const hostContext = await session.browser.newContext({ baseURL: session.baseUrl, locale: 'ja-JP' });
     const hostPage = await hostContext.newPage();

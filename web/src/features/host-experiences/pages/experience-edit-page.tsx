@@ -319,10 +319,11 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
       )}
       {/*
         The save bar stays in sight at the bottom of the window, but in the page's flow: it covers no control at the
-        end of the form, and the page's scroll padding keeps a focused or scrolled-to control above it (issue 21
+        end of the form, and the page's scroll padding (the bar and a margin, so no fraction of a pixel overlaps)
+        keeps a focused or scrolled-to control above it (issue 21
         item 13: a save button fixed in the corner hid 「期間を指定して休止」).
       */}
-      <GlobalStyles styles={{ html: { scrollPaddingBottom: SAVE_BAR_HEIGHT } }} />
+      <GlobalStyles styles={{ html: { scrollPaddingBottom: SAVE_BAR_HEIGHT + 16 } }} />
       <Box
         data-testid="save-bar"
         sx={{
