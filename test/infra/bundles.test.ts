@@ -66,7 +66,7 @@ function expectLazyPhoneRules(assetDir: string, label: string) {
 
 /** The one real synth with esbuild bundling: every function's bundle exists and stays within the budget. */
 describe('Lambda bundles', () => {
-  it('exist for every function, each at most 250 KB minified, the phone rules beside it; sharp ships for linux-arm64 where asked', () => {
+  it('exist for every function, each within the bundle budget minified, the phone rules beside it; sharp ships for linux-arm64 where asked', () => {
     const { app, stack } = synthStack({ stage: 'dev', bundle: true });
     // Built in the same synth, so the suite pays one bundling pass: a function with the image option whatever
     // routes the back offices have on this branch.
