@@ -37,6 +37,15 @@ afterEach(() => {
 });
 
 const HOLD_SECONDS = 15 * 60;
+
+/**
+ * Moves the local clock to the start of the next fixed window of `windowSeconds` (the rate limiter's windows are
+ * aligned to the epoch), so a test's hits all fall in one window even when it runs across a quarter hour.
+ */
+function startNextWindow(windowSeconds: number) {
+  const windowMs = windowSeconds * 1000;
+  world.stack.clock.advanceBy(windowMs - (world.stack.clock.now().getTime() % windowMs));
+}
 const newEmail = () => `guest.${randomUUID().slice(0, 8)}@example.com`;
 
 /** `POST /api/bookings` from `client` for the next free slot of the test experience. */
@@ -89,6 +98,7 @@ describe('booking limits per client', () => {
 
   it(`refuses the request past ${BOOKING_LIMITS.requests.limit} per quarter hour even when every hold was paid`, async () => {
     const client = '127.0.0.5';
+    startNextWindow(BOOKING_LIMITS.requests.windowSeconds);
     for (let i = 0; i < BOOKING_LIMITS.requests.limit; i++) {
       const answer = await book(client);
       expect(answer.status).toBe(201);
@@ -116,6 +126,7 @@ describe('booking limits per e-mail', () => {
 describe('lookup limit per client', () => {
   it("a client past its failed lookups is refused; another client's lookups are untouched", async () => {
     const guesser = '127.0.2.1';
+    startNextWindow(LOOKUP_LIMITS.perClient.windowSeconds);
     const guess = (client: string, i: number) =>
       callFrom<ErrorBody>(client, world, 'POST', '/api/bookings/lookup', {
         email: 'guess@example.com',
