@@ -5,6 +5,7 @@
  */
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { chooseFirstSlot } from './support/guest-flow';
+import { hydrated } from './support/hydration';
 import { openBrowser, type BrowserSession } from './support/browser';
 
 let session: BrowserSession;
@@ -29,13 +30,6 @@ function collectProblems(page: Page): string[] {
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   return problems;
 }
-
-/** True once React owns the server's markup (hydrateRoot attaches its fiber to the DOM nodes it adopts). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.querySelector('#root main');
-    return !!main && Object.keys(main).some((k) => k.startsWith('__reactFiber'));
-  });
 
 describe('guest pages as HTML', () => {
   const pages = () => [

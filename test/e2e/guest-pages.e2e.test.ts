@@ -5,6 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
+import { hydrated } from './support/hydration';
 import { SEED_EXPERIENCES } from '../../scripts/seed/experiences';
 
 let session: BrowserSession;
@@ -154,6 +155,7 @@ describe('guest pages', () => {
     const page = await session.newPage();
     await page.goto('/experiences');
     await page.getByRole('list', { name: 'Experiences' }).getByRole('link').first().waitFor();
+    await hydrated(page);
     await page.getByRole('button', { name: 'Location' }).click();
     const search = page.getByRole('combobox', { name: 'Search prefectures' });
     await search.fill('ehi');
@@ -181,6 +183,7 @@ describe('guest pages', () => {
   it('opens the lightbox from the gallery and moves through the photos with the arrow keys', async () => {
     const page = await session.newPage();
     await page.goto(`/experience/${await firstExperienceId()}`);
+    await hydrated(page);
     await page.getByRole('button', { name: /Open .*photo 1/ }).click();
     const lightbox = page.getByRole('dialog');
     await lightbox.getByText(/^1 \/ \d+$/).waitFor();
@@ -198,6 +201,7 @@ describe('guest pages', () => {
   it('collapses the header into a black menu at 375 px', async () => {
     const page = await phone.newPage();
     await page.goto('/');
+    await hydrated(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#mobile-menu');
     for (const name of ['About us', 'Search experiences', 'Manage Booking', 'Contact us']) {
