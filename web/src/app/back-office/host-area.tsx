@@ -7,26 +7,18 @@
  * router library sits in the guest shell's chunk, and anything more of it used here (`<Routes>`, `NavLink`,
  * `<Navigate>`) would be kept in that chunk and grow every guest page.
  */
-import { useEffect } from 'react';
-import { useLocation, useNavigate, type RouteObject } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import type { RouteObject } from 'react-router';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import TourOutlinedIcon from '@mui/icons-material/TourOutlined';
-import { PageLoader } from '../../components/page-loader';
-import { ApiError } from '../../lib/api-client';
+import type { ApiError } from '../../lib/api-client';
 import { NOT_A_HOST_MESSAGE } from '../../lib/back-office-auth/auth-messages';
-import { signInUrl, useBackOfficeAuth } from '../../lib/back-office-auth/back-office-auth';
-import { useAuthorizedApi } from '../../lib/back-office-auth/use-authorized-api';
-import { hostMeQuery } from '../../lib/back-office/host-account';
-import { useToast } from '../../lib/toast';
+import { useHostMe } from '../../lib/back-office/host-account';
 import { Redirect } from '../../components/back-office/redirect';
-import { BackOfficeLayout, type SidebarEntry } from './back-office-layout';
+import { AreaShell } from './area-shell';
+import type { SidebarEntry } from './back-office-layout';
 import { BackOfficeRoot, ToSignIn, type MakeAuthClient } from './back-office-root';
 import { BackOfficeNotFound } from './back-office-not-found';
 import { BackOfficeRouteError } from './back-office-route-error';
@@ -48,64 +40,21 @@ const HOST_ENTRIES: SidebarEntry[] = [
   { to: '/host/profile', label: 'プロフィール設定', icon: <PersonOutlinedIcon /> },
 ];
 
-/**
- * Host pages behind sign-in: a visitor without a session goes to sign-in (and comes back here afterwards); an account
- * without a host profile is signed out with the specification's message (back-office spec §2, §4).
- */
+/** The API's own words for an account without a host profile (a suspended host's included), else the spec's. */
+const hostRefusal = (error: ApiError) => ({
+  title: 'エラー',
+  message: error.code === 'not_a_host' && error.message ? error.message : NOT_A_HOST_MESSAGE,
+});
+
+/** Host pages behind sign-in; an account without a host profile is signed out with the specification's message. */
 function HostShell() {
-  const auth = useBackOfficeAuth();
-  const api = useAuthorizedApi();
-  const { pathname, search } = useLocation();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const me = useQuery({ ...hostMeQuery(api), enabled: auth.status === 'signedIn' });
-  const notAHost = me.error instanceof ApiError && me.error.status === 403;
-
-  useEffect(() => {
-    if (!notAHost) return;
-    void auth.signOut().finally(() => {
-      const message =
-        me.error instanceof ApiError && me.error.code === 'not_a_host' && me.error.message
-          ? me.error.message
-          : NOT_A_HOST_MESSAGE;
-      toast({ severity: 'error', title: 'エラー', message });
-      navigate(HOST_SIGN_IN_PATH, { replace: true });
-    });
-  }, [notAHost, me.error, auth, navigate, toast]);
-
-  if (auth.status === 'signedOut') {
-    return <Redirect to={signInUrl(HOST_SIGN_IN_PATH, `${pathname}${search}`)} />;
-  }
-  if (auth.status === 'checking' || me.isPending || notAHost) {
-    return <PageLoader label="読み込み中" minHeight="100vh" />;
-  }
-  if (me.isError) {
-    return (
-      <Box sx={{ maxWidth: 560, mx: 'auto', py: 12, px: 2 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void me.refetch()}>
-              再読み込み
-            </Button>
-          }
-        >
-          アカウント情報を取得できませんでした。通信環境をご確認のうえ、再度お試しください。
-        </Alert>
-      </Box>
-    );
-  }
   return (
-    <BackOfficeLayout
+    <AreaShell
       areaName="ホスト管理"
       entries={HOST_ENTRIES}
-      userLabel={auth.user?.email ?? me.data.email}
-      onSignOut={() => {
-        void auth
-          .signOut()
-          .catch(() => toast({ severity: 'error', message: 'サインアウトに失敗しました。' }))
-          .finally(() => navigate(HOST_SIGN_IN_PATH, { replace: true }));
-      }}
+      signInPath={HOST_SIGN_IN_PATH}
+      useMe={useHostMe}
+      refusal={hostRefusal}
     />
   );
 }

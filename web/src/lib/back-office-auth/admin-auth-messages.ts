@@ -25,4 +25,3 @@ export const ADMIN_SIGN_IN_SUCCESS = {
   title: 'サインイン成功',
   message: 'ダッシュボードへ移動します',
 } as const;
-export const ADMIN_SIGN_OUT_FAILED = 'サインアウトに失敗しました。';

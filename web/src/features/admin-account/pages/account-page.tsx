@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/back-office/page-header';
-import { ADMIN_SIGN_OUT_FAILED } from '../../../lib/back-office-auth/admin-auth-messages';
+import { SIGN_OUT_FAILED } from '../../../lib/back-office-auth/auth-messages';
 import { useBackOfficeAuth } from '../../../lib/back-office-auth/back-office-auth';
 import { useAdminMe } from '../../../lib/back-office/admin-account';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
@@ -42,7 +42,7 @@ export function AdminAccountPage() {
     auth
       .signOut()
       .then(() => navigate(auth.signInPath, { replace: true }))
-      .catch(() => toast({ severity: 'error', message: ADMIN_SIGN_OUT_FAILED }));
+      .catch(() => toast({ severity: 'error', message: SIGN_OUT_FAILED }));
   };
 
   return (
