@@ -22,6 +22,7 @@ export const WEB_BUILD_SOURCES = [
   'web/index.html',
   'web/vite.config.ts',
   'web/build-info.ts',
+  'web/catalogue-plugin.ts',
   'functions/domain',
   'tsconfig.json',
   'package-lock.json',

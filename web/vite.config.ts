@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 // With its extension: Vite's coming native config loader resolves no extensionless relative import.
 import { buildInfoPlugin } from './build-info.ts';
+import { catalogueCompilerPlugin } from './catalogue-plugin.ts';
 
 /**
  * The SPA build. `npm run build:web`, `npm run synth` and the local stack (`scripts/local/web-build.ts`) use this
@@ -11,7 +12,7 @@ import { buildInfoPlugin } from './build-info.ts';
 const config = {
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
-  plugins: [react(), buildInfoPlugin()],
+  plugins: [react(), buildInfoPlugin(), catalogueCompilerPlugin()],
   resolve: {
     alias: { '@domain': fileURLToPath(new URL('../functions/domain', import.meta.url)) },
   },

@@ -8,7 +8,6 @@ import { escapeHtml, jsonForScript } from '../../../web/src/ssr/escape';
 import { experienceJsonLd } from '../../../web/src/ssr/json-ld';
 import type { ExperienceDetail } from '../../../web/src/lib/catalogue-api';
 import { testConfig } from './support/render';
-import en from '../../../web/src/lib/i18n/catalogues/en';
 import { createTranslator } from '../../../web/src/lib/i18n/i18n';
 
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
@@ -206,7 +205,7 @@ describe('escaping and structured data', () => {
     const [product] = experienceJsonLd(
       { ...experience(), rating: { average: 4.5, count: 12 } } as never,
       testConfig,
-      createTranslator('en', en),
+      createTranslator('en'),
     );
     expect(product).toMatchObject({
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 12 },

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
-import { interpolate, loadCatalogue, useT } from '../lib/i18n/i18n';
+import { createTranslator, loadCatalogue, useT } from '../lib/i18n/i18n';
 import {
   isLocale,
   localeInfo,
@@ -106,14 +106,15 @@ export function LanguageSuggestion() {
         : preferredLocale(navigator.languages ?? [navigator.language]);
     if (!wanted || wanted === locale) return;
     let live = true;
-    void loadCatalogue(wanted).then((messages) => {
+    void loadCatalogue(wanted).then(() => {
       if (!live) return;
-      const name = localeInfo(wanted).name;
+      const language = localeInfo(wanted).name;
+      const { t } = createTranslator(wanted);
       setNote({
         locale: wanted,
-        text: interpolate(messages['language.suggest'], { language: name }),
-        action: interpolate(messages['language.suggestAction'], { language: name }),
-        close: messages['common.close'],
+        text: t('language.suggest', { language }),
+        action: t('language.suggestAction', { language }),
+        close: t('common.close'),
       });
     });
     return () => {

@@ -8,7 +8,8 @@ import {
   hostQueryKey,
 } from '../lib/catalogue-api';
 import { galleryMainSizes, LIST_CARD_SIZES } from '../lib/image-sizes';
-import { LOCALES } from '../lib/i18n/locales';
+import { loadCatalogue } from '../lib/i18n/i18n';
+import { LOCALES, type Locale } from '../lib/i18n/locales';
 import { AppLayout } from './layout';
 import { prefetchLoader, preloadImage } from './prefetch';
 import { RouteError } from './routes/route-error';
@@ -18,9 +19,16 @@ import { RouteError } from './routes/route-error';
  * Features add their routes here (guest spec §2 route table; host and admin areas in the back-office spec).
  * The pages that open on API data have a prefetching loader (app/prefetch.ts): their requests start while their
  * code downloads, and the image that will be their largest paint starts as soon as its address is known.
- * The guest pages are the same under every language's prefix (English at the root).
+ * The guest pages are the same under every language's prefix (English at the root). Home and the not-found page
+ * need only the catalogue's shell part, which the first page loads anyway; every other page's code downloads with
+ * its language's pages part (`withPageMessages`), so a first visit to home never downloads the rest.
  */
-function guestRoutes(): RouteObject[] {
+function guestRoutes(locale: Locale): RouteObject[] {
+  const withPageMessages =
+    <T,>(load: () => Promise<T>) =>
+    async (): Promise<T> =>
+      (await Promise.all([load(), loadCatalogue(locale, 'pages')]))[0];
+
   return [
     {
       index: true,
@@ -31,7 +39,9 @@ function guestRoutes(): RouteObject[] {
     },
     {
       path: 'ehime',
-      lazy: async () => ({ Component: (await import('../features/ehime/pages/ehime-page')).EhimePage }),
+      lazy: withPageMessages(async () => ({
+        Component: (await import('../features/ehime/pages/ehime-page')).EhimePage,
+      })),
     },
     {
       path: 'experiences',
@@ -46,15 +56,15 @@ function guestRoutes(): RouteObject[] {
         ]);
         preloadImage(pages.pages[0]?.items[0]?.image, LIST_CARD_SIZES);
       }),
-      lazy: async () => ({
+      lazy: withPageMessages(async () => ({
         Component: (await import('../features/experiences/pages/experience-list-page')).ExperienceListPage,
-      }),
+      })),
     },
     {
       path: 'search',
-      lazy: async () => ({
+      lazy: withPageMessages(async () => ({
         Component: (await import('../features/experiences/pages/search-page')).SearchPage,
-      }),
+      })),
     },
     {
       path: 'experience/:id',
@@ -66,75 +76,75 @@ function guestRoutes(): RouteObject[] {
         if (experience.host) queryClient.setQueryData(hostQueryKey(experience.hostId), experience.host);
         preloadImage(experience.mainImages[0], galleryMainSizes(experience.mainImages.length));
       }),
-      lazy: async () => ({
+      lazy: withPageMessages(async () => ({
         Component: (await import('../features/experience-detail/pages/experience-detail-page'))
           .ExperienceDetailPage,
-      }),
+      })),
     },
     {
       path: 'booking-form',
-      lazy: async () => ({
+      lazy: withPageMessages(async () => ({
         Component: (await import('../features/booking/pages/booking-form-page')).BookingFormPage,
-      }),
+      })),
     },
     {
       path: 'booking-complete',
-      lazy: async () => ({
+      lazy: withPageMessages(async () => ({
         Component: (await import('../features/manage-booking/pages/booking-complete-page'))
           .BookingCompletePage,
-      }),
+      })),
     },
     {
       // The personal link of a review invitation (DESIGN §4e).
       path: 'review/:token',
-      lazy: async () => ({
+      lazy: withPageMessages(async () => ({
         Component: (await import('../features/review/pages/review-page')).ReviewPage,
-      }),
+      })),
     },
     {
       path: 'booking-confirmation',
-      lazy: async () => ({
+      lazy: withPageMessages(async () => ({
         Component: (await import('../features/manage-booking/pages/manage-booking-page')).ManageBookingPage,
-      }),
+      })),
     },
     {
       // Guest spec §2: a public route whose content the specification does not show. Guests reach their booking
       // through Manage Booking, so this address (linked from older mails) leads there.
       path: 'guest/confirm-reservation',
-      lazy: async () => ({
+      lazy: withPageMessages(async () => ({
         Component: (await import('../features/manage-booking/pages/manage-booking-page')).ManageBookingPage,
-      }),
+      })),
     },
     {
       path: 'about',
-      lazy: async () => ({
+      lazy: withPageMessages(async () => ({
         Component: (await import('../features/static-pages/pages/about-page')).AboutPage,
-      }),
+      })),
     },
     {
       path: 'faq',
-      lazy: async () => ({
+      lazy: withPageMessages(async () => ({
         Component: (await import('../features/static-pages/pages/faq-page')).FaqPage,
-      }),
+      })),
     },
     {
       path: 'terms-of-service',
-      lazy: async () => ({
+      lazy: withPageMessages(async () => ({
         Component: (await import('../features/static-pages/pages/terms-page')).TermsPage,
-      }),
+      })),
     },
     {
       path: 'privacy-policy',
-      lazy: async () => ({
+      lazy: withPageMessages(async () => ({
         Component: (await import('../features/static-pages/pages/privacy-page')).PrivacyPage,
-      }),
+      })),
     },
     {
       path: 'commercial-notice',
-      lazy: async () => ({
+      lazy: withPageMessages(async () => ({
         Component: (await import('../features/static-pages/pages/commercial-notice-page'))
           .CommercialNoticePage,
-      }),
+      })),
     },
     {
       path: '*',
@@ -149,8 +159,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     // English at today's paths; every other language's pages under its prefix (`/ko/experience/:id`).
     children: [
-      ...guestRoutes(),
-      ...LOCALES.filter((l) => l.prefix).map((l) => ({ path: l.prefix, children: guestRoutes() })),
+      ...guestRoutes('en'),
+      ...LOCALES.filter((l) => l.prefix).map((l) => ({ path: l.prefix, children: guestRoutes(l.code) })),
     ],
   },
 ];

@@ -13,14 +13,14 @@ export function RatingSummaryText({
   rating?: RatingSummary | undefined;
   size?: string;
 }) {
-  const { plural } = useT();
+  const { t } = useT();
   if (!rating || rating.count <= 0) return null;
   const average = rating.average.toFixed(1);
   return (
     <Box
       component="span"
       role="img"
-      aria-label={plural('rating.label', rating.count, { average })}
+      aria-label={t('rating.label', { count: rating.count, average })}
       data-testid="rating-summary"
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: size, fontWeight: 600 }}
     >

@@ -19,7 +19,14 @@ import type { PrefetchContext } from '../app/prefetch';
 import { ApiError, createApiClient } from '../lib/api-client';
 import type { ExperienceDetail } from '../lib/catalogue-api';
 import type { AppConfig } from '../lib/config';
-import { createTranslator, I18nProvider, loadCatalogue, type Translator } from '../lib/i18n/i18n';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import {
+  compileMessagesWith,
+  createTranslator,
+  I18nProvider,
+  loadWholeCatalogue,
+  type Translator,
+} from '../lib/i18n/i18n';
 import { localeFromPath, stripLocale } from '../lib/i18n/locales';
 import { pageHeadTags, ServerPageMetaContext, type PageMeta } from '../lib/page-meta';
 import { escapeHtml, jsonForScript } from './escape';
@@ -41,10 +48,14 @@ export interface RenderedPage {
   html: string;
 }
 
+// The renderer is a production build that loads the catalogues as written (the browser's are compiled at build time).
+compileMessagesWith(compileMessage);
+
 export async function renderPage(input: RenderPageInput): Promise<RenderedPage> {
   // The page's language is its path's prefix (`/ko/experience/x`); its catalogue is in before anything renders.
   const locale = localeFromPath(input.path);
-  const translator = createTranslator(locale, await loadCatalogue(locale));
+  await loadWholeCatalogue(locale);
+  const translator = createTranslator(locale);
   const queryClient = createQueryClient();
   // Nothing refetches on the server: a failed query shows its error (a 404 renders the page's not-found view).
   queryClient.setDefaultOptions({

@@ -1,7 +1,7 @@
 /**
- * Component tests render without the app's router shell (`RouterLocale`), so the English catalogue (the site's
- * default language) is loaded before every test file, as main.tsx does before the first render.
+ * Component tests render without the app's router shell (`RouterLocale`), so the whole English catalogue (the
+ * site's default language, both parts) is loaded before every test file, as main.tsx and the page's route do before it renders.
  */
-import { loadCatalogue } from '../../../../web/src/lib/i18n/i18n';
+import { loadWholeCatalogue } from '../../../../web/src/lib/i18n/i18n';
 
-await loadCatalogue('en');
+await loadWholeCatalogue('en');

@@ -1,53 +1,81 @@
 /**
- * The guest site's messages: a typed catalogue per language (`catalogues/*.ts`, one chunk each, only the active one
- * loaded) and `Intl` for dates, numbers and plural forms. No globals at module load and the language comes from the
- * URL path, so the same code renders on a server (load the catalogue with `loadCatalogue`, then render).
+ * The guest site's messages, through Lingui's core (`@lingui/core`, one instance per language): ICU messages in a
+ * catalogue per language, in two parts each (`catalogues/<language>/shell.ts`: the site's frame and the home page;
+ * `pages.ts`: every other page), each its own chunk, loaded only for the active language and only when a page needs
+ * it. Plural forms are ICU's (`{count, plural, one {# person} other {# people}}`, picked by `Intl.PluralRules`),
+ * dates and numbers `Intl`'s. The browser build gets the catalogues precompiled (`web/catalogue-plugin.ts`), so
+ * Lingui's message compiler is not in the site's JavaScript; a server render registers it (`compileMessagesWith`).
+ * No globals at module load and the language comes from the URL path, so the same code renders on a server.
  */
 import { createContext, use, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import type { MessageKey, Messages } from './catalogues/en';
+import { setupI18n, type I18n, type Messages as LinguiMessages } from '@lingui/core';
+import type { PageKey } from './catalogues/en/pages';
+import type { ShellKey } from './catalogues/en/shell';
 import { DEFAULT_LOCALE, localeInfo, localePath, type Locale } from './locales';
 
-export type { MessageKey, Messages };
+export type MessageKey = ShellKey | PageKey;
+export type Messages = Record<MessageKey, string>;
 export type MessageValues = Record<string, string | number>;
 
-const loaded = new Map<Locale, Messages>();
-const loading = new Map<Locale, Promise<Messages>>();
+/** The two parts of a catalogue: what every first page needs, and what the pages after home need. */
+export const CATALOGUE_PARTS = ['shell', 'pages'] as const;
+export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
-/** Loads a language's catalogue once (its own chunk); later calls get the same promise. */
-export function loadCatalogue(locale: Locale): Promise<Messages> {
-  let promise = loading.get(locale);
+type MessageCompiler = Parameters<I18n['setMessagesCompiler']>[0];
+let compiler: MessageCompiler | undefined;
+
+/**
+ * Messages as written (`{name}`, ICU plurals) are compiled by this function when a catalogue loads. The browser
+ * build never needs it (its catalogues are compiled at build time); a server render of production code does.
+ */
+export function compileMessagesWith(compile: MessageCompiler): void {
+  compiler = compile;
+  for (const i18n of instances.values()) i18n.setMessagesCompiler(compile);
+}
+
+const instances = new Map<Locale, I18n>();
+const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+
+function instanceOf(locale: Locale): I18n {
+  let i18n = instances.get(locale);
+  if (!i18n) {
+    i18n = setupI18n({ locale, messages: { [locale]: {} } });
+    if (compiler) i18n.setMessagesCompiler(compiler);
+    instances.set(locale, i18n);
+  }
+  return i18n;
+}
+
+/** Loads a part of a language's catalogue once (its own chunk); later calls get the same promise. */
+export function loadCatalogue(locale: Locale, part: CataloguePart = 'shell'): Promise<void> {
+  const id = `${locale}/${part}`;
+  let promise = loading.get(id);
   if (!promise) {
     promise = localeInfo(locale)
-      .load()
+      .load(part)
       .then((module) => {
-        loaded.set(locale, module.default);
-        return module.default;
+        instanceOf(locale).load(locale, module.default as LinguiMessages);
+        loaded.add(id);
       });
-    loading.set(locale, promise);
+    loading.set(id, promise);
   }
   return promise;
 }
 
-export function isCatalogueLoaded(locale: Locale): boolean {
-  return loaded.has(locale);
+/** Both parts (a server render, which may render any page). */
+export function loadWholeCatalogue(locale: Locale): Promise<void> {
+  return Promise.all(CATALOGUE_PARTS.map((part) => loadCatalogue(locale, part))).then(() => undefined);
 }
 
-/** `{name}` placeholders filled from `values`; an unknown placeholder stays visible rather than vanishing. */
-export function interpolate(message: string, values?: MessageValues): string {
-  if (!values) return message;
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+export function isCatalogueLoaded(locale: Locale, part: CataloguePart = 'shell'): boolean {
+  return loaded.has(`${locale}/${part}`);
 }
-
-/** Keys with plural forms end in `.one` / `.other`; `Intl.PluralRules` of the language picks the form. */
-type PluralBase = MessageKey extends infer K ? (K extends `${infer B}.other` ? B : never) : never;
 
 export interface Translator {
   locale: Locale;
+  /** A message with its `{placeholders}` filled; a counted message takes its count as `count`. */
   t: (key: MessageKey, values?: MessageValues) => string;
-  /** A counted message: `{count}` is the number in the language's digits, the form from its plural rules. */
-  plural: (base: PluralBase, count: number, values?: MessageValues) => string;
   /** An English site path in the current language (`/about` → `/ja/about`). */
   path: (to: string) => string;
   /** A whole number in the language's format (`1,234`). */
@@ -65,18 +93,13 @@ const DATE_WITH_WEEKDAY: Intl.DateTimeFormatOptions = {
   weekday: 'short',
 };
 
-export function createTranslator(locale: Locale, messages: Messages): Translator {
+/** The translator of a language whose catalogue (the parts the caller uses) is loaded. */
+export function createTranslator(locale: Locale): Translator {
+  const i18n = instanceOf(locale);
   const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const plurals = new Intl.PluralRules(locale);
-  const t = (key: MessageKey, values?: MessageValues) => interpolate(messages[key], values);
   return {
     locale,
-    t,
-    plural: (base, count, values) => {
-      const form = `${base}.${plurals.select(count)}` as MessageKey;
-      const key = form in messages ? form : (`${base}.other` as MessageKey);
-      return t(key, { ...values, count: numbers.format(count) });
-    },
+    t: (key, values) => i18n._(key, values),
     path: (to) => localePath(to, locale),
     number: (value) => numbers.format(value),
     yen: (amount) => {
@@ -96,11 +119,12 @@ export function createTranslator(locale: Locale, messages: Messages): Translator
 const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 
 /**
- * The language of everything below it. Suspends until the language's catalogue is in (the first page awaits it
- * before rendering, so only a language switch waits, inside the router's transition).
+ * The language of everything below it. Suspends until the language's shell catalogue is in (the first page awaits
+ * it before rendering, so only a language switch waits, inside the router's transition); the pages part is loaded
+ * by the routes that need it (`withPageMessages`).
  */
 export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  if (!loaded.has(locale)) use(loadCatalogue(locale));
+  if (!isCatalogueLoaded(locale)) use(loadCatalogue(locale));
   return <LocaleContext value={locale}>{children}</LocaleContext>;
 }
 
@@ -109,12 +133,10 @@ export function useLocale(): Locale {
   return useContext(LocaleContext);
 }
 
-/** The current language's translator. Its catalogue is loaded (the provider saw to it). */
+/** The current language's translator. */
 export function useT(): Translator {
   const locale = useLocale();
-  const messages = loaded.get(locale) ?? loaded.get(DEFAULT_LOCALE);
-  if (!messages) throw new Error(`The ${locale} catalogue is not loaded: render inside <I18nProvider>.`);
-  return useMemo(() => createTranslator(locale, messages), [locale, messages]);
+  return useMemo(() => createTranslator(locale), [locale]);
 }
 
 /** An English site path in the current language, for links and `navigate()`. */

@@ -1,36 +1,30 @@
-import type { Messages } from './catalogues/en';
+import type { CataloguePart, Messages } from './i18n';
 
 /**
- * The guest site's languages (DESIGN §4e). Adding one is a catalogue file under `catalogues/` and one line here:
- * the URL prefix, the `<html lang>` / `hreflang` value, the language's own name (the switcher's label), the
- * Open Graph locale and the catalogue's lazy import (one chunk per language, loaded only when it is used).
- * English is the root of the site (no prefix); every other language lives under its prefix with the same path.
+ * The guest site's languages (DESIGN §4e). Adding one is a catalogue folder under `catalogues/` (named as its URL
+ * prefix; English's is `en`) and one line here: the URL prefix, the `<html lang>` / `hreflang` value, the language's
+ * own name (the switcher's label) and the Open Graph locale. Each catalogue part is its own chunk, loaded only when
+ * it is used. English is the root of the site (no prefix); every other language lives under its prefix with the
+ * same path.
  */
 export const LOCALES = [
-  { code: 'en', prefix: '', name: 'English', ogLocale: 'en_US', load: () => import('./catalogues/en') },
-  { code: 'ja', prefix: 'ja', name: '日本語', ogLocale: 'ja_JP', load: () => import('./catalogues/ja') },
-  {
-    code: 'zh-Hant',
-    prefix: 'zh-hant',
-    name: '繁體中文',
-    ogLocale: 'zh_TW',
-    load: () => import('./catalogues/zh-hant'),
-  },
-  { code: 'ko', prefix: 'ko', name: '한국어', ogLocale: 'ko_KR', load: () => import('./catalogues/ko') },
-] as const satisfies readonly {
-  code: string;
-  prefix: string;
-  name: string;
-  ogLocale: string;
-  load: () => Promise<{ default: Messages }>;
-}[];
+  { code: 'en', prefix: '', name: 'English', ogLocale: 'en_US' },
+  { code: 'ja', prefix: 'ja', name: '日本語', ogLocale: 'ja_JP' },
+  { code: 'zh-Hant', prefix: 'zh-hant', name: '繁體中文', ogLocale: 'zh_TW' },
+  { code: 'ko', prefix: 'ko', name: '한국어', ogLocale: 'ko_KR' },
+] as const satisfies readonly { code: string; prefix: string; name: string; ogLocale: string }[];
 
 export type Locale = (typeof LOCALES)[number]['code'];
-export type LocaleInfo = (typeof LOCALES)[number];
+export type LocaleInfo = (typeof LOCALES)[number] & {
+  /** A part of the language's catalogue (its own chunk). */
+  load: (part: CataloguePart) => Promise<{ default: Partial<Messages> }>;
+};
 export const DEFAULT_LOCALE: Locale = 'en';
 
 export function localeInfo(locale: Locale): LocaleInfo {
-  return LOCALES.find((l) => l.code === locale) ?? LOCALES[0];
+  const info = LOCALES.find((l) => l.code === locale) ?? LOCALES[0];
+  const folder = info.prefix || 'en';
+  return { ...info, load: (part) => import(`./catalogues/${folder}/${part}.ts`) };
 }
 
 export function isLocale(value: unknown): value is Locale {

@@ -29,7 +29,7 @@ export function BookingSummaryCard({
   title: string;
   image: string | undefined;
 }) {
-  const { t, plural, yen, locale } = useT();
+  const { t, yen, locale } = useT();
   return (
     <Card variant="outlined" component="section" aria-label={t('booking.summary')}>
       {image && (
@@ -49,7 +49,7 @@ export function BookingSummaryCard({
         <Stack spacing={1}>
           <Row label={t('booking.date')} value={formatBookingDate(data.date, locale)} />
           <Row label={t('booking.time')} value={t('booking.japanTime', { time: data.time })} />
-          <Row label={t('booking.guests')} value={plural('booking.people', data.guests)} />
+          <Row label={t('booking.guests')} value={t('booking.people', { count: data.guests })} />
           <Row label={t('booking.tourLanguageLong')} value={languageName(data.language, locale)} />
           <Row label={t('booking.pricePerPerson')} value={yen(data.unitPrice)} />
         </Stack>

@@ -107,7 +107,7 @@ export function BookingRequestForm({
   const answer = useDeferredValue(availability.data);
   const dates = answer?.dates ?? NO_DATES;
   const options = participantOptions(experience.participantsMin, experience.participantsMax);
-  const { t, plural, yen, locale, path } = useT();
+  const { t, yen, locale, path } = useT();
 
   // Date and time together: a new date clears the time in the same update (guest spec §2).
   const [slot, setSlot] = useState({ date: '', time: '' });
@@ -227,7 +227,7 @@ export function BookingRequestForm({
         >
           {options.map((o) => (
             <MenuItem key={o.value} value={o.value}>
-              {plural('booking.people', o.value)}
+              {t('booking.people', { count: o.value })}
             </MenuItem>
           ))}
         </TextField>
@@ -246,7 +246,7 @@ export function BookingRequestForm({
         <Box aria-label={t('booking.priceSummary')} role="group">
           <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
             <Typography>
-              {yen(experience.price)} × {plural('booking.people', participants)}
+              {yen(experience.price)} × {t('booking.people', { count: participants })}
             </Typography>
             <Typography>{yen(total)}</Typography>
           </Stack>

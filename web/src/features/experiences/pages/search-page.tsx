@@ -16,7 +16,7 @@ import { useT } from '../../../lib/i18n/i18n';
 /** Guest spec §2: `/search?q=` — case-insensitive match on title or description, done by the API. */
 export function SearchPage() {
   const [params] = useSearchParams();
-  const { t, plural, path } = useT();
+  const { t, path } = useT();
   const q = (params.get('q') ?? '').trim();
   // A text the API would refuse is answered here, in plain words, without a request.
   const tooLong = q.length > SEARCH_MAX_LENGTH;
@@ -59,7 +59,7 @@ export function SearchPage() {
           </Box>
         ) : (
           <>
-            <Typography sx={{ mb: 2 }}>{plural('search.results', results.data.length, { q })}</Typography>
+            <Typography sx={{ mb: 2 }}>{t('search.results', { count: results.data.length, q })}</Typography>
             <ExperienceGrid items={results.data} />
           </>
         )}

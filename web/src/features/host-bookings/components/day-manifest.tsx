@@ -215,7 +215,8 @@ export function DayManifest({
                 >
                   <Box>
                     <RowOpenButton label={`予約番号 ${b.reference} を開く`} onOpen={() => onOpen(b.id)}>
-                      <Typography sx={{ fontWeight: 600 }}>
+                      {/* A div: the status chip is one, and a paragraph cannot hold it. */}
+                      <Typography component="div" sx={{ fontWeight: 600 }}>
                         {guestName(b)} 様 <BookingStatusChip status={b.status} />
                       </Typography>
                     </RowOpenButton>

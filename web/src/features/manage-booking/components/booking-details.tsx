@@ -71,7 +71,7 @@ export function BookingDetails({
 }) {
   const { booking, experience } = result;
   const toast = useToast();
-  const { t, plural, yen, locale, path } = useT();
+  const { t, yen, locale, path } = useT();
   const address = experience ? addressOrFallback(experience, locale) : null;
 
   async function copyAddress(text: string) {
@@ -111,7 +111,7 @@ export function BookingDetails({
           </Stack>
           <Row label={t('booking.date')}>{formatBookingDate(booking.date, locale)}</Row>
           <Row label={t('booking.time')}>{t('booking.japanTime', { time: booking.time })}</Row>
-          <Row label={t('booking.guests')}>{plural('booking.people', booking.guests)}</Row>
+          <Row label={t('booking.guests')}>{t('booking.people', { count: booking.guests })}</Row>
           <Row label={t('booking.tourLanguageLong')}>{languageName(booking.language, locale)}</Row>
           <Divider sx={{ my: 1 }} />
           <Row label={t('booking.total')}>

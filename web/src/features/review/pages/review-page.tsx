@@ -40,7 +40,7 @@ const STAR_LABELS = [
 export function ReviewPage() {
   const { token = '' } = useParams();
   const api = useApi();
-  const { t, plural, path, number, locale } = useT();
+  const { t, path, number, locale } = useT();
   usePageMeta({ title: t('review.metaTitle'), noindex: true });
   const starLabel = (value: number) => t(STAR_LABELS[value - 1]!);
   const invitation = useQuery({
@@ -121,7 +121,7 @@ export function ReviewPage() {
                   value={rating}
                   size="large"
                   onChange={(_, value) => setRating(value)}
-                  getLabelText={(value) => plural('review.starLabel', value, { label: starLabel(value) })}
+                  getLabelText={(value) => t('review.starLabel', { count: value, label: starLabel(value) })}
                 />
                 <Typography color="text.secondary">{rating ? starLabel(rating) : ''}</Typography>
               </Stack>
