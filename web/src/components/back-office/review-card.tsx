@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Review } from '@domain/reviews';
 import { formatDateTimeJa } from '../../lib/back-office/format';
@@ -47,5 +51,39 @@ export function ReviewCard({ review, children }: { review: Review; children?: Re
       )}
       {children}
     </Paper>
+  );
+}
+
+/**
+ * The review list of both 口コミ screens: the load error, the empty state, one card per review with the screen's own
+ * action under it (the host's reply, the admin's moderation), and さらに表示 while the API has more.
+ */
+export function ReviewList({
+  reviews,
+  emptyText,
+  action,
+}: {
+  reviews: UseInfiniteQueryResult<InfiniteData<{ items: Review[] }>, unknown>;
+  emptyText: string;
+  action: (review: Review) => ReactNode;
+}) {
+  const items = reviews.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <>
+      {reviews.isError && <Alert severity="error">口コミを読み込めませんでした。</Alert>}
+      {reviews.isSuccess && items.length === 0 && <Alert severity="info">{emptyText}</Alert>}
+      <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {items.map((review) => (
+          <ReviewCard key={review.id} review={review}>
+            {action(review)}
+          </ReviewCard>
+        ))}
+      </Stack>
+      {reviews.hasNextPage && (
+        <Button sx={{ mt: 2 }} onClick={() => void reviews.fetchNextPage()}>
+          さらに表示
+        </Button>
+      )}
+    </>
   );
 }

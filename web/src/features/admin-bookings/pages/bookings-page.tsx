@@ -36,6 +36,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { AdminBookingListItem, AdminBookingPage } from '@domain/back-office-views';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { BookingSlotCells } from '../../../components/back-office/booking-slot-cells';
 import { TruncatedText } from '../../../components/back-office/truncated-text';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTimeJa, formatSlotJa, formatYen, guestName } from '../../../lib/back-office/format';
@@ -157,18 +158,7 @@ function BookingTable({
               <TableCell>
                 <BookingStatusChip status={b.status} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Typography variant="body2">{formatSlotJa(b.date, b.time)}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  受付 {formatDateTimeJa(b.createdAt)}
-                </Typography>
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {b.guests} 名
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatYen(b.amount)}
-              </TableCell>
+              <BookingSlotCells booking={b} />
             </TableRow>
           ))}
         </TableBody>

@@ -4,20 +4,18 @@
  */
 import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import type { Review } from '@domain/reviews';
 import { PageHeader } from '../../../components/back-office/page-header';
-import { ReviewCard } from '../../../components/back-office/review-card';
+import { ReviewList } from '../../../components/back-office/review-card';
 import { ApiError } from '../../../lib/api-client';
 import { retryUnlessClientError, useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
@@ -113,7 +111,6 @@ export function ReviewsPage() {
     getNextPageParam: (last) => last.cursor,
     retry: retryUnlessClientError,
   });
-  const items = reviews.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <>
       <PageHeader title="口コミ" subtitle="不適切な口コミを理由を添えて非表示にできます" />
@@ -141,20 +138,11 @@ export function ReviewsPage() {
           検索
         </Button>
       </Box>
-      {reviews.isError && <Alert severity="error">口コミを読み込めませんでした。</Alert>}
-      {reviews.isSuccess && items.length === 0 && <Alert severity="info">該当する口コミはありません。</Alert>}
-      <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {items.map((review) => (
-          <ReviewCard key={review.id} review={review}>
-            <Moderation review={review} />
-          </ReviewCard>
-        ))}
-      </Stack>
-      {reviews.hasNextPage && (
-        <Button sx={{ mt: 2 }} onClick={() => void reviews.fetchNextPage()}>
-          さらに表示
-        </Button>
-      )}
+      <ReviewList
+        reviews={reviews}
+        emptyText="該当する口コミはありません。"
+        action={(review) => <Moderation review={review} />}
+      />
     </>
   );
 }

@@ -32,6 +32,7 @@ import { hostBookingsQueryMessages, isDateRangeInverted } from '@domain/schemas/
 import { PageHeader } from '../../../components/back-office/page-header';
 import { RowOpenButton } from '../../../components/back-office/row-open-button';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { BookingSlotCells } from '../../../components/back-office/booking-slot-cells';
 import { TruncatedText } from '../../../components/back-office/truncated-text';
 import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
 import { STATUS_FILTERS, statusFilterOf } from '../../../lib/back-office/booking-status-filters';
@@ -412,18 +413,7 @@ export function BookingsPage() {
                             </Typography>
                           )}
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          <Typography variant="body2">{formatSlotJa(b.date, b.time)}</Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            受付 {formatDateTimeJa(b.createdAt)}
-                          </Typography>
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {b.guests} 名
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {formatYen(b.amount)}
-                        </TableCell>
+                        <BookingSlotCells booking={b} />
                       </TableRow>
                     );
                   })}

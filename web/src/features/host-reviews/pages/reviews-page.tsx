@@ -4,7 +4,6 @@
  */
 import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -13,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import type { Review } from '@domain/reviews';
 import { REVIEW_REPLY_MAX } from '@domain/reviews';
 import { PageHeader } from '../../../components/back-office/page-header';
-import { ReviewCard } from '../../../components/back-office/review-card';
+import { ReviewList } from '../../../components/back-office/review-card';
 import { ApiError } from '../../../lib/api-client';
 import { retryUnlessClientError, useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
 import { HOST_QUERY_ROOT } from '../../../lib/back-office/host-account';
@@ -88,7 +87,6 @@ export function ReviewsPage() {
     getNextPageParam: (last) => last.cursor,
     retry: retryUnlessClientError,
   });
-  const items = reviews.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <>
       <PageHeader title="口コミ" subtitle="ゲストの口コミに返信できます（1件につき1つ、編集可）" />
@@ -122,20 +120,11 @@ export function ReviewsPage() {
           ))}
         </TextField>
       </Stack>
-      {reviews.isError && <Alert severity="error">口コミを読み込めませんでした。</Alert>}
-      {reviews.isSuccess && items.length === 0 && <Alert severity="info">口コミはまだありません。</Alert>}
-      <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {items.map((review) => (
-          <ReviewCard key={review.id} review={review}>
-            <ReplyForm review={review} />
-          </ReviewCard>
-        ))}
-      </Stack>
-      {reviews.hasNextPage && (
-        <Button sx={{ mt: 2 }} onClick={() => void reviews.fetchNextPage()}>
-          さらに表示
-        </Button>
-      )}
+      <ReviewList
+        reviews={reviews}
+        emptyText="口コミはまだありません。"
+        action={(review) => <ReplyForm review={review} />}
+      />
     </>
   );
 }
