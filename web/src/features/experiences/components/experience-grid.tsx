@@ -21,8 +21,9 @@ export function ExperienceGrid({ items }: { items: ExperienceCardData[] }) {
     >
       {items.map((item, index) => (
         <li key={item.id}>
-          {/* The first row is above the fold on every width; the rest load as the guest scrolls. */}
-          <ExperienceCard experience={item} eager={index < 3} titleComponent="h2" />
+          {/* The first row is above the fold on every width; the rest load as the guest scrolls. The first
+              card's photo is the page's largest paint (preloaded by the route's loader, or the server's head). */}
+          <ExperienceCard experience={item} eager={index < 3} priority={index === 0} titleComponent="h2" />
         </li>
       ))}
     </Box>
