@@ -12,6 +12,7 @@ import en from '../../../web/src/lib/i18n/catalogues/en';
 import { createTranslator } from '../../../web/src/lib/i18n/i18n';
 
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1.0" />
 <title>Ehime Experiences – shell</title>
 <meta name="description" content="shell" />
 <meta property="og:title" content="Ehime Experiences" />
@@ -80,15 +81,16 @@ const card = (detail: ExperienceDetail) => ({
 });
 
 /**
- * The image preload the server writes right after the charset, and the `<img>` it is for: both must name the same
+ * The image preload the server writes right after the viewport, and the `<img>` it is for: both must name the same
  * variants and `sizes`, or the browser downloads the photo twice.
  */
 function preloadedPhoto(html: string) {
   const preload =
-    /<meta charset="UTF-8" \/>\n<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high" \/>/.exec(
+    /<meta name="viewport" content="width=device-width, initial-scale=1.0" \/>\n<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high" \/>/.exec(
       html,
     );
-  expect(preload, 'a preload right after the charset').not.toBeNull();
+  // After the viewport: before it, a phone would pick the variant for a 980 px viewport and then download another.
+  expect(preload, 'a preload right after the viewport').not.toBeNull();
   const [, href, srcset, sizes] = preload!;
   const img = [...html.matchAll(/<img [^>]*>/g)]
     .map((m) => m[0])

@@ -98,11 +98,13 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
     status === 200
       ? `\n<script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(dehydrate(queryClient))}</script>`
       : '';
-  // The largest paint's photo, requested from the head's first lines (after the charset, which must come first).
+  // The largest paint's photo, requested from the head's first lines: after the viewport (a phone picks the variant
+  // by `imagesizes` against the viewport known at that point: before it, a 980 px one, and the browser would then
+  // download a second, smaller variant for the <img>).
   const preloads = status === 200 ? preloadHtml(prefetch.preloads!) : '';
   const html = input.template
     .replace(/<html\b[^>]*>/, `<html lang="${locale}">`)
-    .replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => `${charset}${preloads}`)
+    .replace(/<meta name="viewport"[^>]*>/i, (viewport) => `${viewport}${preloads}`)
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+(name="description"|property="og:[^"]*")[\s\S]*?\/>\s*/g, '')
     .replace('</head>', `${head}\n${structured}${styles}\n</head>`)
