@@ -9,7 +9,9 @@
  *     /images/p/<id>/<width>x<height>/<variant width>.webp      e.g. /images/p/3f9c…/2048x1536/1280.webp
  *
  * The variants are the widths of `PHOTO_WIDTHS` narrower than the photo, plus the photo's own width (never
- * upscaled), so every variant's address follows from the stored one. Anything else (the seed's old drawings, the
+ * upscaled), so every variant's address follows from the stored one. Beside them, every photo has its social-preview
+ * crop, a 1200 × 630 JPEG (`SHARE_IMAGE`), at `/images/p/<id>/<width>x<height>/1200x630.jpg`: what `og:image` and
+ * `twitter:image` point at (link previews want that shape, and not every previewer reads WebP). Anything else (the seed's old drawings, the
  * placeholder, an external URL) is not a pipeline photo and is shown as it is.
  */
 
@@ -37,6 +39,9 @@ export const PHOTO_MAX_WIDTH = { 'experience-image': 2048, avatar: 640 } as cons
 
 /** The variant a plain `src` (and the stored URL) points at: sharp enough for a detail page, far from the full. */
 export const DEFAULT_PHOTO_WIDTH = 1280;
+
+/** The social-preview crop of every photo (`og:image`): cover-cropped to exactly this size, as a JPEG. */
+export const SHARE_IMAGE = { width: 1200, height: 630, file: '1200x630.jpg' } as const;
 
 export interface Photo {
   id: string;
@@ -78,8 +83,13 @@ export function variantHeight(photo: Pick<Photo, 'width' | 'height'>, variantWid
   return Math.max(1, Math.round((photo.height * variantWidth) / photo.width));
 }
 
+/** The folder of a photo's objects: `/images/p/<id>/<width>x<height>/`. */
+function folderOf(photo: Omit<Photo, 'origin'>): string {
+  return `${PHOTOS_PATH}${photo.id}/${photo.width}x${photo.height}/`;
+}
+
 function pathOf(photo: Omit<Photo, 'origin'>, variantWidth: number): string {
-  return `${PHOTOS_PATH}${photo.id}/${photo.width}x${photo.height}/${variantWidth}.webp`;
+  return `${folderOf(photo)}${variantWidth}.webp`;
 }
 
 /** The URL the API stores for a newly published photo (its detail-sized variant, or its own width if smaller). */
@@ -109,6 +119,16 @@ export function parsePhotoUrl(url: string | null | undefined): Photo | null {
   // The stored variant must be one the pipeline writes; anything else is a made-up address.
   if (!photoVariantWidths(photo.width).includes(Number(m[4]))) return null;
   return photo;
+}
+
+/**
+ * The address of a photo's social-preview crop (`SHARE_IMAGE`), with the origin `url` has; other images come back
+ * as they are.
+ */
+export function shareImageUrl(url: string): string {
+  const photo = parsePhotoUrl(url);
+  if (!photo) return url;
+  return `${photo.origin}${folderOf(photo)}${SHARE_IMAGE.file}`;
 }
 
 /** Every variant of a photo, narrowest first. */

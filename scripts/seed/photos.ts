@@ -23,6 +23,7 @@ import type { UploadPurpose } from '../../functions/domain/schemas/host-api';
 import {
   inspectPhoto,
   renderPhoto,
+  renderShareImage,
   type RenderedPhoto,
 } from '../../functions/adapters/storage/photo-pipeline';
 import { avatarSvg, landscapeSvg, type Scene } from './images';
@@ -145,11 +146,33 @@ export interface SeedPhoto extends RenderedPhoto {
   originalWidth: number;
 }
 
-function readCached(dir: string, id: string): SeedPhoto | null {
+/** The social-preview crop's file in a cached photo's folder. */
+const SHARE_FILE = 'share.jpg';
+
+/**
+ * A cached photo's social-preview crop; a photo cached before crops existed gets it now, from its largest variant
+ * (as `scripts/backfill-share-images.ts` does in AWS), written atomically beside the variants.
+ */
+async function cachedShare(folder: string, largest: Buffer): Promise<Buffer> {
+  const path = join(folder, SHARE_FILE);
+  if (existsSync(path)) return readFileSync(path);
+  const share = await renderShareImage(largest);
+  const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  writeFileSync(tmp, share);
+  renameSync(tmp, path);
+  return share;
+}
+
+async function readCached(dir: string, id: string): Promise<SeedPhoto | null> {
   const manifestPath = join(dir, id, 'manifest.json');
   if (!existsSync(manifestPath)) return null;
   try {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    const variants = manifest.variants.map((v) => ({
+      width: v.width,
+      height: v.height,
+      body: readFileSync(join(dir, id, v.file)),
+    }));
     return {
       id,
       format: manifest.format,
@@ -157,11 +180,8 @@ function readCached(dir: string, id: string): SeedPhoto | null {
       height: manifest.height,
       originalBytes: manifest.originalBytes,
       originalWidth: manifest.originalWidth,
-      variants: manifest.variants.map((v) => ({
-        width: v.width,
-        height: v.height,
-        body: readFileSync(join(dir, id, v.file)),
-      })),
+      variants,
+      share: await cachedShare(join(dir, id), variants[variants.length - 1]!.body),
     };
   } catch {
     return null;
@@ -180,6 +200,7 @@ function writeCached(dir: string, id: string, photo: SeedPhoto): void {
     variants: photo.variants.map((v) => ({ width: v.width, height: v.height, file: `${v.width}.webp` })),
   };
   for (const v of photo.variants) writeFileSync(join(tmp, `${v.width}.webp`), v.body);
+  writeFileSync(join(tmp, SHARE_FILE), photo.share);
   writeFileSync(join(tmp, 'manifest.json'), JSON.stringify(manifest));
   try {
     // Atomic: readers see the whole photo or nothing.
@@ -250,7 +271,7 @@ export async function seedPhotos(
     const queue = [...pending];
     const worker = async () => {
       for (let job = queue.shift(); job; job = queue.shift()) {
-        const cached = readCached(dir, job.id);
+        const cached = await readCached(dir, job.id);
         if (cached) {
           results.set(job.id, cached);
           continue;
@@ -262,7 +283,7 @@ export async function seedPhotos(
         }
         try {
           // Checked again under the lock: another process may have finished it since.
-          results.set(job.id, readCached(dir, job.id) ?? (await render(job)));
+          results.set(job.id, (await readCached(dir, job.id)) ?? (await render(job)));
         } finally {
           rmSync(lock, { recursive: true, force: true });
         }

@@ -2,12 +2,13 @@
  * The photo pipeline's image work (DESIGN §4b "Photos"), with sharp (libvips): an uploaded file is accepted only if
  * its bytes decode as one of the formats a browser uploads, then it is turned upright (EXIF orientation), stripped
  * of its metadata (camera, GPS position) and written as WebP at each width of the address scheme
- * (`domain/images.ts`), never wider than it is. The host API runs it when a form attaches an upload; the seed runs
+ * (`domain/images.ts`), never wider than it is, plus its 1200 × 630 social-preview crop as a JPEG. The host API runs it when a form attaches an upload; the seed runs
  * the same code on its generated photos.
  */
 import type { Sharp, SharpOptions } from 'sharp';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_PIXELS } from '../../domain/schemas/host-api';
 import {
+  SHARE_IMAGE,
   photoVariantWidths,
   publishedDimensions,
   variantHeight,
@@ -45,6 +46,9 @@ export const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 /** WebP quality of the variants: visually lossless at these sizes for photos, a fraction of JPEG's bytes. */
 const WEBP_QUALITY = 78;
 
+/** JPEG quality of the social-preview crop (about 100–200 KB for a photo; previewers want under 5 MB). */
+const SHARE_JPEG_QUALITY = 82;
+
 export interface RenderedVariant extends Omit<PhotoVariant, 'url'> {
   body: Buffer;
 }
@@ -56,6 +60,8 @@ export interface RenderedPhoto {
   width: number;
   height: number;
   variants: RenderedVariant[];
+  /** The social-preview crop: `SHARE_IMAGE.width` × `SHARE_IMAGE.height`, JPEG. */
+  share: Buffer;
 }
 
 type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
@@ -106,8 +112,34 @@ export async function inspectPhoto(
 }
 
 /**
+ * The social-preview crop of an upright image: scaled to cover 1200 × 630 and cropped to it around the region
+ * libvips finds most salient (`attention`: skin tones, saturated colour, detail) rather than the centre, so a
+ * portrait keeps its subject; a photo narrower than 1200 px is enlarged (previewers want the full size). JPEG
+ * (progressive, no metadata): every previewer reads it, where WebP is not certain.
+ */
+function shareCrop(image: Sharp): Promise<Buffer> {
+  return image
+    .resize(SHARE_IMAGE.width, SHARE_IMAGE.height, { fit: 'cover', position: 'attention' })
+    .jpeg({ quality: SHARE_JPEG_QUALITY, progressive: true, mozjpeg: true })
+    .toBuffer();
+}
+
+/**
+ * The social-preview crop made from an already published variant (the largest): for photos published before the
+ * crop existed (`scripts/backfill-share-images.ts`, the seed's photo cache). Same crop as `renderPhoto`'s.
+ */
+export async function renderShareImage(variant: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  try {
+    return await shareCrop(sharp(variant, INPUT_OPTIONS).autoOrient());
+  } catch (e) {
+    throw new NotAnImageError('The image could not be decoded', { cause: e });
+  }
+}
+
+/**
  * Every variant of the photo, narrowest first, each `width` × `height` exactly as `domain/images.ts` computes
- * them (so a page's `width`/`height` attributes match the pixels it receives).
+ * them (so a page's `width`/`height` attributes match the pixels it receives), and the social-preview crop.
  */
 export async function renderPhoto(bytes: Buffer, maxWidth: number): Promise<RenderedPhoto> {
   const source = await inspectPhoto(bytes);
@@ -143,5 +175,6 @@ export async function renderPhoto(bytes: Buffer, maxWidth: number): Promise<Rend
     const body = await pipeline.webp({ quality: WEBP_QUALITY, effort: 4 }).toBuffer();
     variants.push({ width, height, body });
   }
-  return { format: source.format, width: largest.width, height: largest.height, variants };
+  const share = await shareCrop(sharp(upright.data, raw));
+  return { format: source.format, width: largest.width, height: largest.height, variants, share };
 }

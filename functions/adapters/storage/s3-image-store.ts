@@ -6,9 +6,11 @@
  *   to the bucket), so no CORS is involved. `uploads/` is never served to anyone.
  * - `publish`: the host's own upload, read back and checked by its bytes (a real image of an accepted format,
  *   within the purpose's size, whatever the form declared: the local store does not enforce POST policies and
- *   we do not rely on it), rendered into WebP variants under the public `images/p/` with immutable caching; the
- *   original is then deleted (originals are private to the pipeline and never kept).
- * - `remove`: the variants of published photos.
+ *   we do not rely on it), rendered into WebP variants and a 1200 × 630 JPEG social-preview crop under the public
+ *   `images/p/` with immutable caching; the original is then deleted (originals are private to the pipeline and
+ *   never kept).
+ * - `copy`: a photo's objects under a new id (a crop missing from a photo published before crops existed is skipped).
+ * - `remove`: the variants and crop of published photos.
  */
 import {
   CopyObjectCommand,
@@ -25,6 +27,7 @@ import {
   parsePhotoUrl,
   photoUrl,
   photoVariants,
+  shareImageUrl,
 } from '../../domain/images';
 import { UPLOAD_KEY_PREFIX } from '../../domain/schemas/experience-form';
 import {
@@ -63,7 +66,16 @@ export function isOwnUploadKey(hostId: string, key: string): boolean {
   return key.startsWith(prefix) && UPLOAD_ID.test(key.slice(prefix.length));
 }
 
-/** Writes a rendered photo's variants under `id`; returns the URL to store. Shared with the seed. */
+/** Every object of a published photo, as site URLs: its variants, then its social-preview crop. */
+function photoObjectUrls(url: string): string[] {
+  const photo = parsePhotoUrl(url);
+  return photo ? [...photoVariants(photo).map((v) => v.url), shareImageUrl(url)] : [];
+}
+
+/** Content type of a photo object by its address (the variants are WebP, the crop JPEG). */
+const contentTypeOf = (url: string) => (url.endsWith('.jpg') ? 'image/jpeg' : 'image/webp');
+
+/** Writes a rendered photo's variants and crop under `id`; returns the URL to store. Shared with the seed. */
 export async function writePhotoVariants(
   s3: S3Client,
   bucket: string,
@@ -72,22 +84,23 @@ export async function writePhotoVariants(
   rendered: RenderedPhoto,
 ): Promise<string> {
   const url = photoUrl({ id, width: rendered.width, height: rendered.height });
-  const photo = parsePhotoUrl(url)!;
-  const keys = photoVariants(photo).map((v) => objectKey(publicPrefix, v.url));
+  const urls = photoObjectUrls(url);
+  const bodies = [...rendered.variants.map((v) => v.body), rendered.share];
   const written: string[] = [];
   try {
     await Promise.all(
-      rendered.variants.map(async (variant, i) => {
+      urls.map(async (objectUrl, i) => {
+        const key = objectKey(publicPrefix, objectUrl);
         await s3.send(
           new PutObjectCommand({
             Bucket: bucket,
-            Key: keys[i],
-            Body: variant.body,
-            ContentType: 'image/webp',
+            Key: key,
+            Body: bodies[i],
+            ContentType: contentTypeOf(objectUrl),
             CacheControl: IMMUTABLE_CACHE_CONTROL,
           }),
         );
-        written.push(keys[i]!);
+        written.push(key);
       }),
     );
   } catch (e) {
@@ -97,6 +110,16 @@ export async function writePhotoVariants(
     throw e;
   }
   return url;
+}
+
+/**
+ * An S3 error for an object that is not there. Without s3:ListBucket (least privilege), S3 answers a missing key
+ * with 403 rather than 404.
+ */
+function isMissing(e: unknown): boolean {
+  const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  const name = (e as { name?: string }).name;
+  return name === 'NoSuchKey' || status === 404 || status === 403;
 }
 
 /** `/images/p/…` → `images/p/…` (CloudFront forwards the path as the key; the local server does the same). */
@@ -126,10 +149,7 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
     try {
       object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     } catch (e) {
-      // Without s3:ListBucket (least privilege), S3 answers a missing key with 403 rather than 404.
-      const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      const name = (e as { name?: string }).name;
-      if (name === 'NoSuchKey' || status === 404 || status === 403) throw refuse(purpose, 'missing');
+      if (isMissing(e)) throw refuse(purpose, 'missing');
       throw e;
     }
     const body = object.Body as Readable | undefined;
@@ -188,40 +208,42 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
     async copy(url) {
       const photo = parsePhotoUrl(url);
       if (!photo) return url;
-      const copy = { ...photo, id: options.newId() };
-      const pairs = photoVariants(photo).map((variant, i) => ({
-        from: objectKey(options.publicPrefix, variant.url),
-        to: objectKey(options.publicPrefix, photoVariants(copy)[i]!.url),
-      }));
+      const copyUrl = `${photo.origin}${photoUrl({ ...photo, id: options.newId() })}`;
+      const targets = photoObjectUrls(copyUrl);
+      const pairs = photoObjectUrls(url).map((from, i) => ({ from, to: targets[i]! }));
       const written: string[] = [];
       try {
         await Promise.all(
           pairs.map(async ({ from, to }) => {
-            await s3.send(
-              new CopyObjectCommand({
-                Bucket: bucket,
-                Key: to,
-                CopySource: `${bucket}/${from}`,
-                ContentType: 'image/webp',
-                CacheControl: IMMUTABLE_CACHE_CONTROL,
-                MetadataDirective: 'REPLACE',
-              }),
-            );
-            written.push(to);
+            const key = objectKey(options.publicPrefix, to);
+            try {
+              await s3.send(
+                new CopyObjectCommand({
+                  Bucket: bucket,
+                  Key: key,
+                  CopySource: `${bucket}/${objectKey(options.publicPrefix, from)}`,
+                  ContentType: contentTypeOf(to),
+                  CacheControl: IMMUTABLE_CACHE_CONTROL,
+                  MetadataDirective: 'REPLACE',
+                }),
+              );
+            } catch (e) {
+              // A photo published before crops existed has none until the backfill: its copy has none either.
+              if (from === shareImageUrl(url) && isMissing(e)) return;
+              throw e;
+            }
+            written.push(key);
           }),
         );
       } catch (e) {
         await Promise.all(written.map(deleteQuietly));
         throw e;
       }
-      return `${photo.origin}${photoUrl(copy)}`;
+      return copyUrl;
     },
 
     async remove(urls) {
-      const keys = urls.flatMap((url) => {
-        const photo = parsePhotoUrl(url);
-        return photo ? photoVariants(photo).map((v) => objectKey(options.publicPrefix, v.url)) : [];
-      });
+      const keys = urls.flatMap((url) => photoObjectUrls(url).map((u) => objectKey(options.publicPrefix, u)));
       const results = await Promise.allSettled(
         keys.map((key) => s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))),
       );

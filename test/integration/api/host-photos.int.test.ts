@@ -2,13 +2,21 @@
  * Photos hosts upload (DESIGN §4b "Photos", issue 8 item 3, issue 11), over real HTTP with real tokens of the local
  * host pool: `POST /api/host/uploads`, the presigned form posted to the site's `/uploads` as a browser would, then
  * the avatar or an experience naming the upload. The API verifies the object by its bytes and size, publishes the
- * WebP variants served under `/images/`, deletes the original, and deletes photos a save leaves out.
+ * WebP variants and the 1200 × 630 social-preview crop served under `/images/`, deletes the original, and deletes
+ * photos a save leaves out.
  */
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
+import { backfillShareImages } from '../../../functions/adapters/storage/backfill-share-images';
 import type { HostExperienceView } from '../../../functions/domain/back-office-views';
 import type { Host } from '../../../functions/domain/entities';
-import { parsePhotoUrl, photoVariants, type PhotoVariant } from '../../../functions/domain/images';
+import {
+  parsePhotoUrl,
+  photoVariants,
+  SHARE_IMAGE,
+  shareImageUrl,
+  type PhotoVariant,
+} from '../../../functions/domain/images';
 import {
   TOO_MANY_PIXELS_MESSAGE,
   uploadMessages,
@@ -107,6 +115,13 @@ const variantsOf = (url: string) => {
   return photoVariants(photo);
 };
 
+/** A published photo's social-preview crop, as `served` checks it. */
+const cropOf = (url: string): PhotoVariant => ({
+  url: shareImageUrl(url),
+  width: SHARE_IMAGE.width,
+  height: SHARE_IMAGE.height,
+});
+
 function experienceForm(overrides: Record<string, unknown> = {}) {
   return {
     title: `Photo walk ${Math.random().toString(36).slice(2, 8)}`,
@@ -168,6 +183,13 @@ describe('an experience photo', () => {
         size: [variant.width, variant.height],
       });
     }
+    // Its social-preview crop (og:image), cover-cropped from the landscape photo.
+    expect(await served(cropOf(url!))).toEqual({
+      status: 200,
+      type: 'image/jpeg',
+      cache: 'public, max-age=31536000, immutable',
+      size: [1200, 630],
+    });
     // Originals are private to the pipeline: gone once published.
     expect(await objectExists(key)).toBe(false);
     // The guest page shows the published photo.
@@ -190,6 +212,12 @@ describe('an experience photo', () => {
     const [kept, dropped] = created.body.mainImages as [string, string];
     expect(created.body.detailImage1).toBe(dropped);
     expect(variantsOf(dropped).at(-1)).toMatchObject({ width: 1200, height: 1600 });
+    // A portrait photo's crop has the same 1200 × 630 shape.
+    expect(await served(cropOf(dropped))).toMatchObject({
+      status: 200,
+      type: 'image/jpeg',
+      size: [1200, 630],
+    });
 
     const replacement = await uploaded(demo.token, 'experience-image', await cameraJpeg(1000, 750));
     const saved = await as<HostExperienceView>(
@@ -211,6 +239,7 @@ describe('an experience photo', () => {
     for (const variant of variantsOf(kept)) expect((await served(variant)).status).toBe(200);
     // Removed from the experience (a main image and the detail image): deleted from the bucket.
     for (const variant of variantsOf(dropped)) expect((await served(variant)).status, variant.url).toBe(404);
+    expect((await served(cropOf(dropped))).status).toBe(404);
     expect(await objectExists(replacement)).toBe(false);
   });
 
@@ -519,13 +548,55 @@ describe('duplicating an experience (operator feature of issue 21)', () => {
     // The copy owns its photos: the original goes, with its photos, and the copy's are still there.
     expect((await as(demo.token, 'DELETE', `/api/host/experiences/${original.body.id}`)).status).toBe(204);
     expect((await served(variantsOf(original.body.mainImages[0]!)[0]!)).status).toBe(404);
+    expect((await served(cropOf(original.body.mainImages[0]!))).status).toBe(404);
     for (const url of [mainImages[0]!, detailImage1!]) {
       const variants = variantsOf(url);
       expect(await served(variants.at(-1)!)).toMatchObject({ status: 200, type: 'image/webp' });
+      expect(await served(cropOf(url))).toMatchObject({ status: 200, type: 'image/jpeg', size: [1200, 630] });
     }
 
     // Another host's experience answers as missing, and nothing is copied.
     const foreign = await as<ErrorBody>(other.token, 'POST', `/api/host/experiences/${id}/duplicate`);
     expect(foreign.status).toBe(404);
+  });
+
+  it('copies a photo published before crops existed without one; the backfill then gives both their crop', async () => {
+    const cover = await uploaded(demo.token, 'experience-image', await cameraJpeg(900, 1200));
+    const original = await as<HostExperienceView>(
+      demo.token,
+      'POST',
+      '/api/host/experiences',
+      experienceForm({ mainImages: [cover] }),
+    );
+    expect(original.status).toBe(201);
+    const [photo] = original.body.mainImages as [string];
+    // As a photo published before this change: its variants, no crop.
+    const bucket = world.stack.config.imagesBucket;
+    const cropKey = new URL(shareImageUrl(photo), 'http://x').pathname.slice(1);
+    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: cropKey }));
+    expect((await served(cropOf(photo))).status).toBe(404);
+
+    const res = await as<HostExperienceView>(
+      demo.token,
+      'POST',
+      `/api/host/experiences/${original.body.id}/duplicate`,
+    );
+    expect(res.status).toBe(201);
+    const [copied] = res.body.mainImages as [string];
+    expect(await served(variantsOf(copied).at(-1)!)).toMatchObject({ status: 200, type: 'image/webp' });
+    expect((await served(cropOf(copied))).status).toBe(404);
+
+    const lines: string[] = [];
+    const result = await backfillShareImages(s3, bucket, 'images/', (line) => lines.push(line));
+    expect(result.failures).toEqual([]);
+    expect(result.written).toBe(2);
+    expect(lines.join('\n')).toContain(
+      new URL(shareImageUrl(copied), 'http://x').pathname.slice('/images/'.length),
+    );
+    for (const url of [photo, copied]) {
+      expect(await served(cropOf(url))).toMatchObject({ status: 200, type: 'image/jpeg', size: [1200, 630] });
+    }
+    // Again: nothing left to do.
+    expect((await backfillShareImages(s3, bucket, 'images/')).written).toBe(0);
   });
 });

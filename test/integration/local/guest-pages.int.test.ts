@@ -5,6 +5,7 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { startLocalStack, type LocalStack } from '../../../scripts/local/stack';
 import { SEED_EXPERIENCES } from '../../../scripts/seed/experiences';
 import { signIn, tempWorkDir } from './support';
@@ -62,7 +63,18 @@ describe('prerendered guest pages', () => {
     const html = await res.text();
     expect(html).toContain(`<title>${detail.title} | Ehime Experiences</title>`);
     expect(html).toContain(`<meta property="og:title" content="${detail.title} | Ehime Experiences" />`);
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/images\/p\/[^"]+\.webp" \/>/);
+    // og:image: the first photo's 1200 × 630 JPEG crop, absolute, and served.
+    const ogImage = /<meta property="og:image" content="([^"]+)" \/>/.exec(html)![1]!;
+    expect(ogImage).toMatch(/^http:\/\/[^"]+\/images\/p\/[^/]+\/\d+x\d+\/1200x630\.jpg$/);
+    expect(html).toContain(`<meta name="twitter:image" content="${ogImage}" />`);
+    const crop = await fetch(`${origin}${new URL(ogImage).pathname}`);
+    expect(crop.status).toBe(200);
+    expect(crop.headers.get('content-type')).toBe('image/jpeg');
+    expect(await sharp(Buffer.from(await crop.arrayBuffer())).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1200,
+      height: 630,
+    });
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
     expect(ld).toMatchObject({ '@type': 'Product', offers: { price: detail.price, priceCurrency: 'JPY' } });

@@ -6,6 +6,7 @@ import {
   photoVariantWidths,
   publishedDimensions,
   responsiveImage,
+  shareImageUrl,
 } from '@domain/images';
 
 const ID = '3f9c2a7e-0d4b-4c1e-9a55-6b1f0e2d7c88';
@@ -91,5 +92,17 @@ describe('responsive image attributes', () => {
     expect(photoVariantUrl(url, 1200)).toBe(`/images/p/${ID}/2048x1536/1280.webp`);
     expect(photoVariantUrl(url, 4000)).toBe(`/images/p/${ID}/2048x1536/2048.webp`);
     expect(photoVariantUrl('/placeholder.jpg', 300)).toBe('/placeholder.jpg');
+  });
+
+  it('name the social-preview crop beside the variants, from any variant and with the origin kept', () => {
+    expect(shareImageUrl(`/images/p/${ID}/2048x1536/1280.webp`)).toBe(
+      `/images/p/${ID}/2048x1536/1200x630.jpg`,
+    );
+    expect(shareImageUrl(`https://d111.cloudfront.net/images/p/${ID}/900x1200/320.webp`)).toBe(
+      `https://d111.cloudfront.net/images/p/${ID}/900x1200/1200x630.jpg`,
+    );
+    // Not a pipeline photo (the placeholder, an external image): as it is.
+    expect(shareImageUrl('/placeholder.jpg')).toBe('/placeholder.jpg');
+    expect(shareImageUrl(`/images/p/${ID}/2048x1536/1000.webp`)).toBe(`/images/p/${ID}/2048x1536/1000.webp`);
   });
 });

@@ -59,6 +59,23 @@ describe('price formatting and the experience card (guest spec §2, §9)', () =>
     expect(img).toHaveAttribute('loading', 'lazy');
   });
 
+  it("fetches the page's largest paint (priority) at once, with high priority, decoded with the page", () => {
+    const photo = '/images/p/0b7c1b7e-2f0e-4c55-8d5b-0d2b6d0f9a11/2048x1365/1280.webp';
+    render(
+      <MemoryRouter>
+        <ExperienceCard experience={{ ...base, image: photo }} priority />
+        <ExperienceCard experience={{ ...base, id: 'other', title: 'Other', image: photo }} />
+      </MemoryRouter>,
+    );
+    const first = screen.getByRole('img', { name: base.title });
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(first).not.toHaveAttribute('decoding', 'async');
+    const other = screen.getByRole('img', { name: 'Other' });
+    expect(other).toHaveAttribute('loading', 'lazy');
+    expect(other).not.toHaveAttribute('fetchpriority', 'high');
+  });
+
   it('falls back to the placeholder, variants and all, when the photo cannot be loaded', () => {
     const photo = '/images/p/0b7c1b7e-2f0e-4c55-8d5b-0d2b6d0f9a11/2048x1365/1280.webp';
     render(

@@ -11,6 +11,7 @@ import { testConfig } from './support/render';
 import { createTranslator } from '../../../web/src/lib/i18n/i18n';
 
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1.0" />
 <title>Ehime Experiences – shell</title>
 <meta name="description" content="shell" />
 <meta property="og:title" content="Ehime Experiences" />
@@ -65,13 +66,49 @@ const experience = (over: Partial<ExperienceDetail> = {}) =>
     ...over,
   }) as ExperienceDetail;
 
+const card = (detail: ExperienceDetail) => ({
+  id: detail.id,
+  hostId: detail.hostId,
+  title: detail.title,
+  description: detail.description,
+  price: detail.price,
+  image: detail.mainImages[0],
+  prefecture: detail.prefecture,
+  city: detail.city,
+  tags: [],
+  createdAt: detail.createdAt,
+});
+
+/**
+ * The image preload the server writes right after the viewport, and the `<img>` it is for: both must name the same
+ * variants and `sizes`, or the browser downloads the photo twice.
+ */
+function preloadedPhoto(html: string) {
+  const preload =
+    /<meta name="viewport" content="width=device-width, initial-scale=1.0" \/>\n<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high" \/>/.exec(
+      html,
+    );
+  // After the viewport: before it, a phone would pick the variant for a 980 px viewport and then download another.
+  expect(preload, 'a preload right after the viewport').not.toBeNull();
+  const [, href, srcset, sizes] = preload!;
+  const img = [...html.matchAll(/<img [^>]*>/g)]
+    .map((m) => m[0])
+    .find((tag) => tag.includes(`src="${href}"`));
+  expect(img, 'the <img> of the preloaded photo').toBeDefined();
+  expect(img).toContain(`srcSet="${srcset!}"`);
+  expect(img).toContain(`sizes="${sizes}"`);
+  expect(img).toContain('fetchPriority="high"');
+  expect(img).not.toContain('loading="lazy"');
+  return { href, sizes };
+}
+
 function fakeApi(detail: ExperienceDetail | null) {
   const calls: string[] = [];
   const fetchImpl = (async (input: RequestInfo | URL) => {
     const url = new URL(String(input));
     calls.push(url.pathname);
     if (detail && url.pathname === `/api/experiences/${detail.id}`) return Response.json(detail);
-    if (url.pathname === '/api/experiences') return Response.json({ items: [] });
+    if (url.pathname === '/api/experiences') return Response.json({ items: detail ? [card(detail)] : [] });
     if (url.pathname === '/api/categories') return Response.json({ items: [] });
     return Response.json({ error: { code: 'not_found', message: 'Experience not found' } }, { status: 404 });
   }) as typeof fetch;
@@ -96,11 +133,16 @@ describe('renderPage', () => {
     expect(html).not.toContain('shell');
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/experience/exp-1" />');
     expect(html).toContain('<meta property="og:url" content="http://localhost:3000/experience/exp-1" />');
-    expect(html).toMatch(
-      /<meta property="og:image" content="http:\/\/localhost:3000\/images\/p\/photo-0001abcd\//,
-    );
+    // The social preview: the first photo's 1200 × 630 crop, as an absolute URL, for Open Graph and X alike.
+    const crop = 'http://localhost:3000/images/p/photo-0001abcd/2048x1536/1200x630.jpg';
+    expect(html).toContain(`<meta property="og:image" content="${crop}" />`);
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    expect(html).toContain('<meta property="og:image:height" content="630" />');
+    expect(html).toContain(`<meta name="twitter:image" content="${crop}" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain('<meta property="og:site_name" content="Ehime Experiences" />');
+    // The largest paint, the gallery's main photo, is requested from the head's first line.
+    expect(preloadedPhoto(html)).toEqual({ href: PHOTO, sizes: '(max-width: 899px) 100vw, 1150px' });
     // The body: heading, description, photo with srcset and dimensions, host.
     expect(html).toMatch(/<h1[^>]*>Shimanami cycling<\/h1>/);
     expect(html).toContain('Cycle the bridges of the Shimanami Kaido.');
@@ -165,6 +207,19 @@ describe('renderPage', () => {
     expect(ld.name).toBe(HOSTILE);
     const state = /<script type="application\/json" id="ssr-state">(.*?)<\/script>/.exec(html)![1]!;
     expect(JSON.stringify(JSON.parse(state))).toContain('alert(\\"x\\")');
+  });
+
+  it("preloads the list's first card photo from the head, with the card's variants and sizes", async () => {
+    const page = await render('/experiences', experience());
+    expect(page.status).toBe(200);
+    expect(preloadedPhoto(page.html)).toEqual({
+      href: PHOTO,
+      sizes: '(max-width: 599px) 100vw, (max-width: 899px) 50vw, 370px',
+    });
+    // Home and static pages have no photo as their largest paint: no preload.
+    expect((await render('/about', null)).html).not.toMatch(
+      /<link rel="preload" as="image" [^>]*fetchpriority/,
+    );
   });
 
   it('answers 404 with noindex for an experience the API does not show', async () => {

@@ -9,9 +9,21 @@ import type { QueryClient } from '@tanstack/react-query';
 import { responsiveImage } from '@domain/images';
 import type { ApiClient } from '../lib/api-client';
 
+/** A `<link rel="preload" as="image">`: the address, and for a published photo its variants and slot. */
+export interface ImagePreload {
+  href: string;
+  imageSrcSet?: string;
+  imageSizes?: string;
+}
+
 export interface PrefetchContext {
   queryClient: QueryClient;
   api: ApiClient;
+  /**
+   * The server render's collector (web/src/ssr): the images the page's loaders preload, written into the page's
+   * head (with high priority) instead of the document's.
+   */
+  preloads?: ImagePreload[];
 }
 
 let provide: (context: PrefetchContext) => void = () => {};
@@ -51,22 +63,38 @@ export function prefetchLoader(
  * Starts downloading the image that will be the page's largest paint as soon as its address is known, with high
  * priority, instead of when the rendered `<img>` asks for it. For a published photo the preload carries the
  * variants and the slot's `sizes` (the same as the `<img>`'s, see lib/image-sizes.ts), so the browser fetches the
- * one variant the `<img>` will use.
+ * one variant the `<img>` will use. On the server the preload goes into the page's head (issue 17: the photo is
+ * requested from the head, before the parser reaches the `<img>` and ahead of the page's scripts); the browser
+ * then finds it there and adds none.
  */
-export function preloadImage(url: string | null | undefined, sizes: string): void {
-  // The server render writes no preload: the photo's <img> is in its HTML already.
-  if (!url || typeof document === 'undefined') return;
+export function preloadImage(context: PrefetchContext, url: string | null | undefined, sizes: string): void {
+  if (!url) return;
   const image = responsiveImage(url, sizes);
-  const preloaded = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]');
-  if ([...preloaded].some((link) => link.getAttribute('href') === image.src)) return;
-  const link = document.createElement('link');
-  link.setAttribute('rel', 'preload');
-  link.setAttribute('as', 'image');
-  link.setAttribute('href', image.src);
-  if (image.srcSet && image.sizes) {
-    link.setAttribute('imagesrcset', image.srcSet);
-    link.setAttribute('imagesizes', image.sizes);
+  const preload: ImagePreload = {
+    href: image.src,
+    ...(image.srcSet && image.sizes ? { imageSrcSet: image.srcSet, imageSizes: image.sizes } : {}),
+  };
+  if (context.preloads) {
+    context.preloads.push(preload);
+    return;
   }
-  link.setAttribute('fetchpriority', 'high');
+  if (typeof document === 'undefined') return;
+  const preloaded = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]');
+  if ([...preloaded].some((link) => link.getAttribute('href') === preload.href)) return;
+  const link = document.createElement('link');
+  for (const [name, value] of Object.entries(preloadAttributes(preload))) link.setAttribute(name, value);
   document.head.appendChild(link);
+}
+
+/** The attributes of an image preload's `<link>`, in the browser and in the server's HTML alike. */
+export function preloadAttributes(preload: ImagePreload): Record<string, string> {
+  return {
+    rel: 'preload',
+    as: 'image',
+    href: preload.href,
+    ...(preload.imageSrcSet && preload.imageSizes
+      ? { imagesrcset: preload.imageSrcSet, imagesizes: preload.imageSizes }
+      : {}),
+    fetchpriority: 'high',
+  };
 }

@@ -45,7 +45,8 @@ function guestRoutes(locale: Locale): RouteObject[] {
     },
     {
       path: 'experiences',
-      loader: prefetchLoader(async ({ queryClient, api }, { request }) => {
+      loader: prefetchLoader(async (context, { request }) => {
+        const { queryClient, api } = context;
         // The page's own parser (a small chunk shared with the page, loaded next to it).
         const { listQueryParams, parseFilters } =
           await import('../features/experiences/hooks/experience-filters');
@@ -54,7 +55,7 @@ function guestRoutes(locale: Locale): RouteObject[] {
           queryClient.fetchInfiniteQuery(experienceCardPagesQuery(api, listQueryParams(filters))),
           queryClient.query(categoriesQuery(api)),
         ]);
-        preloadImage(pages.pages[0]?.items[0]?.image, LIST_CARD_SIZES);
+        preloadImage(context, pages.pages[0]?.items[0]?.image, LIST_CARD_SIZES);
       }),
       lazy: withPageMessages(async () => ({
         Component: (await import('../features/experiences/pages/experience-list-page')).ExperienceListPage,
@@ -68,13 +69,14 @@ function guestRoutes(locale: Locale): RouteObject[] {
     },
     {
       path: 'experience/:id',
-      loader: prefetchLoader(async ({ queryClient, api }, { params }) => {
+      loader: prefetchLoader(async (context, { params }) => {
+        const { queryClient, api } = context;
         if (!params.id) return;
         const experience = await queryClient.query(experienceQuery(api, params.id));
         // The answer carries the host's public fields: About Host needs no request of its own (and is in the
         // server's HTML).
         if (experience.host) queryClient.setQueryData(hostQueryKey(experience.hostId), experience.host);
-        preloadImage(experience.mainImages[0], galleryMainSizes(experience.mainImages.length));
+        preloadImage(context, experience.mainImages[0], galleryMainSizes(experience.mainImages.length));
       }),
       lazy: withPageMessages(async () => ({
         Component: (await import('../features/experience-detail/pages/experience-detail-page'))

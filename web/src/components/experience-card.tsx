@@ -21,17 +21,21 @@ export const DEFAULT_TAG_KEYS = ['card.tag.private', 'category.nature'] as const
 
 /**
  * Guest spec §2, experience card: a link to the detail page with the main image, the 'from' price, the location,
- * the title (two lines at most) and the tags. `eager` is for cards visible without scrolling. A published photo
+ * the title (two lines at most) and the tags. `eager` is for cards visible without scrolling, `priority` for the
+ * one whose photo is the page's largest paint (requested first, decoded with the page's paint). A published photo
  * comes in the variant that fits the card's slot (`imageSizes`), boxed to its aspect ratio before it arrives.
  */
 export function ExperienceCard({
   experience,
   eager = false,
+  priority = false,
   titleComponent = 'h3',
   imageSizes = LIST_CARD_SIZES,
 }: {
   experience: ExperienceCardData & { rating?: RatingSummary };
   eager?: boolean;
+  /** The page's largest paint (the list's first card): high fetch priority, and eager. */
+  priority?: boolean;
   /** The title's heading level in the page's outline (h2 where the cards sit right under the page's h1). */
   titleComponent?: 'h2' | 'h3';
   /** How wide the card is on the page (the `sizes` attribute of its photo). */
@@ -57,8 +61,9 @@ export function ExperienceCard({
           alt={experience.title}
           width={image.width ?? 400}
           height={image.height ?? 300}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding={priority ? 'auto' : 'async'}
           onError={(e: React.SyntheticEvent<HTMLImageElement>) => {
             if (e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) return;
             // The variants are gone too: the placeholder, and no candidate list that would win over it.

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import { shareImageUrl } from '@domain/images';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '../app/config-context';
 import { useT, type Translator } from './i18n/i18n';
@@ -8,7 +9,10 @@ export interface PageMeta {
   /** The page's own title; the site name is appended. */
   title?: string;
   description?: string;
-  /** Absolute or site-relative image for social previews (1200×630). */
+  /**
+   * The page's photo for social previews: a pipeline photo's address (any variant) stands for its 1200 × 630 crop;
+   * other images are used as they are. Without one, the site's default share image (home, list, static pages).
+   */
   image?: string | null;
   /** Pages that must not be indexed (guest spec §2: the booking form). */
   noindex?: boolean;
@@ -63,7 +67,7 @@ export function languageAlternates(base: string, pathname: string): { hreflang: 
 
 /**
  * Guest spec §2, page metadata: title, description, canonical (base URL + current path), Open Graph (type
- * website, url, 1200×630 image, site name, the language's locale), hreflang alternates for every language, a
+ * website, url, 1200×630 image as an absolute URL: a photo's crop or the site's default, site name, the language's locale), hreflang alternates for every language, a
  * large-image Twitter card and, where asked, noindex. The default title and description are the language's.
  * One list for the browser (usePageMeta) and the server render (web/src/ssr), so both write the same head.
  */
@@ -78,7 +82,7 @@ export function pageHeadTags(
   const fullTitle = title ? `${title} | ${site.siteName}` : t('meta.homeTitle', { siteName: site.siteName });
   const base = site.baseUrl.replace(/\/$/, '');
   const url = `${base}${pathname}`;
-  const imageUrl = new URL(image || DEFAULT_SHARE_IMAGE, `${base}/`).toString();
+  const imageUrl = new URL(image ? shareImageUrl(image) : DEFAULT_SHARE_IMAGE, `${base}/`).toString();
   const meta_ = (attribute: 'name' | 'property', key: string, content: string): HeadTag => ({
     kind: 'meta',
     attribute,

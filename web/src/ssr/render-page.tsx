@@ -15,7 +15,7 @@ import { createEmotionCache } from '../app/emotion-cache';
 import { SSR_STATE_ID } from '../app/hydration';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { routes } from '../app/route-table';
-import type { PrefetchContext } from '../app/prefetch';
+import { preloadAttributes, type ImagePreload, type PrefetchContext } from '../app/prefetch';
 import { ApiError, createApiClient } from '../lib/api-client';
 import type { ExperienceDetail } from '../lib/catalogue-api';
 import type { AppConfig } from '../lib/config';
@@ -64,6 +64,7 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
   const prefetch: PrefetchContext = {
     queryClient,
     api: createApiClient(input.apiBaseUrl, input.fetchImpl),
+    preloads: [],
   };
   const handler = createStaticHandler(routes);
   const request = new Request(new URL(input.path, input.config.baseUrl));
@@ -108,8 +109,13 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
     status === 200
       ? `\n<script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(dehydrate(queryClient))}</script>`
       : '';
+  // The largest paint's photo, requested from the head's first lines: after the viewport (a phone picks the variant
+  // by `imagesizes` against the viewport known at that point: before it, a 980 px one, and the browser would then
+  // download a second, smaller variant for the <img>).
+  const preloads = status === 200 ? preloadHtml(prefetch.preloads!) : '';
   const html = input.template
     .replace(/<html\b[^>]*>/, `<html lang="${locale}">`)
+    .replace(/<meta name="viewport"[^>]*>/i, (viewport) => `${viewport}${preloads}`)
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+(name="description"|property="og:[^"]*")[\s\S]*?\/>\s*/g, '')
     .replace('</head>', `${head}\n${structured}${styles}\n</head>`)
@@ -134,6 +140,17 @@ function structuredData(
   if (!experience) return '';
   return experienceJsonLd(experience, config, translator)
     .map((item) => `<script type="application/ld+json">${jsonForScript(item)}</script>\n`)
+    .join('');
+}
+
+function preloadHtml(preloads: ImagePreload[]): string {
+  return preloads
+    .map((preload) => {
+      const attributes = Object.entries(preloadAttributes(preload))
+        .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
+        .join(' ');
+      return `\n<link ${attributes} />`;
+    })
     .join('');
 }
 

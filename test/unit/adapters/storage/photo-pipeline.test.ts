@@ -4,6 +4,7 @@ import {
   NotAnImageError,
   TooManyPixelsError,
   renderPhoto,
+  renderShareImage,
 } from '../../../../functions/adapters/storage/photo-pipeline';
 import { PHOTO_MAX_WIDTH } from '../../../../functions/domain/images';
 import { cameraJpeg, noisePng, TEXT_FILE } from '../../../support/photos';
@@ -47,6 +48,41 @@ describe('the photo pipeline', () => {
     expect(topRowRed).toBeLessThan(40);
     expect(bottomRowRed).toBeGreaterThan(215);
   }, 30_000);
+
+  describe('the social-preview crop (og:image)', () => {
+    const isCrop = async (body: Buffer) => {
+      const meta = await decoded(body);
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+      expect(meta.exif).toBeUndefined();
+    };
+
+    it('is a 1200 × 630 JPEG from a landscape phone photo', async () => {
+      const photo = await renderPhoto(await cameraJpeg(4000, 3000), PHOTO_MAX_WIDTH['experience-image']);
+      await isCrop(photo.share);
+      // A photo, not a blank: JPEG of a 1200 × 630 area with detail, yet well under previewers' limits.
+      expect(photo.share.length).toBeGreaterThan(5_000);
+      expect(photo.share.length).toBeLessThan(1_000_000);
+    }, 30_000);
+
+    it('is a 1200 × 630 JPEG from a portrait photo taken sideways, cropped from the upright photo', async () => {
+      const photo = await renderPhoto(await cameraJpeg(1600, 1200, 6), 2048);
+      expect([photo.width, photo.height]).toEqual([1200, 1600]);
+      await isCrop(photo.share);
+      // Upright: the source's red grows left to right, so after the quarter turn it grows top to bottom (by the
+      // crop's 630 of 1600 rows: about 100 levels) and stays level along a row.
+      const { data } = await sharp(photo.share).raw().toBuffer({ resolveWithObject: true });
+      const red = (x: number, y: number) => data[(y * 1200 + x) * 3]!;
+      expect(red(600, 629) - red(600, 0)).toBeGreaterThan(80);
+      expect(Math.abs(red(1199, 315) - red(0, 315))).toBeLessThan(12);
+    }, 30_000);
+
+    it('is 1200 × 630 even from a photo smaller than that, and from a published WebP variant', async () => {
+      await isCrop((await renderPhoto(await cameraJpeg(500, 400), 2048)).share);
+      const largest = (await renderPhoto(await cameraJpeg(900, 1200), 2048)).variants.at(-1)!;
+      await isCrop(await renderShareImage(largest.body));
+      await expect(renderShareImage(TEXT_FILE)).rejects.toBeInstanceOf(NotAnImageError);
+    });
+  });
 
   it('never makes a small photo larger than it is', async () => {
     const photo = await renderPhoto(await cameraJpeg(500, 400), 2048);

@@ -21,8 +21,11 @@ export function ExperienceGrid({ items }: { items: ExperienceCardData[] }) {
     >
       {items.map((item, index) => (
         <li key={item.id}>
-          {/* The first row is above the fold on every width; the rest load as the guest scrolls. */}
-          <ExperienceCard experience={item} eager={index < 3} titleComponent="h2" />
+          {/* The first card's photo is the page's largest paint: requested at once with high priority (and
+              preloaded by the route's loader or the server's head). The others are lazy: those in view still load
+              right after layout, but no longer share a phone's bandwidth with the first one (on a phone the first
+              card is the only one above the fold). */}
+          <ExperienceCard experience={item} priority={index === 0} titleComponent="h2" />
         </li>
       ))}
     </Box>
