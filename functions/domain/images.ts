@@ -11,8 +11,8 @@
  * The variants are the widths of `PHOTO_WIDTHS` narrower than the photo, plus the photo's own width (never
  * upscaled), so every variant's address follows from the stored one. Beside them, every photo has its social-preview
  * crop, a 1200 × 630 JPEG (`SHARE_IMAGE`), at `/images/p/<id>/<width>x<height>/1200x630.jpg`: what `og:image` and
- * `twitter:image` point at (link previews want that shape, and not every previewer reads WebP). Anything else (the seed's old drawings, the
- * placeholder, an external URL) is not a pipeline photo and is shown as it is.
+ * `twitter:image` point at (link previews want that shape, and not every previewer reads WebP). Anything else (the
+ * seed's old drawings, the placeholder, an external URL) is not a pipeline photo and is shown as it is.
  */
 
 /** Where public images are served, on the site's own origin (CloudFront `/images/*`, the local server alike). */

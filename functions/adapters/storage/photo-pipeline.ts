@@ -1,9 +1,9 @@
 /**
- * The photo pipeline's image work (DESIGN §4b "Photos"), with sharp (libvips): an uploaded file is accepted only if
- * its bytes decode as one of the formats a browser uploads, then it is turned upright (EXIF orientation), stripped
- * of its metadata (camera, GPS position) and written as WebP at each width of the address scheme
- * (`domain/images.ts`), never wider than it is, plus its 1200 × 630 social-preview crop as a JPEG. The host API runs it when a form attaches an upload; the seed runs
- * the same code on its generated photos.
+ * The photo pipeline's image work (DESIGN §4b "Photos"), with sharp (libvips): an uploaded file is accepted only if its
+ * bytes decode as one of the formats a browser uploads, then it is turned upright (EXIF orientation), stripped of its
+ * metadata (camera, GPS position) and written as WebP at each width of the address scheme (`domain/images.ts`), never
+ * wider than it is, plus its 1200 × 630 social-preview crop as a JPEG. The host API runs it when a form attaches an
+ * upload; the seed runs the same code on its generated photos.
  */
 import type { Sharp, SharpOptions } from 'sharp';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_PIXELS } from '../../domain/schemas/host-api';

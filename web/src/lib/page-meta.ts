@@ -66,10 +66,11 @@ export function languageAlternates(base: string, pathname: string): { hreflang: 
 }
 
 /**
- * Guest spec §2, page metadata: title, description, canonical (base URL + current path), Open Graph (type
- * website, url, 1200×630 image as an absolute URL: a photo's crop or the site's default, site name, the language's locale), hreflang alternates for every language, a
- * large-image Twitter card and, where asked, noindex. The default title and description are the language's.
- * One list for the browser (usePageMeta) and the server render (web/src/ssr), so both write the same head.
+ * Guest spec §2, page metadata: title, description, canonical (base URL + current path), Open Graph (type website, url,
+ * 1200×630 image as an absolute URL: a photo's crop or the site's default, site name, the language's locale), hreflang
+ * alternates for every language, a large-image Twitter card and, where asked, noindex. The default title and
+ * description are the language's. One list for the browser (usePageMeta) and the server render (web/src/ssr), so both
+ * write the same head.
  */
 export function pageHeadTags(
   meta: PageMeta,
