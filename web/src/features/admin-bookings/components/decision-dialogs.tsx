@@ -13,11 +13,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import type { AdminBookingView } from '@domain/back-office-views';
-import { DENIAL_REASON_MAX_LENGTH, denyBookingSchemaJa } from '@domain/schemas/host';
+import { denyBookingSchemaJa } from '@domain/schemas/host';
 import { ApiError } from '../../../lib/api-client';
 import { bookingSummaryJa } from '../../../lib/back-office/approve-dialog';
+import { DenialReasonField } from '../../../lib/back-office/denial-reason-field';
 import { siteLanguageNameJa } from '@domain/languages';
 
 /** Back-office spec §8, in Japanese. */
@@ -112,21 +112,13 @@ export function DenyDialog({
           {siteLanguageNameJa(booking.guestLocale)}のメールでお送りします。
           否認は管理者による回答として記録されます。
         </DialogContentText>
-        <TextField
-          label="否認理由"
-          required
-          multiline
-          minRows={4}
-          fullWidth
-          autoFocus
+        <DenialReasonField
           value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
+          error={shownError}
+          onChange={(value) => {
+            setReason(value);
             if (reasonError) setReasonError(null);
           }}
-          error={Boolean(shownError)}
-          helperText={shownError ?? 'お客様に送信されます。丁寧な言葉でお書きください。'}
-          slotProps={{ htmlInput: { maxLength: DENIAL_REASON_MAX_LENGTH } }}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

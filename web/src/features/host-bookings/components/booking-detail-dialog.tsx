@@ -15,12 +15,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { BackOfficeBooking } from '@domain/back-office-views';
 import { canHostDecide } from '@domain/booking-status-labels';
-import { DENIAL_REASON_MAX_LENGTH, denyBookingSchemaJa } from '@domain/schemas/host';
+import { denyBookingSchemaJa } from '@domain/schemas/host';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -41,6 +40,7 @@ import {
   cancellationRows,
 } from '../../../lib/back-office/cancel-booking-dialog';
 import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
+import { DenialReasonField } from '../../../lib/back-office/denial-reason-field';
 import { HOST_QUERY_ROOT } from '../../../lib/back-office/host-account';
 import { tourLanguageLabel } from './booking-labels';
 import { siteLanguageNameJa } from '@domain/languages';
@@ -268,21 +268,13 @@ export function BookingDetailDialog({
               名）のリクエストを否認します。 カードの与信は取り消され、理由はお客様にメールでお送りします（
               {siteLanguageNameJa(data.guestLocale)}のメール）。
             </Typography>
-            <TextField
-              label="否認理由"
-              required
-              multiline
-              minRows={4}
-              fullWidth
-              autoFocus
+            <DenialReasonField
               value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
+              error={reasonError}
+              onChange={(value) => {
+                setReason(value);
                 if (reasonError) setReasonError(null);
               }}
-              error={Boolean(reasonError)}
-              helperText={reasonError ?? 'お客様に送信されます。丁寧な言葉でお書きください。'}
-              slotProps={{ htmlInput: { maxLength: DENIAL_REASON_MAX_LENGTH } }}
             />
           </Box>
         )}
