@@ -1,4 +1,5 @@
-import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import type { LoaderFunction, RouteObject } from 'react-router';
 import { HOME_TOPICS_QUERY } from '../features/home/content/topics-query';
 import {
   categoriesQuery,
@@ -12,6 +13,18 @@ import { LOCALES } from '../lib/i18n/locales';
 import { AppLayout } from './layout';
 import { prefetchLoader, preloadImage } from './prefetch';
 import { RouteError } from './routes/route-error';
+
+/**
+ * A page whose long texts are a module per language (static pages, /ehime): its loader, which the page module
+ * exports as `contentLoader`, brings the page's language in before it renders (the server render included).
+ */
+async function staticPage<M extends { contentLoader: LoaderFunction }>(
+  page: Promise<M>,
+  component: (module: M) => ComponentType,
+) {
+  const module = await page;
+  return { Component: component(module), loader: module.contentLoader };
+}
 
 /**
  * Every page is a lazy route: a guest downloads the code of the page they open, not of the back office.
@@ -31,7 +44,7 @@ function guestRoutes(): RouteObject[] {
     },
     {
       path: 'ehime',
-      lazy: async () => ({ Component: (await import('../features/ehime/pages/ehime-page')).EhimePage }),
+      lazy: () => staticPage(import('../features/ehime/pages/ehime-page'), (m) => m.EhimePage),
     },
     {
       path: 'experiences',
@@ -107,34 +120,27 @@ function guestRoutes(): RouteObject[] {
     },
     {
       path: 'about',
-      lazy: async () => ({
-        Component: (await import('../features/static-pages/pages/about-page')).AboutPage,
-      }),
+      lazy: () => staticPage(import('../features/static-pages/pages/about-page'), (m) => m.AboutPage),
     },
     {
       path: 'faq',
-      lazy: async () => ({
-        Component: (await import('../features/static-pages/pages/faq-page')).FaqPage,
-      }),
+      lazy: () => staticPage(import('../features/static-pages/pages/faq-page'), (m) => m.FaqPage),
     },
     {
       path: 'terms-of-service',
-      lazy: async () => ({
-        Component: (await import('../features/static-pages/pages/terms-page')).TermsPage,
-      }),
+      lazy: () => staticPage(import('../features/static-pages/pages/terms-page'), (m) => m.TermsPage),
     },
     {
       path: 'privacy-policy',
-      lazy: async () => ({
-        Component: (await import('../features/static-pages/pages/privacy-page')).PrivacyPage,
-      }),
+      lazy: () => staticPage(import('../features/static-pages/pages/privacy-page'), (m) => m.PrivacyPage),
     },
     {
       path: 'commercial-notice',
-      lazy: async () => ({
-        Component: (await import('../features/static-pages/pages/commercial-notice-page'))
-          .CommercialNoticePage,
-      }),
+      lazy: () =>
+        staticPage(
+          import('../features/static-pages/pages/commercial-notice-page'),
+          (m) => m.CommercialNoticePage,
+        ),
     },
     {
       path: '*',
