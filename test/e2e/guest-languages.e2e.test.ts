@@ -199,6 +199,9 @@ describe('the language switcher and the page head', () => {
   it('keeps the page and its query, remembers the choice, and keeps links inside the language', async () => {
     await page.goto('/ko/experiences?prefecture=Ehime');
     await page.getByRole('list', { name: '체험', exact: true }).getByRole('link').first().waitFor();
+    // The prefecture in Korean (the filter's button and the cards).
+    await page.getByRole('button', { name: '에히메현' }).waitFor();
+    expect(await page.getByRole('list', { name: '체험', exact: true }).textContent()).toContain('에히메현 ');
     const links = await page.$$eval('link[rel="alternate"][hreflang]', (els) =>
       els.map((e) => [e.getAttribute('hreflang'), new URL((e as HTMLLinkElement).href).pathname]),
     );
