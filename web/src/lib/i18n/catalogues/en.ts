@@ -372,6 +372,11 @@ const en = {
   'rating.label.other': 'Rated {average} out of 5 from {count} reviews',
   'breadcrumb.home': 'Home',
   //@@MORE
+  // content19: the review page's answers from the API, in the page's language (it maps the API's field or code).
+  'review.error.textTooLong': 'At most {max} characters',
+  'review.error.invalid': 'Please check your rating and review, then send it again.',
+  'review.error.rateLimited': 'Too many attempts. Please try again in a few minutes.',
+  'review.error.submitFailed': 'Your review could not be sent. Please try again in a moment.',
 };
 
 export type MessageKey = keyof typeof en;

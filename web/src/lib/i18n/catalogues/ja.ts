@@ -360,6 +360,11 @@ const ja: Messages = {
   'rating.label.one': '5点中{average}点（口コミ{count}件）',
   'rating.label.other': '5点中{average}点（口コミ{count}件）',
   'breadcrumb.home': 'ホーム',
+  // content19: the review page's answers from the API, in the page's language (it maps the API's field or code).
+  'review.error.textTooLong': '{max}文字以内でお書きください',
+  'review.error.invalid': '評価と口コミの内容をご確認のうえ、もう一度送信してください。',
+  'review.error.rateLimited': '試行回数が多すぎます。数分後にもう一度お試しください。',
+  'review.error.submitFailed': '口コミを送信できませんでした。しばらくしてからもう一度お試しください。',
 };
 
 export default ja;

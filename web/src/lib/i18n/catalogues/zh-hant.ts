@@ -349,6 +349,11 @@ const zhHant: Messages = {
   'rating.label.one': '5分中{average}分（{count}則評論）',
   'rating.label.other': '5分中{average}分（{count}則評論）',
   'breadcrumb.home': '首頁',
+  // content19: the review page's answers from the API, in the page's language (it maps the API's field or code).
+  'review.error.textTooLong': '請在{max}字以內填寫',
+  'review.error.invalid': '請確認您的評分與評論內容後再送出一次。',
+  'review.error.rateLimited': '嘗試次數過多，請於幾分鐘後再試。',
+  'review.error.submitFailed': '無法送出您的評論，請稍後再試。',
 };
 
 export default zhHant;
