@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FlightIcon from '@mui/icons-material/Flight';
 import { useAppConfig } from '../../../app/config-context';
+import { renderedOnServer } from '../../../app/hydration';
 import { PageLoader } from '../../../components/page-loader';
 import { VideoEmbed, videoId } from '../../../components/video-embed';
 import { externalLinkProps } from '../../../lib/external-link';
@@ -92,7 +93,9 @@ export function EhimePage() {
   // or by price, so the page asks for Ehime's list and orders it itself).
   const topics = useExperienceCards({ prefecture: 'Ehime' });
   const { ehimeVideoUrl, links } = useAppConfig();
-  const loading = useMinDurationLoader(!topics.isPending, 'ehime');
+  // A page that came as server HTML (and its server render) shows its text at once: the loader only keeps a page
+  // built in the browser from flashing.
+  const loading = useMinDurationLoader(!topics.isPending, 'ehime') && !renderedOnServer();
   const { t, locale } = useT();
   if (loading) return <PageLoader label={t('common.loading')} minHeight="100vh" />;
   return (
