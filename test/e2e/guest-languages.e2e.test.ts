@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
+import { hydrated } from './support/hydration';
 import { TEST_CARDS, uniqueEmail } from './support/guest-flow';
 import { SEED_EXPERIENCES } from '../../scripts/seed/experiences';
 
@@ -36,8 +37,8 @@ async function seededExperienceId(): Promise<string> {
   return body.items.find((item) => seeded.has(item.id))!.id;
 }
 
-async function expectNoHorizontalOverflow(name: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+async function expectNoHorizontalOverflow(name: string, on: Page = page): Promise<void> {
+  const { scrollWidth, innerWidth } = await on.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
@@ -195,10 +196,53 @@ describe.each(LANGUAGES)('the guest pages in $lang at 375 px', (language) => {
   });
 });
 
+describe('the static pages and /ehime in their language at 375 px', () => {
+  it.each([
+    { path: '/ko/about', lang: 'ko', heading: '서비스 소개', text: '두 가지 예약 방법' },
+    { path: '/zh-hant/faq', lang: 'zh-Hant', heading: '常見問題', text: '如何在線上預訂體驗？' },
+    { path: '/ja/ehime', lang: 'ja', heading: '愛媛を旅する', text: '愛媛へのアクセス' },
+  ])(
+    '$path: server-rendered in its language, hydrated without errors, no sideways overflow',
+    async (target) => {
+      const served = await (await fetch(`${session.baseUrl}${target.path}`)).text();
+      expect(served).toContain(`<html lang="${target.lang}">`);
+      expect(served).toContain(target.text);
+      const tab = await phone.newPage();
+      const problems: string[] = [];
+      tab.on('console', (m) => {
+        if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
+      });
+      tab.on('pageerror', (e) => problems.push(e.message));
+      try {
+        await tab.goto(target.path);
+        await tab.getByRole('heading', { name: target.heading, level: 1 }).waitFor();
+        await hydrated(tab);
+        await tab.getByText(target.text).first().waitFor();
+        expect(await tab.evaluate(() => document.documentElement.lang)).toBe(target.lang);
+        // Written in the language: no "this page is in English" note.
+        expect(await tab.getByRole('note').count()).toBe(0);
+        await expectNoHorizontalOverflow(target.path, tab);
+        if (target.path === '/zh-hant/faq') {
+          // The answers open once React owns the page.
+          await tab.getByRole('button', { name: '如何在線上預訂體驗？' }).click();
+          await tab.getByText(/開啟體驗頁面/).waitFor();
+        }
+        await screenshot(tab, `i18n-static-${target.lang}-375`);
+        expect(problems, target.path).toEqual([]);
+      } finally {
+        await tab.close();
+      }
+    },
+  );
+});
+
 describe('the language switcher and the page head', () => {
   it('keeps the page and its query, remembers the choice, and keeps links inside the language', async () => {
     await page.goto('/ko/experiences?prefecture=Ehime');
     await page.getByRole('list', { name: '체험', exact: true }).getByRole('link').first().waitFor();
+    // The prefecture in Korean (the filter's button and the cards).
+    await page.getByRole('button', { name: '에히메현' }).waitFor();
+    expect(await page.getByRole('list', { name: '체험', exact: true }).textContent()).toContain('에히메현 ');
     const links = await page.$$eval('link[rel="alternate"][hreflang]', (els) =>
       els.map((e) => [e.getAttribute('hreflang'), new URL((e as HTMLLinkElement).href).pathname]),
     );

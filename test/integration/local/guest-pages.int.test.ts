@@ -112,6 +112,16 @@ describe('prerendered guest pages', () => {
       expect(page.status, path).toBe(200);
       expect(await page.text(), path).toMatch(/<html lang="(ja|zh-Hant|ko)">[\s\S]*<div id="root"><[a-z]/);
     }
+    // The static pages and /ehime are written in each language (their texts' module loaded before the render).
+    for (const [path, text] of [
+      ['/ko/about', '서비스 소개'],
+      ['/zh-hant/privacy-policy', '第15條（聯絡方式）'],
+      ['/ja/ehime', '愛媛へのアクセス'],
+    ]) {
+      const html = await (await fetch(`${origin}${path}`)).text();
+      expect(html, path).toContain(text);
+      expect(html, path).not.toContain('role="note"');
+    }
     expect(await (await fetch(`${origin}/ja/experiences?sort=lowest_price`)).text()).toBe(TEMPLATE);
     // An unknown experience under a prefix: that language's 404 page.
     const missing = await fetch(`${origin}/zh-hant/experience/no-such-experience`);

@@ -13,6 +13,21 @@ describe('place names in the reader’s script (issue 21 item 9)', () => {
     expect(placeName({ prefecture: 'Ehime', city: 'Matsuyama' }, 'en')).toBe('Ehime, Matsuyama');
   });
 
+  it('writes places for Korean readers in Hangul and for Chinese readers in Taiwan’s characters (issue 19)', () => {
+    expect(placeName({ prefecture: 'Ehime', city: '今治市' }, 'ko')).toBe('에히메현 이마바리시');
+    expect(placeName({ prefecture: '愛媛県', city: '喜多郡内子町' }, 'ko')).toBe('에히메현 우치코정');
+    expect(placeName({ prefecture: 'Ehime', city: '架空町' }, 'ko')).toBe('에히메현');
+    expect(placeName({ prefecture: 'Kagawa', city: 'Some Village' }, 'ko')).toBe('가가와현 Some Village');
+    expect(placeName({ prefecture: 'Ehime', city: '新居浜市' }, 'zh-Hant')).toBe('愛媛縣新居濱市');
+    expect(placeName({ prefecture: 'Hiroshima', city: 'Hatsukaichi' }, 'zh-Hant')).toBe('廣島縣廿日市市');
+    expect(placeName({ prefecture: 'Ehime', city: '架空町' }, 'zh-Hant')).toBe('愛媛縣架空町');
+    expect(prefectureName('どこか', 'ko')).toBe('');
+    for (const e of SEED_EXPERIENCES) {
+      expect(placeName(e, 'ko'), e.title).toMatch(/^[\uac00-\ud7af]+ [\uac00-\ud7af]+$/);
+      expect(placeName(e, 'zh-Hant'), e.title).not.toMatch(/[\u3040-\u30ff県浜条国温万区]/);
+    }
+  });
+
   it('never shows Japanese script to an English reader: an unknown Japanese name is left out', () => {
     expect(cityName('架空町', 'en')).toBe('');
     expect(placeName({ prefecture: 'Ehime', city: '架空町' }, 'en')).toBe('Ehime');

@@ -6,8 +6,26 @@ describe('prefectures', () => {
     expect(prefectures).toHaveLength(47);
     expect(new Set(prefectureNames).size).toBe(47);
     expect(prefectures.map((p) => p.code)).toEqual(Array.from({ length: 47 }, (_, i) => i + 1));
-    expect(prefectures[0]).toEqual({ code: 1, name: 'Hokkaido', nameJa: '北海道' });
-    expect(prefectures.at(-1)).toEqual({ code: 47, name: 'Okinawa', nameJa: '沖縄県' });
+    expect(prefectures[0]).toEqual({
+      code: 1,
+      name: 'Hokkaido',
+      nameJa: '北海道',
+      nameKo: '홋카이도',
+      nameZhHant: '北海道',
+    });
+    expect(prefectures.at(-1)).toEqual({
+      code: 47,
+      name: 'Okinawa',
+      nameJa: '沖縄県',
+      nameKo: '오키나와현',
+      nameZhHant: '沖繩縣',
+    });
+    // Every prefecture has a Korean name in Hangul and a name in Taiwan's characters (縣, not Japan's 県).
+    for (const p of prefectures) {
+      expect(p.nameKo, p.name).toMatch(/^[\uac00-\ud7af]+(현|도|부)$|^홋카이도$/);
+      expect(p.nameZhHant, p.name).not.toMatch(/[県広児静徳縄]/);
+    }
+    expect(new Set(prefectures.map((p) => p.nameKo)).size).toBe(47);
   });
 
   it('finds Ehime by any of its spellings', () => {

@@ -9,6 +9,7 @@ import { AppLayout } from '../../../web/src/app/layout';
 import { AppProviders } from '../../../web/src/app/providers';
 import type { AppConfig } from '../../../web/src/lib/config';
 import { EhimePage } from '../../../web/src/features/ehime/pages/ehime-page';
+import { ehimeContent } from '../../../web/src/features/ehime/content';
 import { Hero } from '../../../web/src/features/home/components/hero';
 import { renderWithApp, stubFetch, testConfig } from './support/render';
 
@@ -31,6 +32,9 @@ const NO_LINKS: AppConfig['links'] = {
   instagram: null,
   facebook: null,
 };
+
+// The route's loader brings the page's texts in before it renders; a page rendered on its own needs them loaded.
+beforeAll(() => ehimeContent.load('en'));
 
 describe('links of the deployment', () => {
   it('the header and footer link to the configured pages, and leave out the others', async () => {

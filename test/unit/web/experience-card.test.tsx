@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import '@testing-library/jest-dom/vitest';
 import { formatJpy, formatYen, fromPriceLabel } from '@domain/pricing';
 import { ExperienceCard } from '../../../web/src/components/experience-card';
+import { I18nProvider, loadCatalogue } from '../../../web/src/lib/i18n/i18n';
 
 const base = {
   id: 'e1',
@@ -88,6 +89,29 @@ describe('price formatting and the experience card (guest spec §2, §9)', () =>
     fireEvent.error(img);
     expect(img).toHaveAttribute('src', '/placeholder.jpg');
     expect(img).not.toHaveAttribute('srcset');
+  });
+
+  it('names the place in Korean on the Korean site, and in Taiwan’s characters on the Chinese one (issue 19)', async () => {
+    await Promise.all([loadCatalogue('ko'), loadCatalogue('zh-Hant')]);
+    const experience = { ...base, prefecture: 'Ehime', city: '今治市' };
+    const { unmount } = render(
+      <MemoryRouter>
+        <I18nProvider locale="ko">
+          <ExperienceCard experience={experience} />
+        </I18nProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('에히메현 이마바리시')).toBeInTheDocument();
+    expect(screen.queryByText(/Ehime|愛媛/)).toBeNull();
+    unmount();
+    render(
+      <MemoryRouter>
+        <I18nProvider locale="zh-Hant">
+          <ExperienceCard experience={experience} />
+        </I18nProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('愛媛縣今治市')).toBeInTheDocument();
   });
 
   it('joins prefecture and city with a comma', () => {

@@ -4,7 +4,8 @@ import { guestRequestReceivedMail } from '../../../functions/adapters/mail/templ
 import { hostNewRequestMail } from '../../../functions/adapters/mail/templates/host-new-request';
 import type { Booking } from '../../../functions/domain/entities';
 import { CommercialNoticePage } from '../../../web/src/features/static-pages/pages/commercial-notice-page';
-import { FAQ, FaqPage } from '../../../web/src/features/static-pages/pages/faq-page';
+import { FaqPage } from '../../../web/src/features/static-pages/pages/faq-page';
+import { staticPagesContent } from '../../../web/src/features/static-pages/content';
 import { TermsPage } from '../../../web/src/features/static-pages/pages/terms-page';
 import { renderWithApp } from './support/render';
 
@@ -13,7 +14,9 @@ const SAYS_EXTRA =
   /(tax|card (processing )?fee)[^.]*\b(extra|additional|on top)\b|\bextra\b[^.]*(tax|card (processing )?fee)/i;
 
 describe('what the price includes (consumption tax and card fees)', () => {
-  it('the FAQ, the terms and the commercial notice all state the one price statement, and none calls tax or a card fee extra', () => {
+  beforeAll(() => staticPagesContent.load('en'));
+
+  it('the FAQ, the terms and the commercial notice all state the one price statement, and none calls tax or a card fee extra', async () => {
     for (const Page of [FaqPage, TermsPage, CommercialNoticePage]) {
       const { container, unmount } = renderWithApp(<Page />);
       expect(container.textContent).toContain(PRICE_TERMS.en);
@@ -21,9 +24,23 @@ describe('what the price includes (consumption tax and card fees)', () => {
       unmount();
     }
     // The FAQ's answers are collapsed; their text is checked as data too.
-    expect(FAQ.flatMap((g) => g.items.map((i) => i.a)).join(' ')).not.toMatch(SAYS_EXTRA);
+    const { faq } = await staticPagesContent.load('en');
+    expect(faq.groups.flatMap((g) => g.items.map((i) => i.a)).join(' ')).not.toMatch(SAYS_EXTRA);
     renderWithApp(<CommercialNoticePage />);
     expect(screen.getByRole('table', { name: 'Legal notation' }).textContent).toContain(PRICE_TERMS.en);
+  });
+
+  it('every language states its own price statement in the FAQ, the terms and the commercial notice', async () => {
+    for (const locale of ['ja', 'zh-Hant', 'ko'] as const) {
+      const { faq, terms, commercial } = await staticPagesContent.load(locale);
+      for (const text of [
+        faq.groups.flatMap((g) => g.items.map((i) => i.a)).join(' '),
+        terms.articles.flatMap((a) => a.paragraphs).join(' '),
+        commercial.rows.map(([, value]) => value).join(' '),
+      ]) {
+        expect(text, locale).toContain(PRICE_TERMS[locale]);
+      }
+    }
   });
 
   it('the mails say the same: the total includes consumption tax and nothing is added to it', () => {

@@ -243,6 +243,35 @@ describe('renderPage', () => {
     expect(page.html).toContain('<title>About Our Service | Ehime Experiences</title>');
     expect(api.calls).toEqual([]);
   });
+
+  it("renders a static page in its language from that language's texts (loaded by the route before rendering)", async () => {
+    const api = fakeApi(null);
+    const renderStatic = (path: string) =>
+      renderPage({
+        path,
+        config: testConfig,
+        apiBaseUrl: 'http://api.test/api',
+        template: TEMPLATE,
+        fetchImpl: api.fetchImpl,
+      });
+    const ko = await renderStatic('/ko/about');
+    expect(ko.html).toMatch(/^<!doctype html><html lang="ko">/);
+    expect(ko.html).toContain('<title>서비스 소개 | Ehime Experiences</title>');
+    expect(ko.html).toMatch(/<h1[^>]*>서비스 소개<\/h1>/);
+    expect(ko.html).toContain('두 가지 예약 방법');
+    expect(ko.html).toContain('href="/ko/experiences"');
+    expect(ko.html).not.toContain('What we do');
+    const zh = await renderStatic('/zh-hant/commercial-notice');
+    // Each legal item keeps the Act's own Japanese term, marked as Japanese.
+    expect(zh.html).toMatch(/銷售業者(<!-- -->| )*\(<span lang="ja">販売業者<\/span>\)/);
+    expect(zh.html).not.toContain('Seller');
+    const ja = await renderStatic('/ja/terms-of-service');
+    expect(ja.html).toContain('第11条（準拠法と管轄）');
+    // Marked as Japanese, with no "this page is in English" note.
+    expect(ja.html).toMatch(/<div [^>]*lang="ja"[^>]*><h1/);
+    expect(ja.html).not.toContain('role="note"');
+    expect(api.calls).toEqual([]);
+  });
 });
 
 describe('escaping and structured data', () => {

@@ -1,6 +1,7 @@
 /** Audit item 11: the home and /ehime loaders show on the first load of a visit only, not on every return. */
 import { cleanup, screen } from '@testing-library/react';
 import { EhimePage } from '../../../web/src/features/ehime/pages/ehime-page';
+import { ehimeContent } from '../../../web/src/features/ehime/content';
 import { HomePage } from '../../../web/src/features/home/pages/home-page';
 import { renderWithApp, stubFetch } from './support/render';
 
@@ -13,6 +14,9 @@ beforeEach(() => {
       : undefined,
   );
 });
+
+// The route's loader brings the page's texts in before it renders; a page rendered on its own needs them loaded.
+beforeAll(() => ehimeContent.load('en'));
 
 describe('loaders of a visit', () => {
   it('the home loader shows on arrival, then not again when the guest comes back home', async () => {

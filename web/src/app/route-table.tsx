@@ -1,4 +1,5 @@
-import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import type { LoaderFunction, RouteObject } from 'react-router';
 import { HOME_TOPICS_QUERY } from '../features/home/content/topics-query';
 import {
   categoriesQuery,
@@ -13,6 +14,18 @@ import { LOCALES, type Locale } from '../lib/i18n/locales';
 import { AppLayout } from './layout';
 import { prefetchLoader, preloadImage } from './prefetch';
 import { RouteError } from './routes/route-error';
+
+/**
+ * A page whose long texts are a module per language (static pages, /ehime): its loader, which the page module
+ * exports as `contentLoader`, brings the page's language in before it renders (the server render included).
+ */
+async function staticPage<M extends { contentLoader: LoaderFunction }>(
+  page: Promise<M>,
+  component: (module: M) => ComponentType,
+) {
+  const module = await page;
+  return { Component: component(module), loader: module.contentLoader };
+}
 
 /**
  * Every page is a lazy route: a guest downloads the code of the page they open, not of the back office.
@@ -39,9 +52,9 @@ function guestRoutes(locale: Locale): RouteObject[] {
     },
     {
       path: 'ehime',
-      lazy: withPageMessages(async () => ({
-        Component: (await import('../features/ehime/pages/ehime-page')).EhimePage,
-      })),
+      lazy: withPageMessages(() =>
+        staticPage(import('../features/ehime/pages/ehime-page'), (m) => m.EhimePage),
+      ),
     },
     {
       path: 'experiences',
@@ -119,34 +132,36 @@ function guestRoutes(locale: Locale): RouteObject[] {
     },
     {
       path: 'about',
-      lazy: withPageMessages(async () => ({
-        Component: (await import('../features/static-pages/pages/about-page')).AboutPage,
-      })),
+      lazy: withPageMessages(() =>
+        staticPage(import('../features/static-pages/pages/about-page'), (m) => m.AboutPage),
+      ),
     },
     {
       path: 'faq',
-      lazy: withPageMessages(async () => ({
-        Component: (await import('../features/static-pages/pages/faq-page')).FaqPage,
-      })),
+      lazy: withPageMessages(() =>
+        staticPage(import('../features/static-pages/pages/faq-page'), (m) => m.FaqPage),
+      ),
     },
     {
       path: 'terms-of-service',
-      lazy: withPageMessages(async () => ({
-        Component: (await import('../features/static-pages/pages/terms-page')).TermsPage,
-      })),
+      lazy: withPageMessages(() =>
+        staticPage(import('../features/static-pages/pages/terms-page'), (m) => m.TermsPage),
+      ),
     },
     {
       path: 'privacy-policy',
-      lazy: withPageMessages(async () => ({
-        Component: (await import('../features/static-pages/pages/privacy-page')).PrivacyPage,
-      })),
+      lazy: withPageMessages(() =>
+        staticPage(import('../features/static-pages/pages/privacy-page'), (m) => m.PrivacyPage),
+      ),
     },
     {
       path: 'commercial-notice',
-      lazy: withPageMessages(async () => ({
-        Component: (await import('../features/static-pages/pages/commercial-notice-page'))
-          .CommercialNoticePage,
-      })),
+      lazy: withPageMessages(() =>
+        staticPage(
+          import('../features/static-pages/pages/commercial-notice-page'),
+          (m) => m.CommercialNoticePage,
+        ),
+      ),
     },
     {
       path: '*',

@@ -89,7 +89,8 @@ export function ExperienceCard({
             sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
           >
             <PlaceOutlinedIcon fontSize="inherit" aria-hidden />
-            {place ? <span lang={contentLang(place)}>{place}</span> : t('card.noLocation')}
+            {/* Written for the reader (cardLocation): it takes the page's language. */}
+            {place || t('card.noLocation')}
           </Typography>
           <RatingSummaryText rating={experience.rating} />
           <Typography

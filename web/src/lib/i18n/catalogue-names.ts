@@ -1,9 +1,9 @@
 /**
  * Names the catalogue API returns in English (categories) or the domain lists (prefectures), in the reader's
- * language: categories through their seeded key (an unknown category keeps the name it was given), prefectures in
- * kanji for Japanese and Chinese readers.
+ * language: categories through their seeded key (an unknown category keeps the name it was given), prefectures as
+ * the domain names them for each reader (`愛媛県`, `愛媛縣`, `에히메현`).
  */
-import { prefectures } from '@domain/prefectures';
+import { prefectureName as placePrefecture } from '@domain/place-names';
 import { SEED_CATEGORIES } from '../../../../scripts/seed/categories';
 import type { Translator } from './i18n';
 
@@ -13,6 +13,5 @@ export function categoryName(t: Translator, category: { id: string; name: string
 }
 
 export function prefectureName(t: Translator, name: string): string {
-  if (t.locale !== 'ja' && t.locale !== 'zh-Hant') return name;
-  return prefectures.find((p) => p.name === name)?.nameJa ?? name;
+  return placePrefecture(name, t.locale) || name;
 }

@@ -14,21 +14,25 @@ export function oldestFirst(items: ExperienceCardData[], limit = EHIME_TOPICS_LI
 export function EhimeTopics({
   items,
   isError,
+  title,
+  scrollLabel,
 }: {
   items: ExperienceCardData[] | undefined;
   isError: boolean;
+  title: string;
+  scrollLabel: string;
 }) {
   return (
     <Box component="section" aria-labelledby="ehime-topics-title">
       <CardCarousel
         titleId="ehime-topics-title"
-        title="Experiences in Ehime"
+        title={title}
         items={items && oldestFirst(items)}
         isError={isError}
         step={EHIME_SCROLL_PX}
         cardWidth={400}
         gap={3}
-        scrollLabel="experiences"
+        scrollLabel={scrollLabel}
       />
     </Box>
   );

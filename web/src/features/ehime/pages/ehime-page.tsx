@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FlightIcon from '@mui/icons-material/Flight';
 import { useAppConfig } from '../../../app/config-context';
+import { renderedOnServer } from '../../../app/hydration';
 import { PageLoader } from '../../../components/page-loader';
 import { VideoEmbed, videoId } from '../../../components/video-embed';
 import { externalLinkProps } from '../../../lib/external-link';
@@ -15,55 +16,15 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { useMinDurationLoader } from '../../../lib/use-min-duration-loader';
 import { useRotatingIndex } from '../../../lib/use-rotating-index';
 import { EhimeTopics } from '../components/ehime-topics';
-import { useT } from '../../../lib/i18n/i18n';
+import { useLocalePath, useT } from '../../../lib/i18n/i18n';
 import { EnglishOnlyNote } from '../../../components/english-only-note';
+import { ehimeContent } from '../content';
+import type { EhimeContent } from '../content/types';
 
 const HERO_IMAGES = ['/media/ehime/ehime-1.svg', '/media/ehime/ehime-2.svg', '/media/ehime/ehime-3.svg'];
 const HERO_INTERVAL_MS = 5000;
-const VIDEO_TITLE = 'Ehime in motion';
 
-/** Guest spec §2: flight times to Matsuyama. */
-export const FLIGHTS = [
-  { from: 'Tokyo (Haneda)', time: '1h 35m' },
-  { from: 'Osaka (Itami)', time: '50m' },
-  { from: 'Fukuoka', time: '50m' },
-] as const;
-
-const REASONS = [
-  {
-    title: 'Dogo Onsen',
-    text: 'One of Japan’s oldest hot springs, in the heart of Matsuyama, with a bathhouse that has welcomed guests since 1894.',
-  },
-  {
-    title: 'The Shimanami Kaido',
-    text: 'A 70 km cycling road over six islands and seven bridges, linking Imabari with Onomichi across the Seto Inland Sea.',
-  },
-  {
-    title: 'Citrus country',
-    text: 'More than 40 varieties of citrus grow on Ehime’s terraced slopes; in season, even the taps at the airport pour mikan juice.',
-  },
-  {
-    title: 'Makers and crafts',
-    text: 'Imabari towels, Tobe porcelain, Uchiko washi, Uwajima pearls: workshops open their doors to small groups.',
-  },
-];
-
-const HISTORY = [
-  {
-    title: 'Castle towns',
-    text: 'Matsuyama Castle is one of only twelve castles in Japan whose keep survives from the feudal era; Ozu and Uwajima have castles of their own.',
-  },
-  {
-    title: 'Pilgrimage',
-    text: 'Twenty-six of the 88 temples of the Shikoku pilgrimage stand in Ehime, and pilgrims in white are still a familiar sight on its roads.',
-  },
-  {
-    title: 'Literature and theatre',
-    text: 'Natsume Soseki’s novel Botchan is set in Matsuyama, the home town of the haiku poet Masaoka Shiki; Uchiko’s Kabuki theatre from 1916 still hosts performances.',
-  },
-];
-
-function RotatingHero() {
+function RotatingHero({ content }: { content: EhimeContent }) {
   const index = useRotatingIndex(HERO_IMAGES.length, HERO_INTERVAL_MS);
   return (
     <Box
@@ -115,11 +76,9 @@ function RotatingHero() {
           component="h1"
           sx={{ fontSize: { xs: '2.25rem', md: '3.5rem' } }}
         >
-          Discover Ehime
+          {content.title}
         </Typography>
-        <Typography sx={{ mt: 2, fontSize: { md: '1.2rem' } }}>
-          Hot springs, castles and citrus terraces on the Seto Inland Sea
-        </Typography>
+        <Typography sx={{ mt: 2, fontSize: { md: '1.2rem' } }}>{content.subtitle}</Typography>
       </Box>
     </Box>
   );
@@ -127,25 +86,24 @@ function RotatingHero() {
 
 /** Guest spec §2: the regional landing page `/ehime`. */
 export function EhimePage() {
-  usePageMeta({
-    title: 'Discover Ehime',
-    description:
-      'Hot springs, castles, citrus terraces and island-hopping on the Seto Inland Sea: private experiences in Ehime, Shikoku.',
-    image: '/og-image.png',
-  });
+  const { content, lang } = ehimeContent.useContent();
+  const path = useLocalePath();
+  usePageMeta({ title: content.title, description: content.description, image: '/og-image.png' });
   // Guest spec §7: experiences whose prefecture is Ehime, oldest first, six at most (the API sorts newest first
   // or by price, so the page asks for Ehime's list and orders it itself).
   const topics = useExperienceCards({ prefecture: 'Ehime' });
   const { ehimeVideoUrl, links } = useAppConfig();
-  const loading = useMinDurationLoader(!topics.isPending, 'ehime');
+  // A page that came as server HTML (and its server render) shows its text at once: the loader only keeps a page
+  // built in the browser from flashing.
+  const loading = useMinDurationLoader(!topics.isPending, 'ehime') && !renderedOnServer();
   const { t, locale } = useT();
   if (loading) return <PageLoader label={t('common.loading')} minHeight="100vh" />;
   return (
-    // Written in English only so far: on another language's site it says so and is marked as English.
-    <Box lang="en">
-      <RotatingHero />
+    // A language without texts of its own shows the English ones, says so and marks them as English.
+    <Box lang={lang}>
+      <RotatingHero content={content} />
       <Container sx={{ py: { xs: 5, md: 8 } }}>
-        {locale !== 'en' && <EnglishOnlyNote text={t('static.englishOnly')} locale={locale} />}
+        {lang !== locale && <EnglishOnlyNote text={t('static.englishOnly')} locale={locale} />}
         <Stack spacing={{ xs: 6, md: 9 }}>
           {videoId(ehimeVideoUrl) && (
             <Box component="section" aria-labelledby="ehime-video-title">
@@ -155,12 +113,17 @@ export function EhimePage() {
                 component="h2"
                 sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, mb: 2 }}
               >
-                {VIDEO_TITLE}
+                {content.videoTitle}
               </Typography>
-              <VideoEmbed link={ehimeVideoUrl} title={VIDEO_TITLE} />
+              <VideoEmbed link={ehimeVideoUrl} title={content.videoTitle} />
             </Box>
           )}
-          <EhimeTopics items={topics.data} isError={topics.isError} />
+          <EhimeTopics
+            items={topics.data}
+            isError={topics.isError}
+            title={content.topicsTitle}
+            scrollLabel={content.topicsScroll}
+          />
           <Box component="section" aria-labelledby="reach-title">
             <Typography
               id="reach-title"
@@ -168,10 +131,10 @@ export function EhimePage() {
               component="h2"
               sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, mb: 1 }}
             >
-              How to reach Ehime
+              {content.reachTitle}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              Fly to Matsuyama Airport, 15 minutes by bus from the city centre.
+              {content.reachLead}
             </Typography>
             <Box
               component="ul"
@@ -184,7 +147,7 @@ export function EhimePage() {
                 gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
               }}
             >
-              {FLIGHTS.map((f) => (
+              {content.flights.map((f) => (
                 <Paper
                   component="li"
                   key={f.from}
@@ -193,16 +156,16 @@ export function EhimePage() {
                 >
                   <FlightIcon color="primary" aria-hidden />
                   <Box>
-                    <Typography sx={{ fontWeight: 700 }}>From {f.from}</Typography>
-                    <Typography color="text.secondary">{f.time} to Matsuyama</Typography>
+                    <Typography sx={{ fontWeight: 700 }}>{f.from}</Typography>
+                    <Typography color="text.secondary">{f.time}</Typography>
                   </Box>
                 </Paper>
               ))}
             </Box>
           </Box>
           {[
-            { id: 'reasons', title: 'Reasons to visit', items: REASONS },
-            { id: 'history', title: 'History and culture', items: HISTORY },
+            { id: 'reasons', title: content.reasonsTitle, items: content.reasons },
+            { id: 'history', title: content.historyTitle, items: content.history },
           ].map((block) => (
             <Box component="section" aria-labelledby={`${block.id}-title`} key={block.id}>
               <Typography
@@ -242,20 +205,20 @@ export function EhimePage() {
               component="h2"
               sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, mb: 2 }}
             >
-              Plan your days in Ehime
+              {content.ctaTitle}
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
               <Button
                 component={RouterLink}
-                to="/experiences?prefecture=Ehime"
+                to={path('/experiences?prefecture=Ehime')}
                 variant="contained"
                 color="secondary"
               >
-                See experiences in Ehime
+                {content.ctaExperiences}
               </Button>
               {links.contactForm && (
                 <Button {...externalLinkProps(links.contactForm)} variant="outlined" color="inherit">
-                  Ask the concierge
+                  {content.ctaConcierge}
                 </Button>
               )}
             </Stack>
@@ -265,3 +228,5 @@ export function EhimePage() {
     </Box>
   );
 }
+
+export const contentLoader = ehimeContent.loader;

@@ -240,7 +240,8 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
             {location && (
               <Typography sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                 <PlaceOutlinedIcon fontSize="small" aria-hidden />{' '}
-                <span lang={contentLang(location)}>{location}</span>
+                {/* Written for the reader (cardLocation): it takes the page's language. */}
+                {location}
               </Typography>
             )}
             <Typography>{t('card.from', { price: formatYen(experience.price) })}</Typography>

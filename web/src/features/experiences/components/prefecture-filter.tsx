@@ -33,7 +33,11 @@ export function PrefectureFilter({
   const matches = useMemo(() => {
     const q = query.trim().toLowerCase();
     return q
-      ? prefectures.filter((p) => p.name.toLowerCase().includes(q) || p.nameJa.includes(query.trim()))
+      ? prefectures.filter(
+          (p) =>
+            p.name.toLowerCase().includes(q) ||
+            [p.nameJa, p.nameKo, p.nameZhHant].some((name) => name.includes(query.trim())),
+        )
       : prefectures;
   }, [query]);
 
@@ -139,9 +143,15 @@ export function PrefectureFilter({
                   outlineOffset: -2,
                 }}
               >
-                <span>{p.name}</span>
-                <Typography component="span" variant="body2" color="text.secondary">
-                  {p.nameJa}
+                {/* The reader's name first; beside it the English name, or the Japanese one for English readers. */}
+                <span>{prefectureName(tr, p.name)}</span>
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color="text.secondary"
+                  lang={tr.locale === 'en' ? 'ja' : 'en'}
+                >
+                  {tr.locale === 'en' ? p.nameJa : p.name}
                 </Typography>
               </Box>
             );

@@ -15,7 +15,7 @@ import { REVIEW_LINK_VALID_DAYS, REVIEW_TEXT_MAX } from '@domain/reviews';
 import { useApi } from '../../../app/api';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n/i18n';
+import { useT, type Translator } from '../../../lib/i18n/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
 
 interface Invitation {
@@ -32,6 +32,37 @@ const STAR_LABELS = [
   'review.star.5',
 ] as const;
 
+interface SubmitProblem {
+  rating?: string;
+  text?: string;
+  general?: string;
+}
+
+/**
+ * The API's refusal of a review in the page's language. The API words its field messages in English (its
+ * contract); the page maps the field or the error code to its catalogue, and tells the text's two problems apart
+ * by the text itself (empty, or longer than the limit).
+ */
+function submitProblem(error: unknown, text: string, tr: Pick<Translator, 't' | 'number'>): SubmitProblem {
+  const { t, number } = tr;
+  if (!(error instanceof ApiError)) return { general: t('review.error.submitFailed') };
+  if (error.code === 'rate_limited') return { general: t('review.error.rateLimited') };
+  if (error.fields) {
+    const problem: SubmitProblem = {};
+    if (error.fields.rating) problem.rating = t('review.ratingRequired');
+    if (error.fields.text) {
+      if (text.trim() === '') problem.text = t('review.textRequired');
+      else if (text.length > REVIEW_TEXT_MAX)
+        problem.text = t('review.error.textTooLong', { max: number(REVIEW_TEXT_MAX) });
+      else problem.text = t('review.error.invalid');
+    }
+    if (Object.keys(error.fields).some((field) => field !== 'rating' && field !== 'text'))
+      problem.general = t('review.error.invalid');
+    return problem;
+  }
+  return { general: t(error.status === 400 ? 'review.error.invalid' : 'review.error.submitFailed') };
+}
+
 /**
  * `/review/{token}` (DESIGN §4e): the personal link of the invitation mail. The experience and the tour date, 1–5
  * stars (MUI Rating: radio buttons, arrow keys, each star labelled), the text with a counter, and a thank-you
@@ -40,7 +71,8 @@ const STAR_LABELS = [
 export function ReviewPage() {
   const { token = '' } = useParams();
   const api = useApi();
-  const { t, path, number, locale } = useT();
+  const tr = useT();
+  const { t, path, number, locale } = tr;
   usePageMeta({ title: t('review.metaTitle'), noindex: true });
   const starLabel = (value: number) => t(STAR_LABELS[value - 1]!);
   const invitation = useQuery({
@@ -57,15 +89,14 @@ export function ReviewPage() {
   });
 
   if (invitation.isPending) return <PageLoader />;
+  const invalidLink = (
+    <Notice title={t('review.invalid.title')}>
+      {t('review.invalid.text', { days: number(REVIEW_LINK_VALID_DAYS) })}
+    </Notice>
+  );
   if (invitation.isError) {
-    const notFound = invitation.error instanceof ApiError && invitation.error.status === 404;
-    return (
-      <Notice title={notFound ? t('review.invalid.title') : t('review.failed.title')}>
-        {notFound
-          ? t('review.invalid.text', { days: number(REVIEW_LINK_VALID_DAYS) })
-          : t('review.failed.text')}
-      </Notice>
-    );
+    if (invitation.error instanceof ApiError && invitation.error.status === 404) return invalidLink;
+    return <Notice title={t('review.failed.title')}>{t('review.failed.text')}</Notice>;
   }
   const { experience, date } = invitation.data;
   if (submit.isSuccess) {
@@ -85,9 +116,12 @@ export function ReviewPage() {
     );
   }
 
+  // The link may also lapse between opening the page and sending the review.
+  if (submit.error instanceof ApiError && submit.error.status === 404) return invalidLink;
+
   const textError = touched && text.trim() === '' ? t('review.textRequired') : null;
   const ratingError = touched && !rating ? t('review.ratingRequired') : null;
-  const serverError = submit.error instanceof ApiError ? submit.error : null;
+  const serverError = submit.isError ? submitProblem(submit.error, text, tr) : null;
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
@@ -125,9 +159,9 @@ export function ReviewPage() {
                 />
                 <Typography color="text.secondary">{rating ? starLabel(rating) : ''}</Typography>
               </Stack>
-              {(ratingError || serverError?.fields?.rating) && (
+              {(ratingError || serverError?.rating) && (
                 <Typography color="error" variant="body2" role="alert">
-                  {ratingError ?? serverError?.fields?.rating}
+                  {ratingError ?? serverError?.rating}
                 </Typography>
               )}
             </Box>
@@ -137,10 +171,10 @@ export function ReviewPage() {
               minRows={5}
               value={text}
               onChange={(e) => setText(e.target.value)}
-              error={Boolean(textError || text.length > REVIEW_TEXT_MAX || serverError?.fields?.text)}
+              error={Boolean(textError || text.length > REVIEW_TEXT_MAX || serverError?.text)}
               helperText={
                 textError ??
-                serverError?.fields?.text ??
+                serverError?.text ??
                 t('review.counter', { count: number(text.length), max: number(REVIEW_TEXT_MAX) })
               }
               slotProps={{
@@ -148,7 +182,7 @@ export function ReviewPage() {
                 formHelperText: { id: 'review-counter' },
               }}
             />
-            {serverError && !serverError.fields && <Alert severity="error">{serverError.message}</Alert>}
+            {serverError?.general && <Alert severity="error">{serverError.general}</Alert>}
             <Button type="submit" variant="contained" size="large" disabled={submit.isPending}>
               {t('review.submit')}
             </Button>

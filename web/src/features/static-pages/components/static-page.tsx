@@ -5,25 +5,28 @@ import Typography from '@mui/material/Typography';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useT } from '../../../lib/i18n/i18n';
 import { EnglishOnlyNote } from '../../../components/english-only-note';
+import type { TextSection } from '../content/types';
 
 /** The frame of the static pages: one h1, an optional lead line and readable line lengths. */
 export function StaticPage({
   title,
   description,
   lead,
+  lang,
   children,
 }: {
   title: string;
   description: string;
   lead?: ReactNode;
+  /** The language the texts are written in (English where the site's language has no texts yet). */
+  lang: string;
   children: ReactNode;
 }) {
   usePageMeta({ title, description });
   const { t, locale } = useT();
   return (
-    // Written in English only so far: on another language's site it says so and is marked as English.
-    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }} lang="en">
-      {locale !== 'en' && <EnglishOnlyNote text={t('static.englishOnly')} locale={locale} />}
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }} lang={lang}>
+      {lang !== locale && <EnglishOnlyNote text={t('static.englishOnly')} locale={locale} />}
       <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, mb: 2 }}>
         {title}
       </Typography>
@@ -37,17 +40,18 @@ export function StaticPage({
   );
 }
 
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section">
+/** Titled sections of paragraphs (the about page, the articles of the terms and the privacy policy). */
+export function Sections({ sections }: { sections: readonly TextSection[] }) {
+  return sections.map((section) => (
+    <Box component="section" key={section.title}>
       <Typography variant="h5" component="h2">
-        {title}
+        {section.title}
       </Typography>
-      {children}
+      {section.paragraphs.map((p) => (
+        <Typography key={p} sx={{ mb: 1.5 }}>
+          {p}
+        </Typography>
+      ))}
     </Box>
-  );
+  ));
 }
-
-export const P = ({ children }: { children: ReactNode }) => (
-  <Typography sx={{ mb: 1.5 }}>{children}</Typography>
-);

@@ -229,6 +229,11 @@ const messages = {
   'reviews.reply': 'Reply from the host',
   'reviews.more': 'Show more reviews',
   'breadcrumb.home': 'Home',
+  // The review page's answers from the API, in the page's language (it maps the API's field or code).
+  'review.error.textTooLong': 'At most {max} characters',
+  'review.error.invalid': 'Please check your rating and review, then send it again.',
+  'review.error.rateLimited': 'Too many attempts. Please try again in a few minutes.',
+  'review.error.submitFailed': 'Your review could not be sent. Please try again in a moment.',
 };
 
 export type PageKey = keyof typeof messages;

@@ -224,6 +224,11 @@ const messages: PageMessages = {
   'reviews.reply': 'ホストからの返信',
   'reviews.more': '口コミをもっと見る',
   'breadcrumb.home': 'ホーム',
+  // The review page's answers from the API, in the page's language (it maps the API's field or code).
+  'review.error.textTooLong': '{max}文字以内でお書きください',
+  'review.error.invalid': '評価と口コミの内容をご確認のうえ、もう一度送信してください。',
+  'review.error.rateLimited': '試行回数が多すぎます。数分後にもう一度お試しください。',
+  'review.error.submitFailed': '口コミを送信できませんでした。しばらくしてからもう一度お試しください。',
 };
 
 export default messages;

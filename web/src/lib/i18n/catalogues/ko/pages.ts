@@ -225,6 +225,11 @@ const messages: PageMessages = {
   'reviews.reply': '호스트의 답글',
   'reviews.more': '후기 더 보기',
   'breadcrumb.home': '홈',
+  // The review page's answers from the API, in the page's language (it maps the API's field or code).
+  'review.error.textTooLong': '{max}자 이내로 작성해 주세요',
+  'review.error.invalid': '별점과 후기 내용을 확인한 후 다시 보내 주세요.',
+  'review.error.rateLimited': '시도 횟수가 너무 많습니다. 몇 분 후에 다시 시도해 주세요.',
+  'review.error.submitFailed': '후기를 보내지 못했습니다. 잠시 후 다시 시도해 주세요.',
 };
 
 export default messages;

@@ -219,6 +219,11 @@ const messages: PageMessages = {
   'reviews.reply': '房東的回覆',
   'reviews.more': '顯示更多評論',
   'breadcrumb.home': '首頁',
+  // The review page's answers from the API, in the page's language (it maps the API's field or code).
+  'review.error.textTooLong': '請在{max}字以內填寫',
+  'review.error.invalid': '請確認您的評分與評論內容後再送出一次。',
+  'review.error.rateLimited': '嘗試次數過多，請於幾分鐘後再試。',
+  'review.error.submitFailed': '無法送出您的評論，請稍後再試。',
 };
 
 export default messages;
