@@ -63,7 +63,17 @@ describe('admin sign-in (back-office spec §2, §8)', () => {
   it('signs in, checks the session with the admin API, toasts サインイン成功 and opens the dashboard', async () => {
     const calls = stubAdminApi((method, path) =>
       path === '/admin/dashboard'
-        ? { status: 200, body: { totalBookings: 3, bookingsThisMonth: 1, totalHosts: 2, month: '2026-11' } }
+        ? {
+            status: 200,
+            body: {
+              totalBookings: 3,
+              bookingsThisMonth: 1,
+              totalHosts: 2,
+              month: '2026-11',
+              pendingRequests: 0,
+              nextDeadlines: [],
+            },
+          }
         : undefined,
     );
     const auth = adminPool();
