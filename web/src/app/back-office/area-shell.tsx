@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { PageLoader } from '../../components/page-loader';
 import { Redirect } from '../../components/back-office/redirect';
 import { ApiError } from '../../lib/api-client';
@@ -11,6 +9,7 @@ import { SIGN_OUT_FAILED } from '../../lib/back-office-auth/auth-messages';
 import { signInUrl, useBackOfficeAuth } from '../../lib/back-office-auth/back-office-auth';
 import { useToast } from '../../lib/toast';
 import { BackOfficeLayout, type SidebarEntry } from './back-office-layout';
+import { RetryAlert } from '../../components/back-office/retry-alert';
 
 export interface AreaShellProps {
   /** The sidebar's title (ホスト管理, 管理者画面). */
@@ -57,16 +56,9 @@ export function AreaShell({ areaName, entries, signInPath, useMe, refusal, signO
   if (me.isError) {
     return (
       <Box sx={{ maxWidth: 560, mx: 'auto', py: 12, px: 2 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void me.refetch()}>
-              再読み込み
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void me.refetch()}>
           アカウント情報を取得できませんでした。通信環境をご確認のうえ、再度お試しください。
-        </Alert>
+        </RetryAlert>
       </Box>
     );
   }

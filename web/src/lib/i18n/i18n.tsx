@@ -54,10 +54,17 @@ export function loadCatalogue(locale: Locale, part: CataloguePart = 'shell'): Pr
   if (!promise) {
     promise = localeInfo(locale)
       .load(part)
-      .then((module) => {
-        instanceOf(locale).load(locale, module.default as LinguiMessages);
-        loaded.add(id);
-      });
+      .then(
+        (module) => {
+          instanceOf(locale).load(locale, module.default as LinguiMessages);
+          loaded.add(id);
+        },
+        (error: unknown) => {
+          // A download that failed (a dropped connection) is tried again by the next page that needs it.
+          loading.delete(id);
+          throw error;
+        },
+      );
     loading.set(id, promise);
   }
   return promise;

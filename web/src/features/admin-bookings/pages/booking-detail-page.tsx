@@ -46,6 +46,7 @@ import { tourLanguageLabel } from '../components/booking-labels';
 import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
 import { DECISION_MESSAGES, decisionError, DenyDialog } from '../components/decision-dialogs';
 import { siteLanguageNameJa } from '@domain/languages';
+import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 export const BOOKING_NOT_FOUND = '予約が見つかりませんでした。';
 
@@ -316,18 +317,9 @@ export function AdminBookingDetailPage() {
         </Box>
       )}
       {booking.isError && (
-        <Alert
-          severity="error"
-          action={
-            notFound ? undefined : (
-              <Button color="inherit" size="small" onClick={() => void booking.refetch()}>
-                再読み込み
-              </Button>
-            )
-          }
-        >
+        <RetryAlert onRetry={notFound ? undefined : () => void booking.refetch()}>
           {notFound ? BOOKING_NOT_FOUND : '予約を読み込めませんでした。'}
-        </Alert>
+        </RetryAlert>
       )}
       {data && (
         <>

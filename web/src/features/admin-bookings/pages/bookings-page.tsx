@@ -10,7 +10,6 @@
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -44,6 +43,7 @@ import { STATUS_FILTERS, statusFilterOf } from '../../../lib/back-office/booking
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useToast } from '../../../lib/toast';
 import { useAdminBookings, useBookingsCsvExport, type AdminBookingFilters } from '../api/bookings';
+import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 /** Back-office spec §2. */
 export const NO_BOOKINGS = '予約がありません';
@@ -397,19 +397,11 @@ export function AdminBookingsPage() {
         </Typography>
       )}
       {bookings.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void bookings.refetch()}>
-              再読み込み
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void bookings.refetch()} sx={{ mb: 2 }}>
           {bookings.error instanceof ApiError && bookings.error.status === 400
             ? bookings.error.message
             : '予約を取得できませんでした。'}
-        </Alert>
+        </RetryAlert>
       )}
       {wide ? (
         <BookingTable

@@ -6,9 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -22,6 +20,7 @@ import { formatDateTimeJa, isDeadlineNear, timeLeftJa } from '../../../lib/back-
 import { useNow } from '../../../lib/back-office/use-now';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useAdminDashboard } from '../api/dashboard';
+import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 /** `2026-11` → `2026年11月`. */
 export function monthLabelJa(month: string): string {
@@ -152,17 +151,9 @@ export function AdminDashboardPage() {
     <>
       <PageHeader title="ダッシュボード" subtitle="マーケットプレイス全体の予約とホストの状況です。" />
       {dashboard.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
-              再読み込み
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void dashboard.refetch()} sx={{ mb: 3 }}>
           ダッシュボードの情報を取得できませんでした。
-        </Alert>
+        </RetryAlert>
       )}
       <Box
         sx={{

@@ -48,6 +48,7 @@ import { useAdminHost, useReinstateHost, useSuspendHost } from '../api/hosts';
 import { HOST_LANGUAGE_LABELS } from '../../../lib/back-office/host-languages';
 import { ApproveHostButton, UnderReviewChip } from '../components/approve-host';
 import { ReinstateDialog, SUSPENSION_MESSAGES, SuspendDialog } from '../components/suspension-dialogs';
+import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 /** Back-office spec §2. */
 export const HOST_NOT_FOUND = 'ホストが見つかりません';
@@ -306,18 +307,9 @@ export function AdminHostDetailPage() {
       {host.isError && (
         <>
           <PageHeader title="ホスト詳細" />
-          <Alert
-            severity="error"
-            action={
-              notFound ? undefined : (
-                <Button color="inherit" size="small" onClick={() => void host.refetch()}>
-                  再読み込み
-                </Button>
-              )
-            }
-          >
+          <RetryAlert onRetry={notFound ? undefined : () => void host.refetch()}>
             {notFound ? HOST_NOT_FOUND : 'ホストを読み込めませんでした。'}
-          </Alert>
+          </RetryAlert>
         </>
       )}
       {data && (

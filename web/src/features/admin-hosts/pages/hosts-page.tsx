@@ -7,7 +7,6 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -33,6 +32,7 @@ import { formatDayOfInstantJa } from '../../../lib/back-office/format';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useAdminHosts } from '../api/hosts';
 import { ApproveHostButton, UnderReviewChip } from '../components/approve-host';
+import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 /** Back-office spec §2. */
 export const NO_HOSTS = 'ホストが登録されていません';
@@ -258,17 +258,9 @@ export function AdminHostsPage() {
         </Box>
       </Box>
       {hosts.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void hosts.refetch()}>
-              再読み込み
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void hosts.refetch()} sx={{ mb: 2 }}>
           ホストを取得できませんでした。
-        </Alert>
+        </RetryAlert>
       )}
       {wide ? (
         <HostTable items={items} loading={hosts.isPending} empty={empty} />

@@ -3,7 +3,6 @@
  * the recipient, subject, failure reason, attempts and when the mail was written; 「再送」 puts one back in the
  * outbox and delivers it at once. Empty: 送信に失敗したメールはありません.
  */
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,6 +17,7 @@ import { formatDateTimeJa } from '../../../lib/back-office/format';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useToast } from '../../../lib/toast';
 import { useFailedMails, useResendMail, type FailedMailView } from '../api/mails';
+import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 function MailRow({ mail }: { mail: FailedMailView }) {
   const resend = useResendMail();
@@ -78,17 +78,9 @@ export function AdminFailedMailsPage() {
         subtitle="再試行をすべて失敗したメールです。原因を確認のうえ「再送」してください。"
       />
       {mails.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void mails.refetch()}>
-              再読み込み
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void mails.refetch()} sx={{ mb: 2 }}>
           メールの一覧を取得できませんでした。
-        </Alert>
+        </RetryAlert>
       )}
       <Box
         component="ul"

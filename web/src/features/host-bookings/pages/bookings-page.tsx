@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -57,6 +56,7 @@ import {
 import { BookingDetailDialog } from '../components/booking-detail-dialog';
 import { hostBookingsCsv } from '../components/bookings-csv';
 import { DayManifest } from '../components/day-manifest';
+import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 export const NO_BOOKINGS = '条件に合う予約はありません。';
 
@@ -230,17 +230,9 @@ export function BookingsPage() {
             )}
           </Box>
           {bookings.isError && (
-            <Alert
-              severity="error"
-              sx={{ mb: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => void bookings.refetch()}>
-                  再読み込み
-                </Button>
-              }
-            >
+            <RetryAlert onRetry={() => void bookings.refetch()} sx={{ mb: 2 }}>
               予約を取得できませんでした。
-            </Alert>
+            </RetryAlert>
           )}
           {phone ? (
             <Stack spacing={1.5} component="ul" aria-label="予約一覧" sx={{ listStyle: 'none', p: 0, m: 0 }}>

@@ -25,6 +25,7 @@ import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useNow } from '../../../lib/back-office/use-now';
 import { useHasExperiences, useHostDashboard } from '../api/dashboard';
 import { FirstSteps } from '../components/first-steps';
+import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 export const NO_BOOKINGS_TEXT = '現在、表示する予約はありません。';
 
@@ -112,17 +113,9 @@ export function DashboardPage() {
     <>
       <PageHeader title="ダッシュボード" subtitle={data ? `ようこそ、${data.email} さん` : undefined} />
       {dashboard.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
-              再読み込み
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void dashboard.refetch()} sx={{ mb: 3 }}>
           ダッシュボードの情報を取得できませんでした。
-        </Alert>
+        </RetryAlert>
       )}
       {me.data?.reviewStatus === 'underReview' && <UnderReviewNotice />}
       {hasExperiences.data === false && <FirstSteps />}

@@ -39,6 +39,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateJa, WEEKDAY_LABELS_JA } from '../../../lib/back-office/format';
 import { useToast } from '../../../lib/toast';
 import { monthRange, useMonthSlots, useUpdateSlots } from '../api/slots';
+import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 export const CAPACITY_BELOW_BOOKED = '予約済みの数より少ない受付数にはできません。';
 const UPDATE_FAILED = '予約枠を更新できませんでした。もう一度お試しください。';
@@ -372,17 +373,9 @@ export function SlotCalendar({ experienceId, ruleChanged }: { experienceId: stri
         </Button>
       </Box>
       {slots.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 1 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void slots.refetch()}>
-              再読み込み
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void slots.refetch()} sx={{ mb: 1 }}>
           予約枠を取得できませんでした。
-        </Alert>
+        </RetryAlert>
       )}
       <Box
         role="grid"

@@ -5,7 +5,6 @@
  */
 import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -38,6 +37,7 @@ import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useToast } from '../../../lib/toast';
 import { useDeleteExperience, useDuplicateExperience, useHostExperiences } from '../api/experiences';
 import { DELETE_BLOCKED, DeleteExperienceDialog } from '../components/delete-experience-dialog';
+import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 export const DELETED_TOAST = '体験を削除しました';
 export const DUPLICATED_TOAST = '体験を複製しました。非公開のコピーを編集できます。';
@@ -121,17 +121,9 @@ export function ExperienceListPage() {
         }
       />
       {experiences.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void experiences.refetch()}>
-              再読み込み
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void experiences.refetch()} sx={{ mb: 2 }}>
           体験の一覧を取得できませんでした。
-        </Alert>
+        </RetryAlert>
       )}
       {selected.length > 0 && (
         <Paper

@@ -1,7 +1,5 @@
 /** Host profile settings (back-office spec §2): the profile form with the avatar, and the password change. */
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -12,6 +10,7 @@ import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { AvatarUploader } from '../components/avatar-uploader';
 import { PasswordChangeForm } from '../components/password-change-form';
 import { ProfileForm } from '../components/profile-form';
+import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 export const PROFILE_LOAD_FAILED = 'プロフィール情報の取得に失敗しました';
 
@@ -32,18 +31,7 @@ export function ProfilePage() {
   return (
     <>
       <PageHeader title="プロフィール設定" subtitle={me.data?.email} />
-      {me.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void me.refetch()}>
-              再読み込み
-            </Button>
-          }
-        >
-          {PROFILE_LOAD_FAILED}
-        </Alert>
-      )}
+      {me.isError && <RetryAlert onRetry={() => void me.refetch()}>{PROFILE_LOAD_FAILED}</RetryAlert>}
       {me.isPending && <Skeleton variant="rounded" height={320} />}
       {me.data && (
         <Stack spacing={3}>
