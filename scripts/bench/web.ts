@@ -39,13 +39,13 @@
  * report as JSON under `test-results/lighthouse/` for diagnosis.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import chromiumPackage from '@sparticuz/chromium';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
+import { freePort } from '../local/ports';
 import { REPO_ROOT, startLocalStack, type LocalStack } from '../local/stack';
 import { WEB_DIST } from '../../web/build-info';
 import { ensureWebBuild } from '../local/web-build';
@@ -150,18 +150,6 @@ async function stopAll() {
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void stopAll().finally(() => process.exit(130)));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;

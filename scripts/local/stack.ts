@@ -14,7 +14,6 @@ import type { BookingLimits } from '../../functions/use-cases/create-booking';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createServer } from 'node:net';
 import {
   AddCustomAttributesCommand,
   CognitoIdentityProviderClient,
@@ -76,7 +75,7 @@ import {
 } from './dynamodb-local';
 import { createJwtAuthorizer, type JwtAuthorizer } from './jwt-authorizer';
 import { startLambdaInvokeServer } from './lambda-invoke';
-import { freePort } from './ports';
+import { freePort, isPortFree } from './ports';
 import { acquireLock, releaseLock } from './reset';
 import {
   createLocalS3Client,
@@ -721,12 +720,4 @@ function readState(path: string): StackState {
 
 function writeState(path: string, state: StackState): void {
   writeFileSync(path, `${JSON.stringify(state, null, 2)}\n`);
-}
-
-function isPortFree(port: number): Promise<boolean> {
-  return new Promise((resolvePromise) => {
-    const srv = createServer();
-    srv.once('error', () => resolvePromise(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolvePromise(true)));
-  });
 }
