@@ -110,6 +110,34 @@ export function reviewAuthorName(booking: Pick<Booking, 'firstName' | 'lastName'
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
 
+/** A guest's review of their booking as written: visible, no reply yet, in the site language of the booking. */
+export function newReview(
+  booking: Pick<
+    Booking,
+    'id' | 'experienceId' | 'experienceTitle' | 'hostId' | 'firstName' | 'lastName' | 'guestLocale' | 'date'
+  >,
+  written: { id: string; rating: number; text: string; at: string },
+): Review {
+  return {
+    id: written.id,
+    bookingId: booking.id,
+    experienceId: booking.experienceId,
+    experienceTitle: booking.experienceTitle,
+    hostId: booking.hostId,
+    rating: written.rating,
+    text: written.text,
+    authorName: reviewAuthorName(booking),
+    language: booking.guestLocale,
+    tourDate: booking.date,
+    status: 'visible',
+    hiddenReason: null,
+    hiddenAt: null,
+    reply: null,
+    createdAt: written.at,
+    updatedAt: written.at,
+  };
+}
+
 export type ReviewMailKind = 'invite' | 'reminder';
 
 /** The scheduled-mail record of a booking's review mail (each goes once). */

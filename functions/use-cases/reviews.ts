@@ -6,7 +6,7 @@ import { DomainError } from '../domain/errors';
 import {
   publicReview,
   ratingSummary,
-  reviewAuthorName,
+  newReview,
   type PublicReview,
   type RatingSummary,
   type Review,
@@ -79,25 +79,12 @@ export function makeReviewUseCases(deps: ReviewUseCaseDeps) {
         message: REVIEW_RATE_LIMITED_MESSAGE,
       });
       const booking = await bookingOfToken(token);
-      const now = deps.clock().toISOString();
-      const review: Review = {
+      const review = newReview(booking, {
         id: deps.newId(),
-        bookingId: booking.id,
-        experienceId: booking.experienceId,
-        experienceTitle: booking.experienceTitle,
-        hostId: booking.hostId,
         rating: request.rating,
         text: request.text,
-        authorName: reviewAuthorName(booking),
-        language: booking.guestLocale,
-        tourDate: booking.date,
-        status: 'visible',
-        hiddenReason: null,
-        hiddenAt: null,
-        reply: null,
-        createdAt: now,
-        updatedAt: now,
-      };
+        at: deps.clock().toISOString(),
+      });
       await deps.reviews.create(review);
       return publicReview(review);
     },

@@ -20,7 +20,7 @@ import {
 } from '../../functions/adapters/dynamodb/repositories';
 import { addDays, todayInTokyo } from '../../functions/domain/calendar';
 import type { Booking, Experience } from '../../functions/domain/entities';
-import { reviewAuthorName } from '../../functions/domain/reviews';
+import { newReview } from '../../functions/domain/reviews';
 import { newReviewToken } from '../../functions/use-cases/review-tokens';
 import {
   makeSendReviewInvites,
@@ -172,24 +172,14 @@ await runBenchOnLocalStack('reviews', 'bench-reviews.md', async (stack, origin) 
   const now = new Date().toISOString();
   await inParallel(tours.length, async (i) => {
     const booking = tours[i]!;
-    await stackRepos.reviews.create({
-      id: randomUUID(),
-      bookingId: booking.id,
-      experienceId: target.id,
-      experienceTitle: target.title,
-      hostId: target.hostId,
-      rating: 1 + (i % 5),
-      text: `Review ${i}: a fine morning with a guide who knew every corner. `.repeat(3),
-      authorName: reviewAuthorName(booking),
-      language: booking.guestLocale,
-      tourDate: booking.date,
-      status: 'visible',
-      hiddenReason: null,
-      hiddenAt: null,
-      reply: null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await stackRepos.reviews.create(
+      newReview(booking, {
+        id: randomUUID(),
+        rating: 1 + (i % 5),
+        text: `Review ${i}: a fine morning with a guide who knew every corner. `.repeat(3),
+        at: now,
+      }),
+    );
   });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};

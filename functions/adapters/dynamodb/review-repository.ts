@@ -185,38 +185,14 @@ export class DynamoReviewRepository implements ReviewRepository {
     };
     if (conditions.length === 0) return this.page(q, filter);
     // A filter may leave a DynamoDB page empty: read on (bounded) until the page is full.
-    const out = await queryFiltered(
-      this.doc,
-      this.tableName,
-      q,
-      {
-        ...(filter.cursor ? { cursor: filter.cursor } : {}),
-        limit: pageSize(filter.limit),
-        maxRead: SEARCH_MAX_READ,
-        batchSize: 100,
-      },
-      async (batch) => batch.map(() => true),
-    );
-    return this.pageOf(out);
+    return this.filteredPage(q, filter, () => true);
   }
 
   async listByStatus(status: ReviewStatus, filter: { q?: string } & PageRequest): Promise<Page<Review>> {
     const q: KeyQuery = { index: 'GSI3', partition: keys.reviewsByStatus(status), ascending: false };
     const needle = filter.q?.normalize('NFKC').toLowerCase().trim();
     if (!needle) return this.page(q, filter);
-    const out = await queryFiltered(
-      this.doc,
-      this.tableName,
-      q,
-      {
-        ...(filter.cursor ? { cursor: filter.cursor } : {}),
-        limit: pageSize(filter.limit),
-        maxRead: SEARCH_MAX_READ,
-        batchSize: 100,
-      },
-      async (batch) => batch.map((item) => reviewSearchText(fromItem<Review>(item)).includes(needle)),
-    );
-    return this.pageOf(out);
+    return this.filteredPage(q, filter, (item) => reviewSearchText(fromItem<Review>(item)).includes(needle));
   }
 
   async setReply(id: string, hostId: string, text: string, now: Date): Promise<Review> {
@@ -331,6 +307,27 @@ export class DynamoReviewRepository implements ReviewRepository {
   private async getItem(key: { PK: string; SK: string }): Promise<Item | null> {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key }));
     return (out.Item as Item | undefined) ?? null;
+  }
+
+  /** A page of the items `keep` accepts, read on (bounded by `SEARCH_MAX_READ`) while filters leave pages short. */
+  private async filteredPage(
+    q: KeyQuery,
+    page: PageRequest,
+    keep: (item: Item) => boolean,
+  ): Promise<Page<Review>> {
+    const out = await queryFiltered(
+      this.doc,
+      this.tableName,
+      q,
+      {
+        ...(page.cursor ? { cursor: page.cursor } : {}),
+        limit: pageSize(page.limit),
+        maxRead: SEARCH_MAX_READ,
+        batchSize: 100,
+      },
+      async (batch) => batch.map(keep),
+    );
+    return this.pageOf(out);
   }
 
   private async page(q: KeyQuery, page: PageRequest): Promise<Page<Review>> {
