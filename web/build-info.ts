@@ -23,6 +23,7 @@ export const WEB_BUILD_SOURCES = [
   'web/vite.config.ts',
   'web/build-info.ts',
   'web/catalogue-plugin.ts',
+  'web/mui-theme-plugin.ts',
   'functions/domain',
   'tsconfig.json',
   'package-lock.json',

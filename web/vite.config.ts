@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 // With its extension: Vite's coming native config loader resolves no extensionless relative import.
 import { buildInfoPlugin } from './build-info.ts';
 import { catalogueCompilerPlugin } from './catalogue-plugin.ts';
+import { muiThemeWithoutCssVarsPlugin } from './mui-theme-plugin.ts';
 
 /**
  * The SPA build. `npm run build:web`, `npm run synth` and the local stack (`scripts/local/web-build.ts`) use this
@@ -12,7 +13,7 @@ import { catalogueCompilerPlugin } from './catalogue-plugin.ts';
 const config = {
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
-  plugins: [react(), buildInfoPlugin(), catalogueCompilerPlugin()],
+  plugins: [react(), buildInfoPlugin(), catalogueCompilerPlugin(), muiThemeWithoutCssVarsPlugin()],
   resolve: {
     alias: { '@domain': fileURLToPath(new URL('../functions/domain', import.meta.url)) },
   },
