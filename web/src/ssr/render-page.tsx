@@ -28,6 +28,7 @@ import {
   type Translator,
 } from '../lib/i18n/i18n';
 import { localeFromPath, stripLocale } from '../lib/i18n/locales';
+import { loadDeferredSections } from '../lib/deferred-section';
 import { pageHeadTags, ServerPageMetaContext, type PageMeta } from '../lib/page-meta';
 import { escapeHtml, jsonForScript } from './escape';
 import { experienceJsonLd } from './json-ld';
@@ -82,6 +83,8 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
   const routeError = Object.values(context.errors ?? {})[0];
   if (routeError) throw routeError instanceof Error ? routeError : new Error(String(routeError));
 
+  // The sections a browser loads when the guest scrolls near them are in the server's HTML from the start.
+  await loadDeferredSections();
   const cache = createEmotionCache();
   const emotion = createEmotionServer(cache);
   const metaBox: { meta?: PageMeta } = {};

@@ -1,6 +1,7 @@
 import { memo, useDeferredValue } from 'react';
 import { useExperienceCards } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
+import { deferredSection } from '../../../lib/deferred-section';
 import { useMinDurationLoader } from '../../../lib/use-min-duration-loader';
 import { CallToAction } from '../components/call-to-action';
 import { CategoryGrid } from '../components/category-grid';
@@ -9,8 +10,10 @@ import { Hero } from '../components/hero';
 import { FullScreenLoader } from '../components/home-loader';
 import { ProducersSection } from '../components/producers-section';
 import { ReservationProcess } from '../components/reservation-process';
-import { TopicsCarousel } from '../components/topics-carousel';
 import { HOME_TOPICS_QUERY } from '../content/topics-query';
+
+/** About the Topics section's height (title, a row of cards), kept while its code loads after a link. */
+const TOPICS_MIN_HEIGHT = 560;
 
 /**
  * The sections that depend on neither the topics query nor the loader. Memoised, so the page's later updates (the
@@ -34,7 +37,17 @@ const LowerSections = memo(function LowerSections() {
     </>
   );
 });
-const Topics = memo(TopicsCarousel);
+/**
+ * Below the full-screen hero: the cards' code (card, carousel, place names, ratings: a quarter of the page's own
+ * JavaScript) loads when the guest scrolls near it; the server's HTML shows the cards from the first paint.
+ */
+const Topics = memo(
+  deferredSection(
+    'topics',
+    async () => (await import('../components/topics-carousel')).TopicsCarousel,
+    TOPICS_MIN_HEIGHT,
+  ),
+);
 
 /** Guest spec §2, Home. */
 export function HomePage() {
