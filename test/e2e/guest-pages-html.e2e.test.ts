@@ -87,6 +87,59 @@ describe('guest pages as HTML', () => {
     });
   }
 
+  it("loads the home Topics section's code at the guest's first scroll, keeping the server's cards", async () => {
+    const page = await session.newPage();
+    const problems = collectProblems(page);
+    const topicsCode: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/topics-carousel-[^/]+\.js$/.test(new URL(r.url()).pathname)) topicsCode.push(r.url());
+    });
+    await page.goto('/');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    // The cards are the server's, on screen below the hero; their code has not been downloaded.
+    const topics = page.getByRole('list', { name: 'Newest experiences' });
+    await expect(topics.getByRole('listitem').count()).resolves.toBe(5);
+    expect(topicsCode).toEqual([]);
+    await page.evaluate(() => {
+      (window as unknown as { serverList: Element | null }).serverList = document.querySelector(
+        '[data-deferred-section="topics"] ul',
+      );
+    });
+
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => topicsCode.length).toBe(1);
+    // Its arrows work once the section has hydrated, and hydration adopted the server's list rather than
+    // drawing a new one (nothing moves on screen).
+    const right = page.getByRole('button', { name: 'Scroll topics right' });
+    await expect
+      .poll(async () => {
+        await right.click();
+        return topics.evaluate((list) => list.scrollLeft);
+      })
+      .toBeGreaterThan(0);
+    await expect(
+      page.evaluate(
+        () =>
+          (window as unknown as { serverList: Element | null }).serverList ===
+          document.querySelector('[data-deferred-section="topics"] ul'),
+      ),
+    ).resolves.toBe(true);
+
+    // Home reached through the site's own link has no server markup: the section renders at once.
+    await page.goto('/about');
+    await hydrated(page);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Ehime Experiences' })
+      .click();
+    await page.waitForURL(`${session.baseUrl}/`);
+    await topics.getByRole('link').first().waitFor();
+    await expect(topics.getByRole('listitem').count()).resolves.toBe(5);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('keeps availability live: the hydrated detail page asks the API and offers a bookable slot', async () => {
     const page = await session.newPage();
     const problems = collectProblems(page);

@@ -1,5 +1,5 @@
 /** Audit item 11: the home and /ehime loaders show on the first load of a visit only, not on every return. */
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { EhimePage } from '../../../web/src/features/ehime/pages/ehime-page';
 import { ehimeContent } from '../../../web/src/features/ehime/content';
 import { HomePage } from '../../../web/src/features/home/pages/home-page';
@@ -20,7 +20,11 @@ beforeAll(() => ehimeContent.load('en'));
 
 describe('loaders of a visit', () => {
   it('the home loader shows on arrival, then not again when the guest comes back home', async () => {
-    renderWithApp(<HomePage />);
+    // In an awaited act: the Topics section suspends while its code loads, and React retries a suspended render
+    // in an act scope only when the act is awaited.
+    await act(async () => {
+      renderWithApp(<HomePage />);
+    });
     expect(loader()).not.toBeNull();
     await screen.findByRole('heading', { name: 'Dive Into Japanese Traditions' });
     await vi.waitFor(() => expect(loader()).toBeNull(), { timeout: 4000 });

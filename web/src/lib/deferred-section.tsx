@@ -12,7 +12,7 @@
 import { Suspense, use, useEffect, type ComponentType } from 'react';
 
 /** The guest's first move: each loads the section's code. */
-const FIRST_INTERACTION = ['scroll', 'pointerdown', 'keydown'] as const;
+const FIRST_MOVES = ['scroll', 'pointerdown', 'keydown'] as const;
 
 const registry: (() => Promise<void>)[] = [];
 
@@ -33,6 +33,7 @@ export function deferredSection<P extends object>(
   let Loaded: ComponentType<P> | undefined;
   let loading: Promise<void> | undefined;
   let watching = false;
+  let observer: IntersectionObserver | undefined;
   let resolveReady!: () => void;
   const ready = new Promise<void>((resolve) => {
     resolveReady = resolve;
@@ -45,18 +46,28 @@ export function deferredSection<P extends object>(
         resolveReady();
       },
       (error: unknown) => {
-        // The section stays as the server rendered it (its links work); the next attempt downloads it again.
+        // The section stays as it is (the server's markup, whose links work, or the placeholder); the guest's
+        // next scroll, tap or key press downloads it again.
         console.error(`The "${name}" section could not load`, error);
         loading = undefined;
-        watching = false;
+        listenForFirstMove();
       },
     ));
   registry.push(load);
 
+  const onFirstMove = () => {
+    observer?.disconnect();
+    for (const type of FIRST_MOVES) window.removeEventListener(type, onFirstMove);
+    void load();
+  };
+  const listenForFirstMove = () => {
+    for (const type of FIRST_MOVES) window.addEventListener(type, onFirstMove, { passive: true });
+  };
+
   /**
-   * Loads once the section is in view or the guest first scrolls, taps or presses a key (a Tab may
-   * reach its buttons without a scroll): by the time they reach it, its buttons work. Started while rendering: a
-   * suspended boundary runs no effects during hydration.
+   * Loads once the section is in view or the guest first scrolls, taps or presses a key (a Tab may reach its
+   * buttons without a scroll): by the time they reach it, its buttons work. Started while rendering: a suspended
+   * boundary runs no effects during hydration.
    */
   const loadWhenNear = () => {
     if (watching || loading) return;
@@ -67,16 +78,11 @@ export function deferredSection<P extends object>(
       void load();
       return;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) start();
+    observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onFirstMove();
     });
-    const start = () => {
-      observer.disconnect();
-      for (const type of FIRST_INTERACTION) window.removeEventListener(type, start);
-      void load();
-    };
     observer.observe(place);
-    for (const type of FIRST_INTERACTION) window.addEventListener(type, start, { passive: true });
+    listenForFirstMove();
   };
 
   function Content(props: P) {
