@@ -33,7 +33,9 @@ it('the catalogue retries a 503 on its own, with a calm note meanwhile, then sho
       }),
     });
   });
-  await page.goto('/experiences');
+  // With a filter: the prerendered list (issue 17) is the unfiltered one, so this page asks the API on load
+  // whatever the age of the prerendered HTML (a fresh one would be hydrated without asking).
+  await page.goto('/experiences?prefecture=Ehime');
 
   const note = page.getByRole('status').filter({ hasText: 'We’re having a moment — trying again…' });
   await note.waitFor();
