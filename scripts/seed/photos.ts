@@ -40,8 +40,9 @@ export const SEED_PHOTO_HEIGHT = 3000;
 /** Bump when the drawing changes, so caches made by older code are not used. */
 const GENERATOR_VERSION = 3;
 
+/** `SEED_PHOTO_CACHE_DIR` when set to a folder (an empty value counts as unset). */
 export const SEED_PHOTO_CACHE_DIR =
-  process.env.SEED_PHOTO_CACHE_DIR ??
+  process.env.SEED_PHOTO_CACHE_DIR ||
   fileURLToPath(new URL('../../node_modules/.cache/ehime-seed-photos', import.meta.url));
 
 /** The stable id of a seeded photo (its published address stays the same across runs and machines). */

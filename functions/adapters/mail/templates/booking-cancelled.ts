@@ -6,14 +6,13 @@
 import type { CancellingParty } from '../../../domain/entities';
 import {
   guestFacts,
-  guestFooter,
   guestFullName,
-  guestGreeting,
   guestMailLanguage,
   hostBookingsUrl,
   hostFooter,
   hostRequestFacts,
   referenceBlock,
+  renderGuestMail,
   siteNameOf,
   type BookingMailInput,
 } from './booking-mail';
@@ -43,13 +42,10 @@ export function guestBookingCancelledMail(input: BookingMailInput): RenderedMail
   const by: CancellingParty = booking.cancelledBy ?? 'guest';
   const reason = booking.cancellationReason?.trim();
   const reasonBlock: MailBlock[] = reason ? [{ kind: 'note', title: texts.reason, text: reason }] : [];
-  return renderMail({
-    language,
-    siteName: siteNameOf(input),
+  return renderGuestMail(input, {
     subject: texts.subject(input.experience.title, booking.reference),
     preheader: moneyText(input, language),
     heading: texts.heading,
-    greeting: guestGreeting(booking, language),
     blocks: [
       { kind: 'paragraph', text: texts.intro(by) },
       ...reasonBlock,
@@ -57,7 +53,6 @@ export function guestBookingCancelledMail(input: BookingMailInput): RenderedMail
       guestFacts(input, language),
       { kind: 'paragraph', text: moneyText(input, language) },
     ],
-    footer: guestFooter(booking, language),
   });
 }
 

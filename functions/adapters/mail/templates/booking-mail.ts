@@ -16,7 +16,7 @@ import {
   siteUrl,
   type MailLanguage,
 } from './format';
-import type { MailBlock } from './layout';
+import { renderMail, type MailBlock, type MailDocument, type RenderedMail } from './layout';
 import { guestMailTexts } from './guest-texts';
 
 export type MailExperience = Pick<
@@ -173,4 +173,23 @@ export function cancellationPolicyText(
   const { days, refundPercentage } = hostPolicy ?? { days: 7, refundPercentage: 100 };
   const rule = refundPercentage > 0 ? texts.policyRule(days, refundPercentage) : texts.policyNoRefund;
   return `${rule}\n${texts.policyGeneral}`;
+}
+
+/**
+ * A mail to the guest of a booking, in their language (`guestMailLanguage`): the site's frame around it, the
+ * greeting by their name and the footer every guest mail ends with.
+ */
+export function renderGuestMail(
+  input: BookingMailInput,
+  mail: Pick<MailDocument, 'subject' | 'preheader' | 'heading' | 'blocks'>,
+): RenderedMail {
+  const { booking } = input;
+  const language = guestMailLanguage(booking);
+  return renderMail({
+    ...mail,
+    language,
+    siteName: siteNameOf(input),
+    greeting: guestGreeting(booking, language),
+    footer: guestFooter(booking, language),
+  });
 }

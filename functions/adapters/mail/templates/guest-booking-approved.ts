@@ -3,20 +3,19 @@ import type { Host } from '../../../domain/entities';
 import {
   cancellationPolicyText,
   guestFacts,
-  guestFooter,
-  guestGreeting,
   guestMailLanguage,
   manageBookingBlocks,
   meetingPointText,
   priceTermsBlock,
   referenceBlock,
+  renderGuestMail,
   siteNameOf,
   type BookingMailInput,
 } from './booking-mail';
 import { googleCalendarUrl } from '../calendar-invite';
 import { formatDate, formatYen } from './format';
 import { guestMailTexts } from './guest-texts';
-import { renderMail, type RenderedMail } from './layout';
+import type { RenderedMail } from './layout';
 
 export interface BookingApprovedMailInput extends BookingMailInput {
   /** The host's rule, used when the experience has no cancellation text of its own. */
@@ -37,13 +36,10 @@ export function guestBookingApprovedMail(input: BookingApprovedMailInput): Rende
 
   const texts = guestMailTexts(language);
   const approved = texts.approved;
-  return renderMail({
-    language,
-    siteName: siteNameOf(input),
+  return renderGuestMail(input, {
     subject: approved.subject(experience.title, formatDate(booking.date, language), booking.reference),
     preheader: approved.preheader(input.hostBusinessName),
     heading: approved.heading,
-    greeting: guestGreeting(booking, language),
     blocks: [
       { kind: 'paragraph', text: approved.intro(input.hostBusinessName) },
       referenceBlock(booking, language),
@@ -57,6 +53,5 @@ export function guestBookingApprovedMail(input: BookingApprovedMailInput): Rende
       { kind: 'note', title: texts.cancellationPolicy, text: policy },
       ...manageBookingBlocks(input, language),
     ],
-    footer: guestFooter(booking, language),
   });
 }

@@ -2,16 +2,14 @@
 import {
   experienceUrl,
   guestFacts,
-  guestFooter,
-  guestGreeting,
   guestMailLanguage,
   referenceBlock,
-  siteNameOf,
+  renderGuestMail,
   type BookingMailInput,
 } from './booking-mail';
 import { formatYen } from './format';
 import { guestMailTexts } from './guest-texts';
-import { renderMail, type MailBlock, type RenderedMail } from './layout';
+import type { MailBlock, RenderedMail } from './layout';
 
 export interface BookingDeniedMailInput extends BookingMailInput {
   /** The host's reason; defaults to the booking's `deniedMessage`. */
@@ -26,13 +24,10 @@ export function guestBookingDeniedMail(input: BookingDeniedMailInput): RenderedM
 
   const texts = guestMailTexts(language).denied;
   const reasonBlock: MailBlock[] = reason ? [{ kind: 'note', title: texts.hostMessage, text: reason }] : [];
-  return renderMail({
-    language,
-    siteName: siteNameOf(input),
+  return renderGuestMail(input, {
     subject: texts.subject(input.experience.title, booking.reference),
     preheader: texts.notCharged,
     heading: texts.heading,
-    greeting: guestGreeting(booking, language),
     blocks: [
       { kind: 'paragraph', text: texts.intro(input.hostBusinessName) },
       ...reasonBlock,
@@ -42,6 +37,5 @@ export function guestBookingDeniedMail(input: BookingDeniedMailInput): RenderedM
       { kind: 'paragraph', text: texts.another },
       { kind: 'button', label: texts.anotherButton, url: experienceUrl(input) },
     ],
-    footer: guestFooter(booking, language),
   });
 }

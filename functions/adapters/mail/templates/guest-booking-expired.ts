@@ -3,19 +3,17 @@
  * authorised, or the host did not answer within 48 hours. Either way the card is not charged.
  */
 import {
-  HOST_RESPONSE_HOURS,
   experienceUrl,
   guestFacts,
-  guestFooter,
-  guestGreeting,
   guestMailLanguage,
+  HOST_RESPONSE_HOURS,
   referenceBlock,
-  siteNameOf,
+  renderGuestMail,
   type BookingMailInput,
 } from './booking-mail';
 import { formatYen } from './format';
 import { guestMailTexts } from './guest-texts';
-import { renderMail, type RenderedMail } from './layout';
+import type { RenderedMail } from './layout';
 
 export type ExpiryCause = 'hold_lapsed' | 'host_no_response';
 
@@ -30,13 +28,10 @@ export function guestBookingExpiredMail(input: BookingExpiredMailInput): Rendere
 
   const texts = guestMailTexts(language).expired;
   const held = cause === 'hold_lapsed';
-  return renderMail({
-    language,
-    siteName: siteNameOf(input),
+  return renderGuestMail(input, {
     subject: texts.subject(input.experience.title, booking.reference),
     preheader: guestMailTexts(language).denied.notCharged,
     heading: texts.heading,
-    greeting: guestGreeting(booking, language),
     blocks: [
       {
         kind: 'paragraph',
@@ -47,6 +42,5 @@ export function guestBookingExpiredMail(input: BookingExpiredMailInput): Rendere
       { kind: 'paragraph', text: held ? texts.againAfterHold : texts.againAfterNoResponse },
       { kind: 'button', label: held ? texts.bookAgain : texts.anotherDate, url: experienceUrl(input) },
     ],
-    footer: guestFooter(booking, language),
   });
 }

@@ -1,20 +1,18 @@
 /** To the guest, once the card is authorised and the request is with the host (booking `pending`). */
 import {
-  HOST_RESPONSE_HOURS,
   guestFacts,
-  guestFooter,
-  guestGreeting,
   guestMailLanguage,
+  HOST_RESPONSE_HOURS,
   hostDeadlineText,
   manageBookingBlocks,
   priceTermsBlock,
   referenceBlock,
-  siteNameOf,
+  renderGuestMail,
   type BookingMailInput,
 } from './booking-mail';
 import { formatYen } from './format';
 import { guestMailTexts } from './guest-texts';
-import { renderMail, type RenderedMail } from './layout';
+import type { RenderedMail } from './layout';
 
 export function guestRequestReceivedMail(input: BookingMailInput): RenderedMail {
   const { booking } = input;
@@ -22,13 +20,10 @@ export function guestRequestReceivedMail(input: BookingMailInput): RenderedMail 
   const texts = guestMailTexts(language).received;
   const deadline = hostDeadlineText(booking, language);
   const amount = formatYen(booking.amount, language);
-  return renderMail({
-    language,
-    siteName: siteNameOf(input),
+  return renderGuestMail(input, {
     subject: texts.subject(input.experience.title, booking.reference),
     preheader: texts.preheader(HOST_RESPONSE_HOURS),
     heading: texts.heading,
-    greeting: guestGreeting(booking, language),
     blocks: [
       { kind: 'paragraph', text: texts.intro(input.hostBusinessName, HOST_RESPONSE_HOURS, deadline) },
       referenceBlock(booking, language),
@@ -38,6 +33,5 @@ export function guestRequestReceivedMail(input: BookingMailInput): RenderedMail 
       { kind: 'paragraph', text: texts.next },
       ...manageBookingBlocks(input, language),
     ],
-    footer: guestFooter(booking, language),
   });
 }

@@ -6,17 +6,10 @@
 import type { GuestLocale } from '../../../domain/entities';
 import { pathInLanguage } from '../../../domain/guest-pages';
 import { REVIEW_LINK_VALID_DAYS } from '../../../domain/reviews';
-import {
-  guestFooter,
-  guestGreeting,
-  guestMailLanguage,
-  referenceBlock,
-  siteNameOf,
-  type BookingMailInput,
-} from './booking-mail';
+import { guestMailLanguage, referenceBlock, renderGuestMail, type BookingMailInput } from './booking-mail';
 import { formatDate, siteUrl } from './format';
 import { guestMailTexts } from './guest-texts';
-import { renderMail, type MailBlock, type RenderedMail } from './layout';
+import type { MailBlock, RenderedMail } from './layout';
 
 export interface ReviewInviteMailInput extends BookingMailInput {
   /** The raw token of the link (only ever in this mail). */
@@ -45,14 +38,10 @@ export function guestReviewInviteMail(input: ReviewInviteMailInput): RenderedMai
     { kind: 'button', label: texts.button, url },
     { kind: 'paragraph', text: texts.linkNote(REVIEW_LINK_VALID_DAYS) },
   ];
-  return renderMail({
-    language,
-    siteName: siteNameOf(input),
+  return renderGuestMail(input, {
     subject: texts.subject(experience.title, input.reminder),
     preheader: texts.preheader,
     heading: texts.heading,
-    greeting: guestGreeting(booking, language),
     blocks,
-    footer: guestFooter(booking, language),
   });
 }

@@ -5,18 +5,16 @@
 import type { Experience, Host } from '../../../domain/entities';
 import {
   guestFacts,
-  guestFooter,
-  guestGreeting,
   guestMailLanguage,
   manageBookingBlocks,
   meetingPointText,
   referenceBlock,
-  siteNameOf,
+  renderGuestMail,
   type BookingMailInput,
 } from './booking-mail';
 import { formatDate, formatTime, type MailLanguage } from './format';
 import { guestMailTexts } from './guest-texts';
-import { renderMail, type MailBlock, type RenderedMail } from './layout';
+import type { MailBlock, RenderedMail } from './layout';
 
 export interface TourReminderMailInput extends BookingMailInput {
   experience: BookingMailInput['experience'] & Pick<Experience, 'thingsToKnowClothes' | 'thingsToKnowNote'>;
@@ -55,14 +53,10 @@ export function guestTourReminderMail(input: TourReminderMailInput): RenderedMai
     { kind: 'paragraph', text: reminder.cancelHint },
     ...manageBookingBlocks(input, language),
   ];
-  return renderMail({
-    language,
-    siteName: siteNameOf(input),
+  return renderGuestMail(input, {
     subject: reminder.subject(experience.title, when, booking.reference),
     preheader: reminder.preheader(meetingPointText(experience, language).split('\n')[0] ?? ''),
     heading: reminder.heading,
-    greeting: guestGreeting(booking, language),
     blocks,
-    footer: guestFooter(booking, language),
   });
 }
