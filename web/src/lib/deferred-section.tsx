@@ -1,10 +1,10 @@
 /**
- * A section far down a prerendered page whose code waits until the guest scrolls near it (issue 19: the guest
- * home's initial JS). The server renders it like any other part of the page, so its text, photos and links are in
+ * A section far down a prerendered page whose code waits for the guest's first move (issue 19: the guest home's
+ * initial JS). The server renders it like any other part of the page, so its text, photos and links are in
  * the HTML from the first paint; in the browser, hydration leaves the section's server markup as it is (React keeps
  * a suspended boundary's server HTML) and the code downloads at the guest's first scroll, tap or key press, or once
- * the section is in view; at once when nothing was prerendered (a page reached by a link inside the
- * site). Until then its links work as plain links; only its buttons wait.
+ * the section is in view; at once when nothing was prerendered (a page reached by a link inside
+ * the site). Until then its links work as plain links; only its buttons wait.
  *
  * A server render must load every section before it renders (`loadDeferredSections`), or the HTML would hold the
  * placeholder instead.

@@ -83,7 +83,7 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
   const routeError = Object.values(context.errors ?? {})[0];
   if (routeError) throw routeError instanceof Error ? routeError : new Error(String(routeError));
 
-  // The sections a browser loads when the guest scrolls near them are in the server's HTML from the start.
+  // The sections a browser loads at the guest's first move (lib/deferred-section.tsx) are in the server's HTML.
   await loadDeferredSections();
   const cache = createEmotionCache();
   const emotion = createEmotionServer(cache);

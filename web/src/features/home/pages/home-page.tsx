@@ -38,8 +38,8 @@ const LowerSections = memo(function LowerSections() {
   );
 });
 /**
- * Below the full-screen hero: the cards' code (card, carousel, place names, ratings: a quarter of the page's own
- * JavaScript) loads when the guest scrolls near it; the server's HTML shows the cards from the first paint.
+ * Below the full-screen hero: the cards' code (card, carousel, place names, ratings: about 9 kB gzip) loads at the
+ * guest's first scroll, tap or key press; the server's HTML shows the cards from the first paint.
  */
 const Topics = memo(
   deferredSection(
