@@ -290,6 +290,28 @@ describe('booking detail dialog: approve and deny (back-office spec §2, §4, §
     expect(await within(dialog).findByText('期限切れ')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: '承認する' })).toBeDisabled();
   });
+
+  it('a request gone meanwhile (404) is said so, as on the admin screen, and asked for again', async () => {
+    let gone = false;
+    let askedAgain = false;
+    const booking = bookingFixture({ id: 'b1' });
+    withBookings([booking], (method, path) => {
+      if (method === 'POST' && path === '/host/bookings/b1/approve') {
+        gone = true;
+        return { status: 404, body: { error: { code: 'not_found', message: 'Booking not found' } } };
+      }
+      if (method === 'GET' && path === '/host/bookings/b1' && gone) {
+        askedAgain = true;
+        return { status: 404, body: { error: { code: 'not_found', message: 'Booking not found' } } };
+      }
+      return undefined;
+    });
+    await openList('/host/bookings?booking=b1');
+    const dialog = await screen.findByRole('dialog', { name: /予約詳細/ });
+    await approveConfirming(dialog);
+    expect((await within(dialog).findAllByRole('alert'))[0]).toHaveTextContent('予約が見つかりませんでした');
+    await waitFor(() => expect(askedAgain).toBe(true));
+  });
 });
 
 describe('day view and CSV', () => {

@@ -3,6 +3,7 @@
  * browser's zone (DESIGN §3), whole yen.
  */
 import { weekdayOf } from '@domain/calendar';
+import type { BackOfficeBooking } from '@domain/back-office-views';
 import { formatYenSymbol } from '@domain/pricing';
 
 /**
@@ -85,3 +86,9 @@ export function decidedByLabel(b: {
   const who = b.decidedBy.role === 'admin' ? '管理者（ホストに代わって）' : 'ホスト';
   return b.decidedAt ? `${who}・${formatDateTimeJa(b.decidedAt)}` : who;
 }
+
+/** The tour's language (what the guest chose on the detail page), in the back office's Japanese. */
+export const tourLanguageLabel: Record<BackOfficeBooking['language'], string> = {
+  en: '英語',
+  ja: '日本語',
+};

@@ -31,6 +31,7 @@ import {
   guestName,
   isDeadlineNear,
   timeLeftJa,
+  tourLanguageLabel,
 } from '../../../lib/back-office/format';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useNow } from '../../../lib/back-office/use-now';
@@ -42,34 +43,14 @@ import {
   canCancel,
   cancellationRows,
 } from '../../../lib/back-office/cancel-booking-dialog';
-import { tourLanguageLabel } from '../components/booking-labels';
 import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
-import { DECISION_MESSAGES, decisionError, DenyDialog } from '../components/decision-dialogs';
+import { DenyDialog } from '../components/decision-dialogs';
+import { DECISION_MESSAGES, decisionError } from '../../../lib/back-office/decision-error';
 import { siteLanguageNameJa } from '@domain/languages';
+import { DetailList, DetailRow } from '../../../components/back-office/detail-row';
 import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 export const BOOKING_NOT_FOUND = '予約が見つかりませんでした。';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box
-      component="div"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '150px 1fr' },
-        gap: { xs: 0, sm: 2 },
-        py: 0.75,
-      }}
-    >
-      <Typography variant="body2" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -77,9 +58,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700, mb: 1 }}>
         {title}
       </Typography>
-      <Box component="dl" sx={{ m: 0 }}>
-        {children}
-      </Box>
+      <DetailList>{children}</DetailList>
     </Paper>
   );
 }
@@ -96,55 +75,55 @@ function Details({ booking }: { booking: AdminBookingView }) {
       }}
     >
       <Section title="予約内容">
-        <Row label="ステータス">
+        <DetailRow label="ステータス">
           <BookingStatusChip status={booking.status} />
-        </Row>
-        <Row label="予約番号">
+        </DetailRow>
+        <DetailRow label="予約番号">
           <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.05rem' }}>
             {booking.reference}
           </Box>
-        </Row>
-        <Row label="予約日時">{formatSlotJa(booking.date, booking.time)}</Row>
-        <Row label="人数">{booking.guests} 名</Row>
-        <Row label="合計金額">
+        </DetailRow>
+        <DetailRow label="予約日時">{formatSlotJa(booking.date, booking.time)}</DetailRow>
+        <DetailRow label="人数">{booking.guests} 名</DetailRow>
+        <DetailRow label="合計金額">
           {formatYen(booking.amount)}（{formatYen(booking.unitPrice)} × {booking.guests} 名）
-        </Row>
-        <Row label="ツアー言語">{tourLanguageLabel[booking.language] ?? booking.language}</Row>
-        <Row label="受付日時">{formatDateTimeJa(booking.createdAt)}</Row>
-        {decided && <Row label={booking.status === 'denied' ? '否認' : '承認'}>{decided}</Row>}
+        </DetailRow>
+        <DetailRow label="ツアー言語">{tourLanguageLabel[booking.language] ?? booking.language}</DetailRow>
+        <DetailRow label="受付日時">{formatDateTimeJa(booking.createdAt)}</DetailRow>
+        {decided && <DetailRow label={booking.status === 'denied' ? '否認' : '承認'}>{decided}</DetailRow>}
         {booking.status === 'denied' && booking.deniedMessage && (
-          <Row label="否認理由">{booking.deniedMessage}</Row>
+          <DetailRow label="否認理由">{booking.deniedMessage}</DetailRow>
         )}
         {cancellationRows(booking).map(([label, value]) => (
-          <Row key={label} label={label}>
+          <DetailRow key={label} label={label}>
             {value}
-          </Row>
+          </DetailRow>
         ))}
       </Section>
       <Section title="予約者">
-        <Row label="お名前">{guestName(booking)} 様</Row>
-        <Row label="メール">
+        <DetailRow label="お名前">{guestName(booking)} 様</DetailRow>
+        <DetailRow label="メール">
           <Link href={`mailto:${booking.email}`}>{booking.email}</Link>
-        </Row>
-        <Row label="電話番号">
+        </DetailRow>
+        <DetailRow label="電話番号">
           <Link href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>{booking.phone}</Link>
-        </Row>
-        <Row label="国籍">{booking.nationality}</Row>
-        <Row label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</Row>
-        <Row label="メールの言語">{siteLanguageNameJa(booking.guestLocale)}</Row>
+        </DetailRow>
+        <DetailRow label="国籍">{booking.nationality}</DetailRow>
+        <DetailRow label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</DetailRow>
+        <DetailRow label="メールの言語">{siteLanguageNameJa(booking.guestLocale)}</DetailRow>
       </Section>
       <Section title="体験">
-        <Row label="体験名">{booking.experienceTitle}</Row>
+        <DetailRow label="体験名">{booking.experienceTitle}</DetailRow>
         {experience ? (
           <>
             {experience.title !== booking.experienceTitle && (
-              <Row label="現在の体験名">{experience.title}</Row>
+              <DetailRow label="現在の体験名">{experience.title}</DetailRow>
             )}
-            <Row label="公開状態">
+            <DetailRow label="公開状態">
               <PublicationChip status={experience.publicationStatus} />
-            </Row>
-            <Row label="現在の料金">{formatYen(experience.price)}（1名）</Row>
-            <Row label="体験ページ">
+            </DetailRow>
+            <DetailRow label="現在の料金">{formatYen(experience.price)}（1名）</DetailRow>
+            <DetailRow label="体験ページ">
               <Link
                 href={`/experience/${encodeURIComponent(experience.id)}`}
                 target="_blank"
@@ -154,16 +133,16 @@ function Details({ booking }: { booking: AdminBookingView }) {
                 ゲスト向けページを開く
                 <OpenInNewIcon sx={{ fontSize: 16 }} aria-label="（新しいタブ）" />
               </Link>
-            </Row>
+            </DetailRow>
           </>
         ) : (
-          <Row label="現在">この体験は削除されています</Row>
+          <DetailRow label="現在">この体験は削除されています</DetailRow>
         )}
       </Section>
       <Section title="ホスト">
         {booking.host ? (
           <>
-            <Row label="ビジネス名">
+            <DetailRow label="ビジネス名">
               <Box
                 component="span"
                 sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
@@ -173,13 +152,13 @@ function Details({ booking }: { booking: AdminBookingView }) {
                 </Link>
                 {booking.host.suspended && <Chip size="small" color="error" label="停止中" />}
               </Box>
-            </Row>
-            <Row label="メール">
+            </DetailRow>
+            <DetailRow label="メール">
               <Link href={`mailto:${booking.host.email}`}>{booking.host.email}</Link>
-            </Row>
+            </DetailRow>
           </>
         ) : (
-          <Row label="ホスト">ホスト情報がありません</Row>
+          <DetailRow label="ホスト">ホスト情報がありません</DetailRow>
         )}
       </Section>
     </Box>

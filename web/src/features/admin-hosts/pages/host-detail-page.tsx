@@ -48,30 +48,11 @@ import { useAdminHost, useReinstateHost, useSuspendHost } from '../api/hosts';
 import { HOST_LANGUAGE_LABELS } from '../../../lib/back-office/host-languages';
 import { ApproveHostButton, UnderReviewChip } from '../components/approve-host';
 import { ReinstateDialog, SUSPENSION_MESSAGES, SuspendDialog } from '../components/suspension-dialogs';
+import { DetailList, DetailRow } from '../../../components/back-office/detail-row';
 import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 /** Back-office spec §2. */
 export const HOST_NOT_FOUND = 'ホストが見つかりません';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' },
-        gap: { xs: 0, sm: 2 },
-        py: 0.75,
-      }}
-    >
-      <Typography variant="body2" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -92,10 +73,10 @@ const orNone = (value: string | null) => value ?? '—';
 function Profile({ host }: { host: AdminHostView }) {
   return (
     <Section title="プロフィール">
-      <Box component="dl" sx={{ m: 0 }}>
-        <Row label="自己紹介">{orNone(host.introduction)}</Row>
-        <Row label="事業内容">{orNone(host.businessDescription)}</Row>
-        <Row label="対応言語">
+      <DetailList>
+        <DetailRow label="自己紹介">{orNone(host.introduction)}</DetailRow>
+        <DetailRow label="事業内容">{orNone(host.businessDescription)}</DetailRow>
+        <DetailRow label="対応言語">
           <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, flexWrap: 'wrap' }}>
             {host.languages.length === 0
               ? '—'
@@ -108,12 +89,12 @@ function Profile({ host }: { host: AdminHostView }) {
                   />
                 ))}
           </Box>
-        </Row>
-        <Row label="登録日">{formatDayOfInstantJa(host.createdAt)}</Row>
-        <Row label="営業時間">{orNone(host.businessHours)}</Row>
-        <Row label="住所">{orNone(host.address)}</Row>
-        <Row label="電話番号">{orNone(host.phone)}</Row>
-        <Row label="ウェブサイト">
+        </DetailRow>
+        <DetailRow label="登録日">{formatDayOfInstantJa(host.createdAt)}</DetailRow>
+        <DetailRow label="営業時間">{orNone(host.businessHours)}</DetailRow>
+        <DetailRow label="住所">{orNone(host.address)}</DetailRow>
+        <DetailRow label="電話番号">{orNone(host.phone)}</DetailRow>
+        <DetailRow label="ウェブサイト">
           {host.website && /^https?:\/\//i.test(host.website) ? (
             <Link href={host.website} target="_blank" rel="noopener noreferrer">
               {host.website}
@@ -121,13 +102,13 @@ function Profile({ host }: { host: AdminHostView }) {
           ) : (
             orNone(host.website)
           )}
-        </Row>
-        <Row label="キャンセルポリシー">
+        </DetailRow>
+        <DetailRow label="キャンセルポリシー">
           {host.cancellationPolicy
             ? `${host.cancellationPolicy.days}日前まで ${host.cancellationPolicy.refundPercentage}% 返金`
             : '未設定'}
-        </Row>
-      </Box>
+        </DetailRow>
+      </DetailList>
     </Section>
   );
 }

@@ -4,7 +4,7 @@
  * reason once denied). Approve and deny act on a pending request only; deny opens the reason box (back, confirm),
  * and the reason is mailed to the guest. Approving charges the authorised card.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,6 +30,7 @@ import {
   guestName,
   isDeadlineNear,
   timeLeftJa,
+  tourLanguageLabel,
 } from '../../../lib/back-office/format';
 import { useNow } from '../../../lib/back-office/use-now';
 import { useToast } from '../../../lib/toast';
@@ -40,60 +41,11 @@ import {
   cancellationRows,
 } from '../../../lib/back-office/cancel-booking-dialog';
 import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
+import { DECISION_MESSAGES, decisionError } from '../../../lib/back-office/decision-error';
 import { DenialReasonField } from '../../../lib/back-office/denial-reason-field';
 import { HOST_QUERY_ROOT } from '../../../lib/back-office/host-account';
-import { tourLanguageLabel } from './booking-labels';
+import { DetailList, DetailRow } from '../../../components/back-office/detail-row';
 import { siteLanguageNameJa } from '@domain/languages';
-
-/** Back-office spec §8, in Japanese. */
-export const DECISION_MESSAGES = {
-  approved: '予約を承認しました',
-  denied: '予約を否認しました',
-  captureFailed: 'お支払いの確定に失敗しました',
-  cancelFailed: 'お支払いの取り消しに失敗しました',
-  approveFailed: '予約の承認中にエラーが発生しました',
-  denyFailed: '予約の否認中にエラーが発生しました',
-  noPayment: 'この予約にはお支払い情報が紐づいていません',
-  alreadyDecided: 'この予約は既に処理されています。最新の状態を表示します。',
-} as const;
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' },
-        gap: { xs: 0, sm: 2 },
-        py: 0.75,
-      }}
-    >
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="div" sx={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
-
-function decisionError(e: unknown, action: 'approve' | 'deny'): { message: string; conflict: boolean } {
-  if (e instanceof ApiError) {
-    if (e.status === 409) return { message: DECISION_MESSAGES.alreadyDecided, conflict: true };
-    if (e.status === 502) {
-      return {
-        message: action === 'approve' ? DECISION_MESSAGES.captureFailed : DECISION_MESSAGES.cancelFailed,
-        conflict: false,
-      };
-    }
-    if (e.status === 400 && action === 'deny')
-      return { message: e.fields?.reason ?? e.message, conflict: false };
-  }
-  return {
-    message: action === 'approve' ? DECISION_MESSAGES.approveFailed : DECISION_MESSAGES.denyFailed,
-    conflict: false,
-  };
-}
 
 function Details({ booking }: { booking: BackOfficeBooking }) {
   const now = useNow();
@@ -117,36 +69,40 @@ function Details({ booking }: { booking: BackOfficeBooking }) {
         体験
       </Typography>
       <Divider sx={{ mb: 0.5 }} />
-      <Row label="体験名">{booking.experienceTitle}</Row>
-      <Row label="日時">{formatSlotJa(booking.date, booking.time)}</Row>
-      <Row label="人数">{booking.guests} 名</Row>
-      <Row label="合計金額">
-        {formatYen(booking.amount)}（{formatYen(booking.unitPrice)} × {booking.guests} 名）
-      </Row>
+      <DetailList>
+        <DetailRow label="体験名">{booking.experienceTitle}</DetailRow>
+        <DetailRow label="日時">{formatSlotJa(booking.date, booking.time)}</DetailRow>
+        <DetailRow label="人数">{booking.guests} 名</DetailRow>
+        <DetailRow label="合計金額">
+          {formatYen(booking.amount)}（{formatYen(booking.unitPrice)} × {booking.guests} 名）
+        </DetailRow>
+      </DetailList>
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
         予約者
       </Typography>
       <Divider sx={{ mb: 0.5 }} />
-      <Row label="お名前">{guestName(booking)} 様</Row>
-      <Row label="メール">
-        <a href={`mailto:${booking.email}`}>{booking.email}</a>
-      </Row>
-      <Row label="電話番号">
-        <a href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>{booking.phone}</a>
-      </Row>
-      <Row label="国籍">{booking.nationality}</Row>
-      <Row label="ツアー言語">{tourLanguageLabel[booking.language] ?? booking.language}</Row>
-      <Row label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</Row>
-      <Row label="受付日時">{formatDateTimeJa(booking.createdAt)}</Row>
-      {booking.decidedBy && <Row label="対応者">{decidedByLabel(booking)}</Row>}
-      {booking.status === 'denied' && booking.deniedMessage && (
-        <Row label="否認理由">{booking.deniedMessage}</Row>
-      )}
-      {cancellationRows(booking).map(([label, value]) => (
-        <Row key={label} label={label}>
-          {value}
-        </Row>
-      ))}
+      <DetailList>
+        <DetailRow label="お名前">{guestName(booking)} 様</DetailRow>
+        <DetailRow label="メール">
+          <a href={`mailto:${booking.email}`}>{booking.email}</a>
+        </DetailRow>
+        <DetailRow label="電話番号">
+          <a href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>{booking.phone}</a>
+        </DetailRow>
+        <DetailRow label="国籍">{booking.nationality}</DetailRow>
+        <DetailRow label="ツアー言語">{tourLanguageLabel[booking.language] ?? booking.language}</DetailRow>
+        <DetailRow label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</DetailRow>
+        <DetailRow label="受付日時">{formatDateTimeJa(booking.createdAt)}</DetailRow>
+        {booking.decidedBy && <DetailRow label="対応者">{decidedByLabel(booking)}</DetailRow>}
+        {booking.status === 'denied' && booking.deniedMessage && (
+          <DetailRow label="否認理由">{booking.deniedMessage}</DetailRow>
+        )}
+        {cancellationRows(booking).map(([label, value]) => (
+          <DetailRow key={label} label={label}>
+            {value}
+          </DetailRow>
+        ))}
+      </DetailList>
     </>
   );
 }
@@ -191,9 +147,9 @@ export function BookingDetailDialog({
       await approve.mutateAsync({ id: data.id });
       toast({ severity: 'success', message: DECISION_MESSAGES.approved });
     } catch (e) {
-      const { message, conflict } = decisionError(e, 'approve');
+      const { message, stale } = decisionError(e, 'approve');
       setError(message);
-      if (conflict) void booking.refetch();
+      if (stale) void booking.refetch();
     } finally {
       setConfirming(false);
     }
@@ -213,10 +169,10 @@ export function BookingDetailDialog({
       setMode('view');
       setReason('');
     } catch (e) {
-      const { message, conflict } = decisionError(e, 'deny');
+      const { message, stale } = decisionError(e, 'deny');
       if (e instanceof ApiError && e.status === 400) setReasonError(message);
       else setError(message);
-      if (conflict) {
+      if (stale) {
         setMode('view');
         void booking.refetch();
       }
@@ -256,7 +212,7 @@ export function BookingDetailDialog({
         {booking.isError && (
           <Alert severity="error">
             {booking.error instanceof ApiError && booking.error.status === 404
-              ? '予約が見つかりませんでした。'
+              ? DECISION_MESSAGES.notFound
               : '予約を読み込めませんでした。'}
           </Alert>
         )}

@@ -21,10 +21,9 @@ import type { BackOfficeBooking } from '@domain/back-office-views';
 import { addDays, isCalendarDate } from '@domain/calendar';
 import { RowOpenButton } from '../../../components/back-office/row-open-button';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
-import { formatDateJa, guestName } from '../../../lib/back-office/format';
+import { formatDateJa, guestName, tourLanguageLabel } from '../../../lib/back-office/format';
 import { useToast } from '../../../lib/toast';
 import { useCheckIn, useHostBookings } from '../api/bookings';
-import { tourLanguageLabel } from './booking-labels';
 
 /** The bookings that take place: waiting, confirmed or held (not denied, expired, cancelled or unpaid). */
 const ON_THE_DAY = new Set(['pending', 'approved', 'completed']);
