@@ -41,7 +41,7 @@ import { ADMIN_QUERY_ROOT } from '../../../lib/back-office/admin-account';
 import {
   CancelBookingDialog,
   canCancel,
-  cancellationRows,
+  BookingOutcomeRows,
 } from '../../../lib/back-office/cancel-booking-dialog';
 import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
 import { DenyDialog } from '../components/decision-dialogs';
@@ -91,14 +91,7 @@ function Details({ booking }: { booking: AdminBookingView }) {
         <DetailRow label="ツアー言語">{tourLanguageLabel[booking.language] ?? booking.language}</DetailRow>
         <DetailRow label="受付日時">{formatDateTimeJa(booking.createdAt)}</DetailRow>
         {decided && <DetailRow label={booking.status === 'denied' ? '否認' : '承認'}>{decided}</DetailRow>}
-        {booking.status === 'denied' && booking.deniedMessage && (
-          <DetailRow label="否認理由">{booking.deniedMessage}</DetailRow>
-        )}
-        {cancellationRows(booking).map(([label, value]) => (
-          <DetailRow key={label} label={label}>
-            {value}
-          </DetailRow>
-        ))}
+        <BookingOutcomeRows booking={booking} />
       </Section>
       <Section title="予約者">
         <DetailRow label="お名前">{guestName(booking)} 様</DetailRow>

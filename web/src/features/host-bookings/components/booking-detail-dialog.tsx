@@ -38,7 +38,7 @@ import { HOST_BOOKINGS_ROOT, useApproveBooking, useDenyBooking, useHostBooking }
 import {
   CancelBookingDialog,
   canCancel,
-  cancellationRows,
+  BookingOutcomeRows,
 } from '../../../lib/back-office/cancel-booking-dialog';
 import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
 import { DECISION_MESSAGES, decisionError } from '../../../lib/back-office/decision-error';
@@ -94,14 +94,7 @@ function Details({ booking }: { booking: BackOfficeBooking }) {
         <DetailRow label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</DetailRow>
         <DetailRow label="受付日時">{formatDateTimeJa(booking.createdAt)}</DetailRow>
         {booking.decidedBy && <DetailRow label="対応者">{decidedByLabel(booking)}</DetailRow>}
-        {booking.status === 'denied' && booking.deniedMessage && (
-          <DetailRow label="否認理由">{booking.deniedMessage}</DetailRow>
-        )}
-        {cancellationRows(booking).map(([label, value]) => (
-          <DetailRow key={label} label={label}>
-            {value}
-          </DetailRow>
-        ))}
+        <BookingOutcomeRows booking={booking} />
       </DetailList>
     </>
   );
