@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { Booking } from '@domain/entities';
+import { cancellationRows } from '../../lib/back-office/cancel-booking-dialog';
 
 /**
  * A label and its value in the back office's detail views (a booking, a host), as a description list's term and
@@ -33,4 +35,15 @@ export function DetailList({ children }: { children: ReactNode }) {
       {children}
     </Box>
   );
+}
+
+/** What became of a booking, as detail rows: the host's reason for a denial, the facts of a cancellation. */
+export function BookingOutcomeRows({ booking }: { booking: Booking }) {
+  const rows = cancellationRows(booking);
+  if (booking.status === 'denied' && booking.deniedMessage) rows.unshift(['否認理由', booking.deniedMessage]);
+  return rows.map(([label, value]) => (
+    <DetailRow key={label} label={label}>
+      {value}
+    </DetailRow>
+  ));
 }

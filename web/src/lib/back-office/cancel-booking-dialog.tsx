@@ -3,7 +3,6 @@
  * (reason required, the whole charge refunded, the slot stays closed); an admin cancels a pending or approved one
  * with a reason and a refund between 0 and the charge (the booking's own rule proposes the amount).
  */
-import { DetailRow } from '../../components/back-office/detail-row';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -41,17 +40,6 @@ export function cancellationRows(booking: Booking): [string, string][] {
         : '請求なし（与信取消）',
     ],
   ];
-}
-
-/** What became of a booking, as detail rows: the host's reason for a denial, the facts of a cancellation. */
-export function BookingOutcomeRows({ booking }: { booking: Booking }) {
-  const rows = cancellationRows(booking);
-  if (booking.status === 'denied' && booking.deniedMessage) rows.unshift(['否認理由', booking.deniedMessage]);
-  return rows.map(([label, value]) => (
-    <DetailRow key={label} label={label}>
-      {value}
-    </DetailRow>
-  ));
 }
 
 /** Who may cancel this booking from this area. */

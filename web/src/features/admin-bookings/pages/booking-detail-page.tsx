@@ -38,16 +38,12 @@ import { useNow } from '../../../lib/back-office/use-now';
 import { useToast } from '../../../lib/toast';
 import { ADMIN_BOOKINGS_ROOT, useAdminBooking, useApproveBooking, useDenyBooking } from '../api/bookings';
 import { ADMIN_QUERY_ROOT } from '../../../lib/back-office/admin-account';
-import {
-  CancelBookingDialog,
-  canCancel,
-  BookingOutcomeRows,
-} from '../../../lib/back-office/cancel-booking-dialog';
+import { CancelBookingDialog, canCancel } from '../../../lib/back-office/cancel-booking-dialog';
 import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
 import { DenyDialog } from '../components/decision-dialogs';
 import { DECISION_MESSAGES, decisionError } from '../../../lib/back-office/decision-error';
 import { siteLanguageNameJa } from '@domain/languages';
-import { DetailList, DetailRow } from '../../../components/back-office/detail-row';
+import { BookingOutcomeRows, DetailList, DetailRow } from '../../../components/back-office/detail-row';
 import { RetryAlert } from '../../../components/back-office/retry-alert';
 
 export const BOOKING_NOT_FOUND = '予約が見つかりませんでした。';

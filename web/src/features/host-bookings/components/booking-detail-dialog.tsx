@@ -35,16 +35,12 @@ import {
 import { useNow } from '../../../lib/back-office/use-now';
 import { useToast } from '../../../lib/toast';
 import { HOST_BOOKINGS_ROOT, useApproveBooking, useDenyBooking, useHostBooking } from '../api/bookings';
-import {
-  CancelBookingDialog,
-  canCancel,
-  BookingOutcomeRows,
-} from '../../../lib/back-office/cancel-booking-dialog';
+import { CancelBookingDialog, canCancel } from '../../../lib/back-office/cancel-booking-dialog';
 import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
 import { DECISION_MESSAGES, decisionError } from '../../../lib/back-office/decision-error';
 import { DenialReasonField } from '../../../lib/back-office/denial-reason-field';
 import { HOST_QUERY_ROOT } from '../../../lib/back-office/host-account';
-import { DetailList, DetailRow } from '../../../components/back-office/detail-row';
+import { BookingOutcomeRows, DetailList, DetailRow } from '../../../components/back-office/detail-row';
 import { siteLanguageNameJa } from '@domain/languages';
 
 function Details({ booking }: { booking: BackOfficeBooking }) {
