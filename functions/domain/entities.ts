@@ -239,6 +239,15 @@ export const bookingSchema = z.object({
    * be retried); `failed`: the last attempt failed (admins see it, the expiry job retries); `succeeded`: refunded.
    */
   refundStatus: refundStatusSchema.nullable().optional(),
+  /**
+   * The host's commission when the request was made (DESIGN §4g), whole percent, and the platform fee it gives on
+   * `amount` (rounded down): copied at request time, so a later change of the commission never changes it. Absent
+   * on bookings made before hosts were paid (the default commission applies).
+   */
+  commissionPercent: z.number().int().min(0).max(100).optional(),
+  platformFee: z.number().int().min(0).optional(),
+  /** The provider's refund (`re_…`), once one was made. */
+  refundId: z.string().nullable().optional(),
   /** When the host ticked the guest as arrived on the day's manifest (null or absent: not checked in). */
   checkedInAt: isoDateTime.nullable().optional(),
   createdAt: isoDateTime,

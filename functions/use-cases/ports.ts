@@ -6,6 +6,7 @@ import type { GuestLocale } from '../domain/entities';
 import type { HostSuspension } from '../domain/back-office-views';
 import type { MailStatus } from '../domain/mail-delivery';
 import type { RatingCounter, Review, ReviewStatus } from '../domain/reviews';
+import type { ConnectGateway, MoneyWrite } from './money-ports';
 import type {
   Booking,
   BookingActor,
@@ -144,6 +145,8 @@ export interface BookingTransitionOptions {
   decidedBy?: BookingActor | null;
   /** Mails the transition causes: written to the outbox in the same transaction (none when it is refused). */
   mails?: OutboxMail[];
+  /** The money the transition moves (a capture): ledger entry, earnings and counters in the same transaction. */
+  money?: MoneyWrite;
   now: Date;
 }
 
@@ -161,6 +164,10 @@ export interface RefundChange {
   refundAmount?: number;
   /** When the expiry job tries (again): the deadline index; null once settled. */
   retryAt: string | null;
+  /** The provider's refund id, once known. */
+  refundId?: string;
+  /** The money the change moves (the refund's ledger entry and earnings), in the same transaction. */
+  money?: MoneyWrite;
   now: Date;
 }
 
@@ -360,6 +367,11 @@ export interface CreateAuthorizationRequest {
   /** Extra string metadata stored on the intent; `bookingId` is always added and cannot be overridden. */
   metadata: Record<string, string>;
   customerEmail: string;
+  /**
+   * A destination charge (DESIGN §4g): the host's connected account receives the charge less the platform fee
+   * (taken as the application fee at capture); `transferGroup` is the booking id.
+   */
+  destination?: { accountId: string; transferGroup: string } | null;
 }
 
 export interface PaymentAuthorization {
@@ -386,7 +398,7 @@ export interface PaymentIntentView {
 /** Stripe's cancellation reasons accepted on cancel (the expiry job uses `abandoned`). */
 export type PaymentCancellationReason = 'abandoned' | 'duplicate' | 'fraudulent' | 'requested_by_customer';
 
-export interface PaymentGateway {
+export interface PaymentGateway extends ConnectGateway {
   readonly provider: 'stripe' | 'local';
   /**
    * Creates a manual-capture authorisation for the booking. Idempotent per booking id: calling it again for the
@@ -405,7 +417,10 @@ export interface PaymentGateway {
    * `succeeded`). `state_conflict` when the intent is not capturable (e.g. canceled), `payment_failed` on provider
    * failure.
    */
-  capture(paymentIntentId: string, context: { bookingId: string }): Promise<PaymentIntentStatus>;
+  capture(
+    paymentIntentId: string,
+    context: { bookingId: string; applicationFeeAmount?: number },
+  ): Promise<PaymentIntentStatus>;
   /**
    * Cancels the authorisation (the card is never charged). Cancelling an already-canceled intent is a success
    * and returns `canceled`; a captured intent cannot be cancelled (`state_conflict`).
@@ -419,7 +434,17 @@ export interface PaymentGateway {
    * key `refund-<bookingId>`): a repeated call returns the same refund and never refunds twice. `state_conflict`
    * when nothing was captured, `payment_failed` when the provider fails (safe to retry).
    */
-  refund(paymentIntentId: string, context: { bookingId: string; amount: number }): Promise<PaymentRefund>;
+  refund(paymentIntentId: string, context: RefundContext): Promise<PaymentRefund>;
+}
+
+export interface RefundContext {
+  bookingId: string;
+  amount: number;
+  /**
+   * A destination charge: the refund also reverses the host's transfer and refunds the application fee in
+   * proportion (Stripe's `reverse_transfer` and `refund_application_fee`).
+   */
+  connected?: boolean;
 }
 
 export interface PaymentRefund {

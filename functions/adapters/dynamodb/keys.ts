@@ -53,6 +53,22 @@
  * | a host's reviews, newest first                  | GSI2 PK=HOST#h#REVIEWS SK=createdAt#id                       | Query (desc)     |
  * | reviews of a status, newest first (admin)       | GSI3 PK=REVIEWS#STATUS#s SK=createdAt#id                     | Query (desc)     |
  * | rating counters of an experience / of a host    | PK=EXPERIENCE#e SK=RATING · PK=HOST#h SK=RATING              | Get / BatchGet   |
+ * | a host's payout profile (commission, account)   | PK=HOST#h SK=PAYOUT_PROFILE                                  | Get / Update     |
+ * | the host of a connected account                 | PK=CONNECT_ACCOUNT#acct SK=CONNECT_ACCOUNT → host            | GetItem          |
+ * | hosts whose payouts are held (sparse)           | GSI3 PK=HOSTS#PAYOUT_HOLD SK=since#hostId                    | Query (asc)      |
+ * | a host's payout holds and releases (log)        | PK=HOST#h SK begins_with PAYOUT_HOLD_LOG#                    | Query            |
+ * | a booking's earnings                            | PK=BOOKING#b SK=EARNINGS                                     | GetItem          |
+ * | a host's earnings by tour date                  | GSI1 PK=HOST#h#EARNINGS SK=date#time#bookingId               | Query (desc)     |
+ * | earnings due to become payable (sparse)         | GSI5 PK=EARNINGS#DUE SK=payableAt#bookingId                  | Query (≤ now)    |
+ * | payable earnings, by host (sparse)              | GSI3 PK=EARNINGS#PAYABLE SK=hostId#bookingId                 | Query            |
+ * | a payout                                        | PK=PAYOUT#id SK=PAYOUT                                       | GetItem          |
+ * | a host's payouts, newest first                  | GSI1 PK=HOST#h#PAYOUTS SK=createdAt#id                       | Query (desc)     |
+ * | all payouts / of a status, newest first         | GSI2 PK=PAYOUTS · GSI3 PK=PAYOUTS#STATUS#s SK=createdAt#id   | Query (desc)     |
+ * | a host's payout job lock                        | PK=HOST#h SK=PAYOUT_LOCK (lease)                             | cond. Put        |
+ * | a ledger entry (once per money event)           | PK=LEDGER_ENTRY#id SK=LEDGER_ENTRY                           | cond. Put (txn)  |
+ * | a host's ledger entries, oldest first           | GSI1 PK=HOST#h#LEDGER SK=createdAt#id                        | Query            |
+ * | the marketplace's entries of a Tokyo month      | GSI4 PK=LEDGER#MONTH#yyyy-MM SK=createdAt#id                 | Query            |
+ * | ledger counters (marketplace, per host)         | PK=LEDGER_TOTALS#MARKET · LEDGER_TOTALS#HOST#h SK=SHARD#n    | Query (sum)      |
  */
 
 export const SLOT_SORT_KEY_PREFIX = 'SLOT#';
@@ -264,6 +280,69 @@ export const keys = {
   }),
   mailsFailed: 'MAILS#FAILED',
 
+  /** Money (DESIGN §4g). */
+  payoutProfile: (hostId: string) => ({ PK: `HOST#${hostId}`, SK: 'PAYOUT_PROFILE' }),
+  /** GSI3 (sparse): present while the host's payouts are held. */
+  payoutHoldIndex: (since: string, hostId: string) => ({
+    GSI3PK: 'HOSTS#PAYOUT_HOLD',
+    GSI3SK: timeOrdered(since, hostId),
+  }),
+  hostsWithPayoutHold: 'HOSTS#PAYOUT_HOLD',
+  payoutHoldLog: (hostId: string, at: string, id: string) => ({
+    PK: `HOST#${hostId}`,
+    SK: `PAYOUT_HOLD_LOG#${timeOrdered(at, id)}`,
+  }),
+  payoutHoldLogPrefix: 'PAYOUT_HOLD_LOG#',
+  hostPartition: (hostId: string) => `HOST#${hostId}`,
+  connectAccount: (accountId: string) => ({ PK: `CONNECT_ACCOUNT#${accountId}`, SK: 'CONNECT_ACCOUNT' }),
+  earnings: (bookingId: string) => ({ PK: `BOOKING#${bookingId}`, SK: 'EARNINGS' }),
+  /** The earnings' index keys by status: the host's list always; due while upcoming; payable while payable. */
+  earningsIndexes: (e: {
+    bookingId: string;
+    hostId: string;
+    tourDate: string;
+    tourTime: string;
+    status: string;
+    payableAt: string;
+  }) => ({
+    GSI1PK: `HOST#${e.hostId}#EARNINGS`,
+    GSI1SK: `${e.tourDate}#${e.tourTime}#${e.bookingId}`,
+    ...(e.status === 'upcoming'
+      ? { GSI5PK: 'EARNINGS#DUE', GSI5SK: `${sortableInstant(e.payableAt)}#${e.bookingId}` }
+      : {}),
+    ...(e.status === 'payable' ? { GSI3PK: 'EARNINGS#PAYABLE', GSI3SK: `${e.hostId}#${e.bookingId}` } : {}),
+  }),
+  hostEarnings: (hostId: string) => `HOST#${hostId}#EARNINGS`,
+  earningsDue: 'EARNINGS#DUE',
+  earningsPayable: 'EARNINGS#PAYABLE',
+  payout: (id: string) => ({ PK: `PAYOUT#${id}`, SK: 'PAYOUT' }),
+  payoutIndexes: (p: { id: string; hostId: string; createdAt: string; status: string }) => ({
+    GSI1PK: `HOST#${p.hostId}#PAYOUTS`,
+    GSI1SK: timeOrdered(p.createdAt, p.id),
+    GSI2PK: 'PAYOUTS',
+    GSI2SK: timeOrdered(p.createdAt, p.id),
+    GSI3PK: `PAYOUTS#STATUS#${p.status}`,
+    GSI3SK: timeOrdered(p.createdAt, p.id),
+  }),
+  hostPayouts: (hostId: string) => `HOST#${hostId}#PAYOUTS`,
+  allPayouts: 'PAYOUTS',
+  payoutsByStatus: (status: string) => `PAYOUTS#STATUS#${status}`,
+  payoutLock: (hostId: string) => ({ PK: `HOST#${hostId}`, SK: 'PAYOUT_LOCK' }),
+  ledgerEntry: (id: string) => ({ PK: `LEDGER_ENTRY#${id}`, SK: 'LEDGER_ENTRY' }),
+  ledgerEntryIndexes: (e: { id: string; hostId: string; createdAt: string; tokyoMonth: string }) => ({
+    GSI1PK: `HOST#${e.hostId}#LEDGER`,
+    GSI1SK: timeOrdered(e.createdAt, e.id),
+    GSI4PK: `LEDGER#MONTH#${e.tokyoMonth}`,
+    GSI4SK: timeOrdered(e.createdAt, e.id),
+  }),
+  hostLedger: (hostId: string) => `HOST#${hostId}#LEDGER`,
+  ledgerOfMonth: (tokyoMonth: string) => `LEDGER#MONTH#${tokyoMonth}`,
+  /** Instant bounds of a time-ordered sort key range (`from`/`to` as ISO instants). */
+  timeRange: (from: string, to: string) => ({ start: `${sortableInstant(from)}#`, end: `${sortableInstant(to)}#~` }),
+  marketTotals: 'LEDGER_TOTALS#MARKET',
+  hostTotals: (hostId: string) => `LEDGER_TOTALS#HOST#${hostId}`,
+  totalsShard: (partition: string, shard: number) => ({ PK: partition, SK: `SHARD#${shard}` }),
+
   counterPartition: (name: string) => `COUNTER#${name}`,
   counterShard: (name: string, shard: number) => ({ PK: `COUNTER#${name}`, SK: `SHARD#${shard}` }),
 } as const;
@@ -301,4 +380,12 @@ export const itemTypes = {
   bookingReview: 'BookingReview',
   reviewInvitation: 'ReviewInvitation',
   rating: 'Rating',
+  payoutProfile: 'PayoutProfile',
+  payoutHoldLog: 'PayoutHoldLog',
+  connectAccount: 'ConnectAccount',
+  earnings: 'Earnings',
+  payout: 'Payout',
+  payoutLock: 'PayoutLock',
+  ledgerEntry: 'LedgerEntry',
+  ledgerTotals: 'LedgerTotals',
 } as const;

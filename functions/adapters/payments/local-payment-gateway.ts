@@ -6,8 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { TOKYO_TIME_ZONE, zonedParts } from '../../domain/calendar';
 import { DomainError, errorCodes } from '../../domain/errors';
+import { refundSplit } from '../../domain/money';
+import type { BankDetails, ConnectedAccountView } from '../../domain/payout-account';
+import type { GatewayPayout } from '../../use-cases/money-ports';
 import type {
   CreateAuthorizationRequest,
+  RefundContext,
   PaymentAuthorization,
   PaymentCancellationReason,
   PaymentEventPublisher,
@@ -19,7 +23,13 @@ import type {
   StripeLikeObject,
 } from '../../use-cases/ports';
 import { sameSecret } from './client-secret';
-import type { LocalPaymentIntent, LocalPaymentStore } from './local-payment-store';
+import type {
+  LocalConnectedAccount,
+  LocalDispute,
+  LocalPaymentIntent,
+  LocalPaymentStore,
+  LocalPayout,
+} from './local-payment-store';
 import { paymentEventTypes, type PaymentEventType } from './payment-events';
 
 /**
@@ -125,6 +135,8 @@ export class LocalPaymentGateway implements PaymentGateway {
         last_payment_error: null,
         cancellation_reason: null,
         livemode: false,
+        transfer_data: request.destination ? { destination: request.destination.accountId } : null,
+        transfer_group: request.destination?.transferGroup ?? null,
       };
       await this.store.put(intent);
       return authorizationOf(intent);
@@ -194,7 +206,10 @@ export class LocalPaymentGateway implements PaymentGateway {
     });
   }
 
-  capture(paymentIntentId: string, context: { bookingId: string }): Promise<PaymentIntentStatus> {
+  capture(
+    paymentIntentId: string,
+    context: { bookingId: string; applicationFeeAmount?: number },
+  ): Promise<PaymentIntentStatus> {
     return this.serialised(async (): Promise<PaymentIntentStatus> => {
       const intent = await this.require(paymentIntentId, context.bookingId);
       if (intent.status === 'succeeded') return 'succeeded';
@@ -207,11 +222,26 @@ export class LocalPaymentGateway implements PaymentGateway {
       if (intent.local_capture_fails) {
         throw new DomainError(errorCodes.paymentFailed, CAPTURE_FAILED_MESSAGE);
       }
+      const fee = context.applicationFeeAmount ?? 0;
+      if (!Number.isInteger(fee) || fee < 0 || fee > intent.amount_capturable) {
+        throw new DomainError(errorCodes.validation, 'The application fee must be whole yen within the amount');
+      }
+      const destination = intent.transfer_data?.destination ?? null;
+      const transfer = destination ? `tr_local_${this.token(24)}` : null;
+      if (destination) {
+        // The charge less the application fee lands in the connected account's balance at capture.
+        await this.store.updateConnect((objects) => {
+          const account = objects.accounts[destination];
+          if (account) account.local_balance += intent.amount_capturable - fee;
+        });
+      }
       const captured: LocalPaymentIntent = {
         ...intent,
         status: 'succeeded',
         amount_received: intent.amount_capturable,
         amount_capturable: 0,
+        application_fee_amount: destination ? fee : null,
+        transfer,
       };
       await this.store.put(captured);
       await this.publish(paymentEventTypes.succeeded, captured);
@@ -248,7 +278,7 @@ export class LocalPaymentGateway implements PaymentGateway {
    * Refunds part or all of a captured intent, once per booking: a repeated call answers the recorded refund (as
    * Stripe does for a repeated idempotency key), so a retry can never refund twice.
    */
-  refund(paymentIntentId: string, context: { bookingId: string; amount: number }): Promise<PaymentRefund> {
+  refund(paymentIntentId: string, context: RefundContext): Promise<PaymentRefund> {
     return this.serialised(async (): Promise<PaymentRefund> => {
       const intent = await this.require(paymentIntentId, context.bookingId);
       if (intent.local_refund) return { ...intent.local_refund, status: 'succeeded' };
@@ -263,14 +293,32 @@ export class LocalPaymentGateway implements PaymentGateway {
       }
       if (this.refundsFail()) throw new DomainError(errorCodes.paymentFailed, REFUND_FAILED_MESSAGE);
       const refund = { id: `re_local_${this.token(24)}`, amount: context.amount, created: this.nowSeconds() };
+      // Stripe's reverse_transfer + refund_application_fee: in proportion, the fee's part rounded down.
+      const destination = intent.transfer_data?.destination ?? null;
+      const split =
+        destination && context.connected
+          ? refundSplit(intent.amount_received, intent.application_fee_amount ?? 0, context.amount)
+          : null;
+      if (destination && split) {
+        await this.store.updateConnect((objects) => {
+          const account = objects.accounts[destination];
+          if (account) account.local_balance -= split.fromHost;
+        });
+      }
       const refunded: LocalPaymentIntent = {
         ...intent,
         amount_refunded: context.amount,
         local_refund: refund,
+        ...(split
+          ? {
+              local_transfer_reversed: (intent.local_transfer_reversed ?? 0) + split.fromHost,
+              local_fee_refunded: (intent.local_fee_refunded ?? 0) + split.fromFee,
+            }
+          : {}),
       };
       await this.store.put(refunded);
       await this.publish(paymentEventTypes.refunded, {
-        id: `ch_local_${intent.id.slice('pi_local_'.length)}`,
+        id: chargeIdOf(intent),
         object: 'charge',
         amount: intent.amount_received,
         amount_refunded: context.amount,
@@ -280,6 +328,256 @@ export class LocalPaymentGateway implements PaymentGateway {
       });
       return { ...refund, status: 'succeeded' };
     });
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Connect: connected accounts, onboarding, payouts, disputes (DESIGN §4g), as Stripe behaves for a JP platform.
+  // -------------------------------------------------------------------------------------------------------------
+
+  /** One account per host (found again by the host id in its metadata, as Stripe's idempotency key would). */
+  createConnectedAccount(input: { hostId: string; email: string; businessName: string }): Promise<ConnectedAccountView> {
+    return this.serialised(async () => {
+      const id = `acct_local_${this.token(16)}`;
+      const account = await this.store.updateConnect((objects) => {
+        const existing = Object.values(objects.accounts).find((a) => a.metadata.hostId === input.hostId);
+        if (existing) return existing;
+        const created: LocalConnectedAccount = {
+          id,
+          object: 'account',
+          email: input.email,
+          business_profile: { name: input.businessName },
+          country: 'JP',
+          details_submitted: false,
+          charges_enabled: false,
+          payouts_enabled: false,
+          requirements: { currently_due: [...LOCAL_INITIAL_REQUIREMENTS], past_due: [], disabled_reason: 'requirements.past_due' },
+          metadata: { hostId: input.hostId },
+          created: this.nowSeconds(),
+          external_account: null,
+          local_balance: 0,
+          local_fail_payouts: false,
+          local_links: {},
+        };
+        objects.accounts[id] = created;
+        return created;
+      });
+      return accountViewOf(account);
+    });
+  }
+
+  retrieveConnectedAccount(accountId: string): Promise<ConnectedAccountView> {
+    return this.serialised(async () => accountViewOf(await this.requireAccount(accountId)));
+  }
+
+  /** The local onboarding page's address, with a token that lapses like Stripe's links (a few minutes, once). */
+  createOnboardingLink(
+    accountId: string,
+    urls: { refreshUrl: string; returnUrl: string },
+  ): Promise<{ url: string }> {
+    return this.serialised(async () => {
+      await this.requireAccount(accountId);
+      const token = this.token(32);
+      const expires = this.nowSeconds() + LOCAL_LINK_SECONDS;
+      await this.store.updateConnect((objects) => {
+        const account = objects.accounts[accountId] as LocalConnectedAccount;
+        // Lapsed links are forgotten as new ones are made.
+        for (const [t, link] of Object.entries(account.local_links)) if (link.expires < this.nowSeconds()) delete account.local_links[t];
+        account.local_links[token] = { expires, refreshUrl: urls.refreshUrl, returnUrl: urls.returnUrl };
+      });
+      const origin = new URL(urls.returnUrl).origin;
+      return { url: `${origin}/api/local-payments/onboarding/${encodeURIComponent(accountId)}?token=${token}` };
+    });
+  }
+
+  /**
+   * What an onboarding link leads to: the account and the link's return address, or, for a lapsed or used link,
+   * its refresh address (as Stripe redirects a stale link to `refresh_url`).
+   */
+  onboardingLink(
+    accountId: string,
+    token: string,
+  ): Promise<{ account: LocalConnectedAccount; link: { returnUrl: string; refreshUrl: string } | null; lapsedTo: string | null }> {
+    return this.serialised(async () => {
+      const account = await this.requireAccount(accountId);
+      const link = account.local_links[token];
+      if (!link) return { account, link: null, lapsedTo: null };
+      if (link.expires < this.nowSeconds()) return { account, link: null, lapsedTo: link.refreshUrl };
+      return { account, link, lapsedTo: null };
+    });
+  }
+
+  /**
+   * Finishes onboarding as the hosted page does: the bank account (checked by the caller against the bank list),
+   * every requirement met, charges and payouts enabled, `account.updated`. `token` (the page's link) is used up;
+   * `null` for the local-only shortcut route. `failPayouts`: every payout to this bank account fails.
+   */
+  completeOnboarding(
+    accountId: string,
+    token: string | null,
+    bank: BankDetails & { bankName: string; branchName: string },
+    options: { failPayouts?: boolean } = {},
+  ): Promise<{ returnUrl: string | null; account: ConnectedAccountView }> {
+    return this.serialised(async () => {
+      const result = await this.store.updateConnect((objects) => {
+        const account = objects.accounts[accountId];
+        if (!account) return null;
+        const link = token ? account.local_links[token] : undefined;
+        if (token && (!link || link.expires < this.nowSeconds())) return { lapsed: true as const, account };
+        if (token) delete account.local_links[token];
+        account.external_account = {
+          bank_code: bank.bankCode,
+          bank_name: bank.bankName,
+          branch_code: bank.branchCode,
+          branch_name: bank.branchName,
+          last4: bank.accountNumber.slice(-4),
+          account_holder_name: bank.accountHolderName,
+        };
+        account.details_submitted = true;
+        account.charges_enabled = true;
+        account.payouts_enabled = true;
+        account.requirements = { currently_due: [], past_due: [], disabled_reason: null };
+        account.local_fail_payouts = options.failPayouts ?? false;
+        return { lapsed: false as const, account, returnUrl: link?.returnUrl ?? null };
+      });
+      if (!result) throw new DomainError(errorCodes.notFound, 'Account not found');
+      if (result.lapsed) throw new DomainError(errorCodes.stateConflict, LINK_LAPSED_MESSAGE);
+      await this.publish('account.updated', result.account, result.account.id);
+      return { returnUrl: result.returnUrl, account: accountViewOf(result.account) };
+    });
+  }
+
+  /**
+   * A manual payout of the account's balance: paid at once locally (`payout.paid`), or failed as a wrong bank
+   * account fails (`payout.failed`, the money back in the balance) when the account was set up with
+   * `failPayouts`. Idempotent per `payoutId`. More than the balance holds is refused, as Stripe refuses it.
+   */
+  createPayout(input: { accountId: string; amount: number; payoutId: string }): Promise<GatewayPayout> {
+    return this.serialised(async () => {
+      if (!Number.isInteger(input.amount) || input.amount <= 0) {
+        throw new DomainError(errorCodes.validation, 'The payout must be a positive whole number of yen');
+      }
+      const id = `po_local_${this.token(24)}`;
+      const now = this.nowSeconds();
+      const outcome = await this.store.updateConnect((objects) => {
+        const existing = Object.values(objects.payouts).find((p) => p.metadata.payoutId === input.payoutId);
+        if (existing) return { payout: existing, created: false };
+        const account = objects.accounts[input.accountId];
+        if (!account) return { error: 'Account not found' };
+        if (!account.payouts_enabled) return { error: 'Payouts are not enabled for this account' };
+        if (account.local_balance < input.amount) return { error: LOCAL_BALANCE_INSUFFICIENT };
+        const fails = account.local_fail_payouts;
+        const payout: LocalPayout = {
+          id,
+          object: 'payout',
+          amount: input.amount,
+          currency: 'jpy',
+          status: fails ? 'failed' : 'paid',
+          arrival_date: now,
+          created: now,
+          failure_code: fails ? 'account_closed' : null,
+          failure_message: fails ? 'The bank account has been closed.' : null,
+          metadata: { payoutId: input.payoutId },
+          local_account: input.accountId,
+        };
+        // A failed payout's money goes back to the balance (Stripe returns it), so it never leaves here.
+        if (!fails) account.local_balance -= input.amount;
+        objects.payouts[id] = payout;
+        return { payout, created: true };
+      });
+      if ('error' in outcome) throw new DomainError(errorCodes.paymentFailed, String(outcome.error));
+      if (outcome.created) {
+        await this.publish(
+          outcome.payout.status === 'paid' ? 'payout.paid' : 'payout.failed',
+          outcome.payout,
+          input.accountId,
+        );
+      }
+      return payoutViewOf(outcome.payout);
+    });
+  }
+
+  /** Takes part of the host's share back (a lost dispute): the account's balance may go negative. */
+  reverseTransfer(input: { paymentIntentId: string; bookingId: string; amount: number }): Promise<{ id: string }> {
+    return this.serialised(async () => {
+      const intent = await this.require(input.paymentIntentId, input.bookingId);
+      const destination = intent.transfer_data?.destination;
+      if (!destination || !intent.transfer) {
+        throw new DomainError(errorCodes.stateConflict, 'The payment has no transfer to reverse');
+      }
+      // One reversal per booking (Stripe's idempotency key): a retry answers the one made before.
+      if (intent.local_reversal) return { id: intent.local_reversal };
+      const reversalId = `trr_local_${this.token(24)}`;
+      await this.store.updateConnect((objects) => {
+        const account = objects.accounts[destination];
+        if (account) account.local_balance -= input.amount;
+      });
+      await this.store.put({
+        ...intent,
+        local_transfer_reversed: (intent.local_transfer_reversed ?? 0) + input.amount,
+        local_reversal: reversalId,
+      });
+      return { id: reversalId };
+    });
+  }
+
+  /** Local only: the card holder disputes the booking's charge (`charge.dispute.created`). */
+  openDispute(bookingId: string): Promise<LocalDispute> {
+    return this.serialised(async () => {
+      const intent = await this.store.findByBookingId(bookingId);
+      if (!intent || intent.status !== 'succeeded') {
+        throw new DomainError(errorCodes.stateConflict, 'Only a captured payment can be disputed');
+      }
+      const id = `dp_local_${this.token(24)}`;
+      const outcome = await this.store.updateConnect((objects) => {
+        const existing = Object.values(objects.disputes).find((d) => d.payment_intent === intent.id);
+        if (existing) return { dispute: existing, created: false };
+        const dispute: LocalDispute = {
+          id,
+          object: 'dispute',
+          amount: intent.amount_received - (intent.amount_refunded ?? 0),
+          currency: 'jpy',
+          charge: chargeIdOf(intent),
+          payment_intent: intent.id,
+          reason: 'product_not_received',
+          status: 'needs_response',
+          created: this.nowSeconds(),
+          metadata: { bookingId },
+        };
+        objects.disputes[id] = dispute;
+        return { dispute, created: true };
+      });
+      if (outcome.created) await this.publish('charge.dispute.created', outcome.dispute);
+      return outcome.dispute;
+    });
+  }
+
+  /** Local only: the dispute is decided (`charge.dispute.closed`); a lost one leaves the money with the card holder. */
+  closeDispute(bookingId: string, outcome: 'won' | 'lost'): Promise<LocalDispute> {
+    return this.serialised(async () => {
+      const intent = await this.store.findByBookingId(bookingId);
+      const closed = await this.store.updateConnect((objects) => {
+        const dispute = Object.values(objects.disputes).find((d) => d.payment_intent === intent?.id);
+        if (!dispute) return null;
+        if (dispute.status === 'won' || dispute.status === 'lost') return { dispute, changed: false };
+        dispute.status = outcome;
+        return { dispute, changed: true };
+      });
+      if (!closed) throw new DomainError(errorCodes.notFound, 'No dispute for this booking');
+      if (!closed.changed) throw new DomainError(errorCodes.stateConflict, `The dispute is already ${closed.dispute.status}`);
+      await this.publish('charge.dispute.closed', closed.dispute);
+      return closed.dispute;
+    });
+  }
+
+  /** Local only: an account's balance (yen), for tests and the onboarding page. */
+  balanceOf(accountId: string): Promise<number> {
+    return this.serialised(async () => (await this.requireAccount(accountId)).local_balance);
+  }
+
+  private async requireAccount(accountId: string): Promise<LocalConnectedAccount> {
+    const account = (await this.store.connect()).accounts[accountId];
+    if (!account) throw new DomainError(errorCodes.notFound, 'Account not found');
+    return account;
   }
 
   /** Returns the card number without spaces, or throws the validation error the form shows beside the field. */
@@ -316,13 +614,15 @@ export class LocalPaymentGateway implements PaymentGateway {
     return intent;
   }
 
-  private async publish(type: PaymentEventType, object: StripeLikeObject): Promise<void> {
+  private async publish(type: PaymentEventType, object: StripeLikeObject, account?: string): Promise<void> {
     const event: StripeLikeEvent = {
       id: `evt_local_${this.token(24)}`,
       object: 'event',
       type,
       created: this.nowSeconds(),
       livemode: false,
+      // Events of a connected account name it, as Stripe's Connect events do.
+      ...(account ? { account } : {}),
       data: { object: structuredClone(object) },
     };
     await this.events.publish(event);
@@ -350,6 +650,46 @@ export class LocalPaymentGateway implements PaymentGateway {
     return out;
   }
 }
+
+/** What Stripe asks of a new Express account in Japan before it can take payments and be paid out. */
+export const LOCAL_INITIAL_REQUIREMENTS = [
+  'business_type',
+  'external_account',
+  'individual.verification.document',
+  'individual.dob.day',
+  'tos_acceptance.date',
+] as const;
+/** Stripe's Account Links lapse after a few minutes. */
+export const LOCAL_LINK_SECONDS = 10 * 60;
+export const LINK_LAPSED_MESSAGE = 'このリンクは有効期限が切れています。「売上・振込」画面からもう一度登録を始めてください。';
+export const LOCAL_BALANCE_INSUFFICIENT =
+  'balance_insufficient: You have insufficient funds in your Stripe account for this payout.';
+
+function accountViewOf(account: LocalConnectedAccount): ConnectedAccountView {
+  return {
+    id: account.id,
+    chargesEnabled: account.charges_enabled,
+    payoutsEnabled: account.payouts_enabled,
+    detailsSubmitted: account.details_submitted,
+    currentlyDue: [...account.requirements.currently_due],
+    pastDue: [...account.requirements.past_due],
+    disabledReason: account.requirements.disabled_reason,
+    bankLast4: account.external_account?.last4 ?? null,
+    hostId: account.metadata.hostId ?? null,
+  };
+}
+
+export function payoutViewOf(payout: LocalPayout): GatewayPayout {
+  return {
+    id: payout.id,
+    status: payout.status,
+    arrivalDate: new Date(payout.arrival_date * 1000).toISOString(),
+    failureMessage: payout.failure_message,
+  };
+}
+
+/** The charge of an intent (one per intent here): Stripe's `ch_` id beside the intent's. */
+const chargeIdOf = (intent: LocalPaymentIntent) => `ch_local_${intent.id.slice('pi_local_'.length)}`;
 
 function authorizationOf(intent: LocalPaymentIntent): PaymentAuthorization {
   return { paymentIntentId: intent.id, clientSecret: intent.client_secret, status: intent.status };

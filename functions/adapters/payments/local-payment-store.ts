@@ -42,7 +42,84 @@ export type LocalPaymentIntent = {
   local_refund?: { id: string; amount: number; created: number };
   /** Local only: authorised with the test card whose capture fails (to try the back office's 502 path). */
   local_capture_fails?: boolean;
+  /** A destination charge (Stripe's `transfer_data`, `transfer_group`; the fee is set at capture). */
+  transfer_data?: { destination: string } | null;
+  transfer_group?: string | null;
+  application_fee_amount?: number | null;
+  /** The transfer to the destination made at capture (`tr_local_…`), what reversals reverse. */
+  transfer?: string | null;
+  /** Of the transfer: reversed so far; of the application fee: refunded so far. */
+  local_transfer_reversed?: number;
+  local_fee_refunded?: number;
+  /** Local only: the reversal a lost dispute made (one per booking). */
+  local_reversal?: string;
 };
+
+/** A connected account of the local gateway, with Stripe's field names where Stripe has them. */
+export type LocalConnectedAccount = {
+  id: string;
+  object: 'account';
+  email: string;
+  business_profile: { name: string };
+  country: 'JP';
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  requirements: { currently_due: string[]; past_due: string[]; disabled_reason: string | null };
+  metadata: Record<string, string>;
+  created: number;
+  /** The bank account payouts go to, once onboarding gave one. */
+  external_account: {
+    bank_code: string;
+    bank_name: string;
+    branch_code: string;
+    branch_name: string;
+    last4: string;
+    account_holder_name: string;
+  } | null;
+  /** Local only: the account's balance in yen (it can go negative, as Stripe's can after a reversal). */
+  local_balance: number;
+  /** Local only: every payout fails, as one to a closed or mistyped bank account does. */
+  local_fail_payouts: boolean;
+  /** Local only: onboarding link tokens, when they lapse (Unix seconds) and where they lead; used once. */
+  local_links: Record<string, { expires: number; returnUrl: string; refreshUrl: string }>;
+};
+
+export type LocalPayout = {
+  id: string;
+  object: 'payout';
+  amount: number;
+  currency: 'jpy';
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+  /** Unix seconds. */
+  arrival_date: number;
+  created: number;
+  failure_code: string | null;
+  failure_message: string | null;
+  metadata: Record<string, string>;
+  /** Local only: the connected account it pays out from. */
+  local_account: string;
+};
+
+export type LocalDispute = {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: 'jpy';
+  charge: string;
+  payment_intent: string;
+  reason: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
+  created: number;
+  metadata: Record<string, string>;
+};
+
+/** The Connect objects of the local gateway, by id. */
+export interface LocalConnectObjects {
+  accounts: Record<string, LocalConnectedAccount>;
+  payouts: Record<string, LocalPayout>;
+  disputes: Record<string, LocalDispute>;
+}
 
 export interface LocalPaymentStore {
   get(id: string): Promise<LocalPaymentIntent | null>;
@@ -50,12 +127,18 @@ export interface LocalPaymentStore {
   findByBookingId(bookingId: string): Promise<LocalPaymentIntent | null>;
   /** Inserts or replaces by id. */
   put(intent: LocalPaymentIntent): Promise<void>;
+  /** Every Connect object (a local stack has a few dozen). */
+  connect(): Promise<LocalConnectObjects>;
+  /** Reads the Connect objects, lets `change` edit them, writes them back (one at a time per store). */
+  updateConnect<T>(change: (objects: LocalConnectObjects) => T): Promise<T>;
 }
 
-const copy = (intent: LocalPaymentIntent): LocalPaymentIntent => structuredClone(intent);
+const copy = <T>(value: T): T => structuredClone(value);
+const emptyConnect = (): LocalConnectObjects => ({ accounts: {}, payouts: {}, disputes: {} });
 
 export class InMemoryLocalPaymentStore implements LocalPaymentStore {
   private readonly intents = new Map<string, LocalPaymentIntent>();
+  private objects = emptyConnect();
 
   async get(id: string): Promise<LocalPaymentIntent | null> {
     const intent = this.intents.get(id);
@@ -72,9 +155,20 @@ export class InMemoryLocalPaymentStore implements LocalPaymentStore {
   async put(intent: LocalPaymentIntent): Promise<void> {
     this.intents.set(intent.id, copy(intent));
   }
+
+  async connect(): Promise<LocalConnectObjects> {
+    return copy(this.objects);
+  }
+
+  async updateConnect<T>(change: (objects: LocalConnectObjects) => T): Promise<T> {
+    const next = copy(this.objects);
+    const result = change(next);
+    this.objects = next;
+    return copy(result);
+  }
 }
 
-interface StoreFile {
+interface StoreFile extends Partial<LocalConnectObjects> {
   version: 1;
   intents: Record<string, LocalPaymentIntent>;
 }
@@ -101,10 +195,31 @@ export class JsonFileLocalPaymentStore implements LocalPaymentStore {
   }
 
   put(intent: LocalPaymentIntent): Promise<void> {
+    return this.write((file) => {
+      file.intents[intent.id] = copy(intent);
+    });
+  }
+
+  async connect(): Promise<LocalConnectObjects> {
+    const file = await this.load();
+    return { accounts: file.accounts ?? {}, payouts: file.payouts ?? {}, disputes: file.disputes ?? {} };
+  }
+
+  updateConnect<T>(change: (objects: LocalConnectObjects) => T): Promise<T> {
+    return this.write((file) => {
+      const objects = { accounts: file.accounts ?? {}, payouts: file.payouts ?? {}, disputes: file.disputes ?? {} };
+      const result = change(objects);
+      Object.assign(file, objects);
+      return copy(result);
+    });
+  }
+
+  private write<T>(change: (file: StoreFile) => T): Promise<T> {
     const write = this.writes.then(async () => {
       const file = await this.load();
-      file.intents[intent.id] = copy(intent);
+      const result = change(file);
       await this.save(file);
+      return result;
     });
     // The chain must survive a failed write, or every later write would fail with it.
     this.writes = write.catch(() => undefined);
@@ -123,7 +238,7 @@ export class JsonFileLocalPaymentStore implements LocalPaymentStore {
     if (parsed.version !== 1 || typeof parsed.intents !== 'object' || parsed.intents === null) {
       throw new Error(`${this.path} is not a local payment store file`);
     }
-    return { version: 1, intents: parsed.intents };
+    return { ...parsed, version: 1, intents: parsed.intents };
   }
 
   private async save(file: StoreFile): Promise<void> {

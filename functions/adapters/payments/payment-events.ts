@@ -12,6 +12,14 @@ export const paymentEventTypes = {
   succeeded: 'payment_intent.succeeded',
   /** A refund of the captured charge (its `data.object` is the charge, with `payment_intent`). */
   refunded: 'charge.refunded',
+  /** Connect (DESIGN §4g): a connected account's requirements or capabilities changed. */
+  accountUpdated: 'account.updated',
+  /** A connected account's payout reached the bank, or failed (the event's `account` names the account). */
+  payoutPaid: 'payout.paid',
+  payoutFailed: 'payout.failed',
+  /** The card holder disputed a charge, and its outcome (`data.object` is the dispute). */
+  disputeCreated: 'charge.dispute.created',
+  disputeClosed: 'charge.dispute.closed',
 } as const;
 
 export type PaymentEventType = (typeof paymentEventTypes)[keyof typeof paymentEventTypes];

@@ -78,13 +78,19 @@ export class StripeApi {
       : 'https://api.stripe.com';
   }
 
-  get<T>(path: string): Promise<T> {
-    return this.request<T>('GET', path);
+  /** `stripeAccount`: act on a connected account (Stripe's `Stripe-Account` header), e.g. its payouts. */
+  get<T>(path: string, options: { stripeAccount?: string } = {}): Promise<T> {
+    return this.request<T>('GET', path, undefined, undefined, options.stripeAccount);
   }
 
   /** Every POST we make is keyed, so a retried one is applied once (Stripe replays the first answer). */
-  post<T>(path: string, params: StripeParams, idempotencyKey: string): Promise<T> {
-    return this.request<T>('POST', path, encodeStripeForm(params), idempotencyKey);
+  post<T>(
+    path: string,
+    params: StripeParams,
+    idempotencyKey: string,
+    options: { stripeAccount?: string } = {},
+  ): Promise<T> {
+    return this.request<T>('POST', path, encodeStripeForm(params), idempotencyKey, options.stripeAccount);
   }
 
   private async request<T>(
@@ -92,12 +98,14 @@ export class StripeApi {
     path: string,
     body?: string,
     idempotencyKey?: string,
+    stripeAccount?: string,
   ): Promise<T> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.secretKey}`,
       'stripe-version': STRIPE_API_VERSION,
       'user-agent': 'ehime-experiences (Stripe REST over fetch)',
     };
+    if (stripeAccount) headers['stripe-account'] = stripeAccount;
     if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
 

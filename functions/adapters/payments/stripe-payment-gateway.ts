@@ -5,9 +5,13 @@
  * (README, Benchmarks); webhook signatures are checked here with `node:crypto`, by Stripe's documented scheme.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type Stripe from 'stripe';
 import { DomainError, errorCodes, isDomainError } from '../../domain/errors';
+import type { ConnectedAccountView } from '../../domain/payout-account';
+import type { GatewayPayout } from '../../use-cases/money-ports';
 import type {
   CreateAuthorizationRequest,
+  RefundContext,
   PaymentAuthorization,
   PaymentCancellationReason,
   PaymentGateway,
@@ -18,7 +22,7 @@ import type {
 } from '../../use-cases/ports';
 import { sameSecret } from './client-secret';
 import { isStripeLikeEvent } from './payment-events';
-import { StripeApi, StripeApiError } from './stripe-api';
+import { StripeApi, StripeApiError, type StripeParams } from './stripe-api';
 
 export interface StripePaymentGatewayOptions {
   /** `sk_live_…` / `sk_test_…` / a restricted key; the caller reads it from configuration or Secrets Manager. */
@@ -69,7 +73,18 @@ export const idempotencyKeys = {
   cancel: (bookingId: string) => `booking-${bookingId}-cancel`,
   /** One refund per booking: a retry after a failure or a lost answer replays the same refund. */
   refund: (bookingId: string) => `booking-${bookingId}-refund`,
+  /** One connected account per host, one payout per payout record, one reversal per lost dispute. */
+  account: (hostId: string) => `host-${hostId}-account`,
+  accountLink: (accountId: string, minute: number) => `account-${accountId}-link-${minute}`,
+  payout: (payoutId: string) => `payout-${payoutId}`,
+  reversal: (bookingId: string) => `booking-${bookingId}-dispute-reversal`,
 };
+
+/**
+ * The request shapes come from the SDK's own types (`import type Stripe from 'stripe'`: no SDK code is bundled),
+ * so a field we send cannot drift from what Stripe's API version accepts; this narrows them to our form encoder.
+ */
+const form = <T extends object>(params: T): StripeParams => params as unknown as StripeParams;
 
 /** The fields of a Refund this gateway reads. */
 interface StripeRefund {
@@ -97,19 +112,27 @@ export class StripePaymentGateway implements PaymentGateway {
     if (!Number.isInteger(request.amount) || request.amount <= 0) {
       throw new DomainError(errorCodes.validation, 'The amount must be a positive whole number of yen');
     }
+    const params: Stripe.PaymentIntentCreateParams = {
+      // JPY is a zero-decimal currency: the amount in yen is Stripe's amount, no ×100.
+      amount: request.amount,
+      currency: 'jpy',
+      capture_method: 'manual',
+      automatic_payment_methods: { enabled: true },
+      description: request.description,
+      receipt_email: request.customerEmail,
+      metadata: { ...request.metadata, bookingId: request.bookingId },
+      // A destination charge: the host's account receives it less the application fee set at capture.
+      ...(request.destination
+        ? {
+            transfer_data: { destination: request.destination.accountId },
+            transfer_group: request.destination.transferGroup,
+          }
+        : {}),
+    };
     const intent = await this.call(() =>
       this.api.post<StripePaymentIntent>(
         '/v1/payment_intents',
-        {
-          // JPY is a zero-decimal currency: the amount in yen is Stripe's amount, no ×100.
-          amount: request.amount,
-          currency: 'jpy',
-          capture_method: 'manual',
-          automatic_payment_methods: { enabled: true },
-          description: request.description,
-          receipt_email: request.customerEmail,
-          metadata: { ...request.metadata, bookingId: request.bookingId },
-        },
+        form(params),
         idempotencyKeys.authorize(request.bookingId),
       ),
     );
@@ -138,12 +161,17 @@ export class StripePaymentGateway implements PaymentGateway {
     }
   }
 
-  async capture(paymentIntentId: string, context: { bookingId: string }): Promise<PaymentIntentStatus> {
+  async capture(
+    paymentIntentId: string,
+    context: { bookingId: string; applicationFeeAmount?: number },
+  ): Promise<PaymentIntentStatus> {
+    const params: Stripe.PaymentIntentCaptureParams =
+      context.applicationFeeAmount !== undefined ? { application_fee_amount: context.applicationFeeAmount } : {};
     try {
       const intent = await this.call(() =>
         this.api.post<StripePaymentIntent>(
           `/v1/payment_intents/${encodeURIComponent(paymentIntentId)}/capture`,
-          {},
+          form(params),
           idempotencyKeys.capture(context.bookingId),
         ),
       );
@@ -174,26 +202,22 @@ export class StripePaymentGateway implements PaymentGateway {
     }
   }
 
-  async refund(
-    paymentIntentId: string,
-    context: { bookingId: string; amount: number },
-  ): Promise<PaymentRefund> {
+  async refund(paymentIntentId: string, context: RefundContext): Promise<PaymentRefund> {
     if (!Number.isInteger(context.amount) || context.amount <= 0) {
       throw new DomainError(errorCodes.validation, 'The refund must be a positive whole number of yen');
     }
+    const params: Stripe.RefundCreateParams = {
+      payment_intent: paymentIntentId,
+      amount: context.amount,
+      reason: 'requested_by_customer',
+      metadata: { bookingId: context.bookingId },
+      // Destination charges: the host's share and the fee go back in proportion (DESIGN §4g).
+      ...(context.connected ? { reverse_transfer: true, refund_application_fee: true } : {}),
+    };
     let refund: StripeRefund;
     try {
       refund = await this.call(() =>
-        this.api.post<StripeRefund>(
-          '/v1/refunds',
-          {
-            payment_intent: paymentIntentId,
-            amount: context.amount,
-            reason: 'requested_by_customer',
-            metadata: { bookingId: context.bookingId },
-          },
-          idempotencyKeys.refund(context.bookingId),
-        ),
+        this.api.post<StripeRefund>('/v1/refunds', form(params), idempotencyKeys.refund(context.bookingId)),
       );
     } catch (error) {
       // Nothing captured (a request still authorised, or cancelled): there is nothing to refund.
@@ -210,6 +234,110 @@ export class StripePaymentGateway implements PaymentGateway {
       amount: refund.amount,
       status: refund.status === 'succeeded' ? 'succeeded' : 'pending',
     };
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Connect (DESIGN §4g)
+  // -------------------------------------------------------------------------------------------------------------
+
+  async createConnectedAccount(input: {
+    hostId: string;
+    email: string;
+    businessName: string;
+  }): Promise<ConnectedAccountView> {
+    const params: Stripe.AccountCreateParams = {
+      country: 'JP',
+      email: input.email,
+      business_profile: { name: input.businessName, mcc: '4722' /* travel agencies and tour operators */ },
+      // Controller properties: Stripe collects the requirements on its hosted pages, the host gets the Express
+      // dashboard, the platform pays Stripe's fees and is liable for negative balances.
+      controller: {
+        fees: { payer: 'application' },
+        losses: { payments: 'application' },
+        requirement_collection: 'stripe',
+        stripe_dashboard: { type: 'express' },
+      },
+      capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+      settings: { payouts: { schedule: { interval: 'manual' } } },
+      metadata: { hostId: input.hostId },
+    };
+    const account = await this.call(() =>
+      this.api.post<Stripe.Account>('/v1/accounts', form(params), idempotencyKeys.account(input.hostId)),
+    );
+    return accountViewOf(account);
+  }
+
+  async retrieveConnectedAccount(accountId: string): Promise<ConnectedAccountView> {
+    const account = await this.call(() =>
+      this.api.get<Stripe.Account>(`/v1/accounts/${encodeURIComponent(accountId)}`),
+    );
+    return accountViewOf(account);
+  }
+
+  async createOnboardingLink(
+    accountId: string,
+    urls: { refreshUrl: string; returnUrl: string },
+  ): Promise<{ url: string }> {
+    // Stripe's hosted onboarding speaks the browser's language; our hosts' back office is Japanese, and the
+    // account's country (JP) makes the page ask for Japanese documents and bank details.
+    const params: Stripe.AccountLinkCreateParams = {
+      account: accountId,
+      type: 'account_onboarding',
+      refresh_url: urls.refreshUrl,
+      return_url: urls.returnUrl,
+      collection_options: { fields: 'eventually_due' },
+    };
+    const link = await this.call(() =>
+      this.api.post<Stripe.AccountLink>(
+        '/v1/account_links',
+        form(params),
+        // A new link per minute at most: a double click gets the same link, a later visit a fresh one.
+        idempotencyKeys.accountLink(accountId, Math.floor(Date.now() / 60_000)),
+      ),
+    );
+    return { url: link.url };
+  }
+
+  async createPayout(input: { accountId: string; amount: number; payoutId: string }): Promise<GatewayPayout> {
+    const params: Stripe.PayoutCreateParams = {
+      amount: input.amount,
+      currency: 'jpy',
+      metadata: { payoutId: input.payoutId },
+    };
+    const payout = await this.call(() =>
+      this.api.post<Stripe.Payout>('/v1/payouts', form(params), idempotencyKeys.payout(input.payoutId), {
+        stripeAccount: input.accountId,
+      }),
+    );
+    return payoutViewOf(payout);
+  }
+
+  async reverseTransfer(input: {
+    paymentIntentId: string;
+    bookingId: string;
+    amount: number;
+  }): Promise<{ id: string }> {
+    const intent = await this.call(() =>
+      this.api.get<Stripe.PaymentIntent & { latest_charge: Stripe.Charge | string | null }>(
+        `/v1/payment_intents/${encodeURIComponent(input.paymentIntentId)}?expand[]=latest_charge`,
+      ),
+    );
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    const transfer = charge?.transfer;
+    const transferId = typeof transfer === 'string' ? transfer : (transfer?.id ?? null);
+    if (!transferId) throw new DomainError(errorCodes.stateConflict, 'The payment has no transfer to reverse');
+    const params: Stripe.TransferCreateReversalParams = {
+      amount: input.amount,
+      metadata: { bookingId: input.bookingId, reason: 'dispute_lost' },
+    };
+    const reversal = await this.call(() =>
+      this.api.post<Stripe.TransferReversal>(
+        `/v1/transfers/${encodeURIComponent(transferId)}/reversals`,
+        form(params),
+        idempotencyKeys.reversal(input.bookingId),
+      ),
+    );
+    return { id: reversal.id };
   }
 
   /**
@@ -270,6 +398,38 @@ function mapStripeError(error: unknown): Error {
   const requestId = error.requestId ? ` (request ${error.requestId})` : '';
   return new DomainError(errorCodes.paymentFailed, `The payment provider failed: ${error.type}${requestId}`);
 }
+
+function accountViewOf(account: Stripe.Account): ConnectedAccountView {
+  const bank = account.external_accounts?.data.find((a) => a.object === 'bank_account');
+  return {
+    id: account.id,
+    chargesEnabled: account.charges_enabled ?? false,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    detailsSubmitted: account.details_submitted ?? false,
+    currentlyDue: account.requirements?.currently_due ?? [],
+    pastDue: account.requirements?.past_due ?? [],
+    disabledReason: account.requirements?.disabled_reason ?? null,
+    bankLast4: bank && 'last4' in bank ? bank.last4 : null,
+    hostId: account.metadata?.hostId ?? null,
+  };
+}
+
+function payoutViewOf(payout: Stripe.Payout): GatewayPayout {
+  const known = ['pending', 'in_transit', 'paid', 'failed', 'canceled'] as const;
+  const status = (known as readonly string[]).includes(payout.status)
+    ? (payout.status as GatewayPayout['status'])
+    : 'pending';
+  return {
+    id: payout.id,
+    status,
+    arrivalDate: payout.arrival_date ? new Date(payout.arrival_date * 1000).toISOString() : null,
+    failureMessage: payout.failure_message ?? null,
+  };
+}
+
+/** The connected account's view as an `account.updated` event carries it (`data.object` is the Account). */
+export const connectedAccountViewOf = (object: unknown): ConnectedAccountView =>
+  accountViewOf(object as Stripe.Account);
 
 function statusOf(intent: StripePaymentIntent): PaymentIntentStatus {
   if (!knownStatuses.has(intent.status)) {

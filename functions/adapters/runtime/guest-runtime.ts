@@ -27,12 +27,15 @@ import type {
   PaymentAuthorization,
   PaymentCancellationReason,
   PaymentRefund,
+  RefundContext,
   PaymentEventPublisher,
   PaymentGateway,
   PaymentIntentStatus,
   PaymentIntentView,
 } from '../../use-cases/ports';
 import { DomainError } from '../../domain/errors';
+import type { ConnectedAccountView } from '../../domain/payout-account';
+import type { GatewayPayout } from '../../use-cases/money-ports';
 import { EventBridgePageEvents } from '../events/eventbridge-publisher';
 import type { GuestPageEvents } from '../../use-cases/refresh-guest-pages';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
@@ -255,7 +258,10 @@ class SecretKeyStripeGateway implements PaymentGateway {
     return (await this.gateway()).clientSecretMatches(paymentIntentId, clientSecret);
   }
 
-  async capture(paymentIntentId: string, context: { bookingId: string }): Promise<PaymentIntentStatus> {
+  async capture(
+    paymentIntentId: string,
+    context: { bookingId: string; applicationFeeAmount?: number },
+  ): Promise<PaymentIntentStatus> {
     return (await this.gateway()).capture(paymentIntentId, context);
   }
 
@@ -266,10 +272,38 @@ class SecretKeyStripeGateway implements PaymentGateway {
     return (await this.gateway()).cancel(paymentIntentId, context);
   }
 
-  async refund(
-    paymentIntentId: string,
-    context: { bookingId: string; amount: number },
-  ): Promise<PaymentRefund> {
+  async refund(paymentIntentId: string, context: RefundContext): Promise<PaymentRefund> {
     return (await this.gateway()).refund(paymentIntentId, context);
+  }
+
+  async createConnectedAccount(input: {
+    hostId: string;
+    email: string;
+    businessName: string;
+  }): Promise<ConnectedAccountView> {
+    return (await this.gateway()).createConnectedAccount(input);
+  }
+
+  async retrieveConnectedAccount(accountId: string): Promise<ConnectedAccountView> {
+    return (await this.gateway()).retrieveConnectedAccount(accountId);
+  }
+
+  async createOnboardingLink(
+    accountId: string,
+    urls: { refreshUrl: string; returnUrl: string },
+  ): Promise<{ url: string }> {
+    return (await this.gateway()).createOnboardingLink(accountId, urls);
+  }
+
+  async createPayout(input: { accountId: string; amount: number; payoutId: string }): Promise<GatewayPayout> {
+    return (await this.gateway()).createPayout(input);
+  }
+
+  async reverseTransfer(input: {
+    paymentIntentId: string;
+    bookingId: string;
+    amount: number;
+  }): Promise<{ id: string }> {
+    return (await this.gateway()).reverseTransfer(input);
   }
 }
