@@ -246,6 +246,8 @@ export const bookingSchema = z.object({
    */
   commissionPercent: z.number().int().min(0).max(100).optional(),
   platformFee: z.number().int().min(0).optional(),
+  /** The host's connected account the charge goes to (a destination charge); absent or null: none. */
+  destinationAccountId: z.string().nullable().optional(),
   /** The provider's refund (`re_…`), once one was made. */
   refundId: z.string().nullable().optional(),
   /** When the host ticked the guest as arrived on the day's manifest (null or absent: not checked in). */

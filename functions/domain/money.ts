@@ -111,7 +111,10 @@ export interface Earnings {
 }
 
 /** The fee and net of a fresh capture. */
-export function captureSplit(charge: number, fee: number): { gross: number; platformFee: number; net: number } {
+export function captureSplit(
+  charge: number,
+  fee: number,
+): { gross: number; platformFee: number; net: number } {
   assertYen(charge, 'charge');
   assertYen(fee, 'fee');
   if (fee > charge) throw new RangeError(`fee ${fee} exceeds charge ${charge}`);
@@ -403,10 +406,15 @@ export function totalsDelta(
         addTo(delta.market, 'paidOut', line.amount);
         addTo(delta.host, 'paidOut', line.amount);
       } else if (line.account.startsWith('host:')) {
-        addTo(delta.market, 'hostEarnings', ledger.kind === 'payout' || ledger.kind === 'payout_failed' ? 0 : line.amount);
+        addTo(
+          delta.market,
+          'hostEarnings',
+          ledger.kind === 'payout' || ledger.kind === 'payout_failed' ? 0 : line.amount,
+        );
         addTo(delta.host, 'balance', line.amount);
         if (ledger.kind === 'capture') addTo(delta.host, 'earned', line.amount);
-        else if (ledger.kind === 'refund' || ledger.kind === 'dispute_lost') addTo(delta.host, 'reversed', -line.amount);
+        else if (ledger.kind === 'refund' || ledger.kind === 'dispute_lost')
+          addTo(delta.host, 'reversed', -line.amount);
       }
     }
   }
@@ -441,7 +449,10 @@ export function hostEarningsTotals(totals: HostTotals) {
  * What a payout of the host's `payableNet` may pay: the payable earnings, less any debt the host's balance carries
  * (a share taken back after an earlier payout, e.g. a lost dispute), which later earnings repay.
  */
-export function payoutAmount(totals: Pick<HostTotals, 'balance' | 'upcoming' | 'payable' | 'onHold'>, payableNet: number): number {
+export function payoutAmount(
+  totals: Pick<HostTotals, 'balance' | 'upcoming' | 'payable' | 'onHold'>,
+  payableNet: number,
+): number {
   const debt = Math.min(0, totals.balance - totals.upcoming - totals.payable - totals.onHold);
   return Math.max(0, payableNet + debt);
 }

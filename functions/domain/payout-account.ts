@@ -117,9 +117,18 @@ export const bankDetailsMessages = {
 const KATAKANA_HOLDER = /^[\u30A0-\u30FF\u3000 （）().,\-ー・／/]+$/u;
 
 export const bankDetailsSchema = z.object({
-  bankCode: z.string().trim().regex(/^\d{4}$/, { error: bankDetailsMessages.bankCode }),
-  branchCode: z.string().trim().regex(/^\d{3}$/, { error: bankDetailsMessages.branchCode }),
-  accountNumber: z.string().trim().regex(/^\d{7}$/, { error: bankDetailsMessages.accountNumber }),
+  bankCode: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, { error: bankDetailsMessages.bankCode }),
+  branchCode: z
+    .string()
+    .trim()
+    .regex(/^\d{3}$/, { error: bankDetailsMessages.branchCode }),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{7}$/, { error: bankDetailsMessages.accountNumber }),
   accountHolderName: z
     .string()
     .trim()

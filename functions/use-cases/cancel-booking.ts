@@ -14,8 +14,10 @@ import { addMinutes } from '../domain/calendar';
 import type { Booking, BookingActor, CancellingParty } from '../domain/entities';
 import { DomainError, isDomainError } from '../domain/errors';
 import { chargedAmountOf, guestCancellationQuote } from '../domain/cancellation';
+import { captureMoney, refundMoney } from '../domain/booking-money';
 import { errorFields } from './console-logger';
 import { bookingAfter, type BookingNotifications } from './mail-notifications';
+import type { MoneyRepository } from './money-ports';
 import type { BookingCancellation, BookingRepository, Logger, PaymentGateway } from './ports';
 
 /** A refund not confirmed within this long (the process died, the provider failed) is tried again by the job. */
@@ -33,6 +35,8 @@ export const cancellationMessages = {
 
 export interface CancelBookingDeps {
   bookings: BookingRepository;
+  /** The booking's earnings: a refund settles with its ledger entry (DESIGN §4g). */
+  money: Pick<MoneyRepository, 'earningsOf'>;
   payments: PaymentGateway;
   notifications: BookingNotifications;
   logger: Logger;
@@ -129,10 +133,13 @@ export function makeCancelBooking(deps: CancelBookingDeps) {
       }
     }
     const now = deps.clock();
+    // The approval that captured it lost to this cancellation and never recorded the capture's money: it is
+    // recorded now, with the refund owed, so the ledger holds the charge that the refund will give back.
     const owed = await deps.bookings.changeRefund(booking.id, [null], {
       refundStatus: 'pending',
       refundAmount: booking.amount,
       retryAt: addMinutes(now, REFUND_RETRY_MINUTES).toISOString(),
+      money: captureMoney(booking, now),
       now,
     });
     deps.logger.warn('Cancelled request had been captured by a racing approval; refunding it in full', {
@@ -149,9 +156,15 @@ export function makeCancelBooking(deps: CancelBookingDeps) {
   async function attemptRefund(booking: Booking): Promise<boolean> {
     const now = deps.clock();
     const amount = booking.refundAmount ?? 0;
+    let refundId: string;
     try {
       if (!booking.paymentIntentId) throw new DomainError('state_conflict', 'No payment to refund');
-      await deps.payments.refund(booking.paymentIntentId, { bookingId: booking.id, amount });
+      const refund = await deps.payments.refund(booking.paymentIntentId, {
+        bookingId: booking.id,
+        amount,
+        connected: Boolean(booking.destinationAccountId),
+      });
+      refundId = refund.id;
     } catch (e) {
       deps.logger.error('Refund failed; admins see it and the expiry job retries it', {
         bookingId: booking.id,
@@ -165,12 +178,24 @@ export function makeCancelBooking(deps: CancelBookingDeps) {
       });
       return false;
     }
-    await deps.bookings.changeRefund(booking.id, ['pending', 'failed'], {
+    return settleRefund(booking, refundId, now);
+  }
+
+  /**
+   * Records a refund the provider made: `succeeded`, with the refund's ledger entry and the host's earnings in the
+   * same write (DESIGN §4g). `false` when another writer (the refund event, a retry) recorded it first.
+   */
+  async function settleRefund(booking: Booking, refundId: string | null, now: Date): Promise<boolean> {
+    const amount = booking.refundAmount ?? 0;
+    const earnings = await deps.money.earningsOf(booking.id);
+    return deps.bookings.changeRefund(booking.id, ['pending', 'failed'], {
       refundStatus: 'succeeded',
       retryAt: null,
+      ...(refundId ? { refundId } : {}),
+      // Bookings approved before hosts were paid have no earnings: nothing of theirs is in the ledger.
+      ...(earnings && amount > 0 ? { money: refundMoney(booking, earnings, amount, refundId, now) } : {}),
       now,
     });
-    return true;
   }
 
   return {
@@ -226,6 +251,9 @@ export function makeCancelBooking(deps: CancelBookingDeps) {
 
     /** The expiry job: a cancelled booking whose refund is owed and due is tried again. */
     retryRefund: attemptRefund,
+
+    /** The provider's refund event: the refund of `booking` was made (`refundId` when the event names it). */
+    settleRefund,
   };
 }
 

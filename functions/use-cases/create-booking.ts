@@ -17,6 +17,9 @@ import type {
   RateLimiter,
 } from './ports';
 import { defaultRefundRule } from '../domain/refund-rule';
+import { platformFeeOf } from '../domain/money';
+import { canTakePayments } from '../domain/payout-account';
+import type { PayoutProfileRepository } from './money-ports';
 import { loadPublishedExperience } from './published-experience';
 import { countAttempt, type RateRule } from './rate-limits';
 
@@ -44,6 +47,8 @@ export interface CreateBookingDeps {
   experiences: ExperienceRepository;
   /** A suspended host's experiences cannot be booked. */
   hosts: Pick<HostRepository, 'suspensionOf' | 'get'>;
+  /** The host's commission and payout account: the charge goes to the host's account, less the fee. */
+  payoutProfiles: Pick<PayoutProfileRepository, 'get'>;
   bookings: BookingRepository;
   payments: PaymentGateway;
   logger: Logger;
@@ -129,6 +134,18 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       throw new DomainError('validation_failed', message, { guests: message });
     }
     const amount = totalPrice(experience.price, request.guests);
+    // The money goes to the host's connected account (DESIGN §4g): without one that takes payments (its
+    // requirements lapsed after publishing), nothing can be booked, rather than the platform keeping the charge.
+    const payout = await deps.payoutProfiles.get(experience.hostId);
+    if (!canTakePayments(payout.account) || !payout.account) {
+      deps.logger.warn('Booking refused: the host has no payout account that takes payments', {
+        experienceId: experience.id,
+        hostId: experience.hostId,
+        status: payout.account?.status ?? 'none',
+      });
+      throw new DomainError('slot_unavailable', SLOT_UNAVAILABLE_MESSAGE);
+    }
+    const destinationAccountId = payout.account.accountId;
     // The refund rule in force now is the guest's promise: copied onto the booking, never read again later.
     const refundRule =
       experience.refundRule ??
@@ -165,6 +182,10 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       decidedAt: null,
       reminderSentAt: null,
       refundRule,
+      // The commission agreed now is what this booking pays, like the refund rule.
+      commissionPercent: payout.commissionPercent,
+      platformFee: platformFeeOf(amount, payout.commissionPercent),
+      destinationAccountId,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     }));
@@ -178,6 +199,7 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
         description: `${booking.reference} · ${experience.title} · ${booking.date} ${booking.time}`,
         metadata: { reference: booking.reference, experienceId: experience.id },
         customerEmail: booking.email,
+        destination: { accountId: destinationAccountId, transferGroup: booking.id },
       });
     } catch (e) {
       await undo(booking, 'Card authorisation could not be created', e);

@@ -1,3 +1,4 @@
+import { captureMoney } from '../domain/booking-money';
 import type { Booking } from '../domain/entities';
 import { isDomainError } from '../domain/errors';
 import { errorFields } from './console-logger';
@@ -153,7 +154,11 @@ export function makeExpireBookings(deps: ExpireBookingsDeps) {
     const change = { deadline: null, decidedBy: null, now: deps.clock() };
     const mails = await deps.notifications.approved(bookingAfter(booking, 'approved', change));
     try {
-      await deps.bookings.transition(booking.id, 'pending', 'approved', { ...change, mails });
+      await deps.bookings.transition(booking.id, 'pending', 'approved', {
+        ...change,
+        mails,
+        money: captureMoney(booking, change.now),
+      });
     } catch (e) {
       if (isDomainError(e) && e.code === 'state_conflict') return 'skipped';
       throw e;

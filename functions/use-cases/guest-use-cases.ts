@@ -30,6 +30,7 @@ import type {
   ReviewRepository,
   SlotRepository,
 } from './ports';
+import type { MoneyRepository, PayoutProfileRepository } from './money-ports';
 
 export interface GuestUseCaseDeps {
   experiences: ExperienceRepository;
@@ -37,6 +38,10 @@ export interface GuestUseCaseDeps {
   hosts: HostRepository;
   slots: SlotRepository;
   bookings: BookingRepository;
+  /** Hosts' commission, payout account and payout hold (DESIGN §4g). */
+  payoutProfiles: PayoutProfileRepository;
+  /** Earnings, payouts and the ledger. */
+  money: MoneyRepository;
   /** Ratings on cards and the experience (absent: none shown). */
   reviews?: ReviewRepository;
   payments: PaymentGateway;

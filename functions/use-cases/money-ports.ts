@@ -128,7 +128,13 @@ export interface MoneyRepository {
    * `creating → scheduled`: the payout's ledger entry and counters, the provider's payout id. Conditional on the
    * payout still `creating` (`false` otherwise).
    */
-  schedulePayout(payout: Payout, entry: LedgerEntry, gatewayPayoutId: string | null, arrivalDate: string | null, now: Date): Promise<boolean>;
+  schedulePayout(
+    payout: Payout,
+    entry: LedgerEntry,
+    gatewayPayoutId: string | null,
+    arrivalDate: string | null,
+    now: Date,
+  ): Promise<boolean>;
   /** `scheduled → paid`; `false` when it is not scheduled (a duplicate or late event). */
   markPayoutPaid(payoutId: string, arrivalDate: string | null, now: Date): Promise<boolean>;
   /**
@@ -142,7 +148,10 @@ export interface MoneyRepository {
   listHostPayouts(hostId: string, page: PageRequest): Promise<Page<Payout>>;
   listPayouts(filter: { status?: PayoutStatus } & PageRequest): Promise<Page<Payout>>;
   /** A host's ledger entries, oldest first (statements, checks). */
-  listHostEntries(hostId: string, page: PageRequest & { from?: string; to?: string }): Promise<Page<LedgerEntry>>;
+  listHostEntries(
+    hostId: string,
+    page: PageRequest & { from?: string; to?: string },
+  ): Promise<Page<LedgerEntry>>;
   /** The ledger entries of a Tokyo month (`yyyy-MM`) across the marketplace, oldest first (reconciliation). */
   listEntriesOfMonth(month: string, page: PageRequest): Promise<Page<LedgerEntry>>;
 }
@@ -163,12 +172,23 @@ export interface ConnectGateway {
    * the platform pays the fees and bears the losses; JP; card payments and transfers; manual payouts). Idempotent
    * per host.
    */
-  createConnectedAccount(input: { hostId: string; email: string; businessName: string }): Promise<ConnectedAccountView>;
+  createConnectedAccount(input: {
+    hostId: string;
+    email: string;
+    businessName: string;
+  }): Promise<ConnectedAccountView>;
   retrieveConnectedAccount(accountId: string): Promise<ConnectedAccountView>;
   /** A hosted onboarding link (single use, expires in minutes). */
-  createOnboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  createOnboardingLink(
+    accountId: string,
+    urls: { refreshUrl: string; returnUrl: string },
+  ): Promise<{ url: string }>;
   /** A payout of the account's balance to its bank, idempotent per `payoutId`. */
   createPayout(input: { accountId: string; amount: number; payoutId: string }): Promise<GatewayPayout>;
   /** Takes `amount` of the host's share of the booking's charge back (a lost dispute), idempotent per booking. */
-  reverseTransfer(input: { paymentIntentId: string; bookingId: string; amount: number }): Promise<{ id: string }>;
+  reverseTransfer(input: {
+    paymentIntentId: string;
+    bookingId: string;
+    amount: number;
+  }): Promise<{ id: string }>;
 }

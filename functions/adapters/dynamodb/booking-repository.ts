@@ -12,6 +12,7 @@ import type {
   HostBookingFilter,
 } from '../../use-cases/ports';
 import { bumpCounter } from './counter-repository';
+import { moneyTransactItems } from './money-repository';
 import { fromItem, toItem, type Item } from './items';
 import { outboxPuts } from './mail-outbox';
 import { counters, itemTypes, keys } from './keys';
@@ -296,7 +297,13 @@ export class DynamoBookingRepository implements BookingRepository {
     const holdInvolved = fromList.includes('awaiting_payment') && fromList.length > 1;
 
     const mails = outboxPuts(this.tableName, options.mails, options.now);
-    if (!options.releaseSlot && !holdBecomesRequest && !holdInvolved && mails.length === 0) {
+    if (
+      !options.releaseSlot &&
+      !holdBecomesRequest &&
+      !holdInvolved &&
+      mails.length === 0 &&
+      !options.money
+    ) {
       const update = this.transitionUpdate(id, fromList, to, options, 'listed');
       try {
         const out = await this.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
@@ -341,11 +348,22 @@ export class DynamoBookingRepository implements BookingRepository {
     // The mails the transition causes go in with it (DESIGN §4f): no transition without its mails, and no mail
     // for a transition that was refused.
     items.push(...mails);
+    // The money it moves (a capture's entry, earnings and counters), in the same transaction (DESIGN §4g).
+    const moneyAt = options.money ? items.length : -1;
+    if (options.money) items.push(...moneyTransactItems(this.tableName, options.money));
     try {
       await transactWrite(this.doc, () => items);
     } catch (e) {
       if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {
         throw await this.transitionRefused(id, fromList, to);
+      }
+      if (
+        e instanceof TransactionCancelledError &&
+        moneyAt >= 0 &&
+        (e.conditionFailedAt(moneyAt) || e.conditionFailedAt(moneyAt + 1))
+      ) {
+        // The money event was recorded already (its entry exists): the transition this call wanted happened.
+        throw new DomainError('state_conflict', `Booking ${id}: its money was recorded by another writer`);
       }
       if (e instanceof TransactionCancelledError && releaseAt >= 0 && e.conditionFailedAt(releaseAt)) {
         // The slot has no unit to give back (its counter was already at 0). Refusing the transition would leave
@@ -384,6 +402,11 @@ export class DynamoBookingRepository implements BookingRepository {
       values[':refundAmount'] = change.refundAmount;
       set.push('#refundAmount = :refundAmount');
     }
+    if (change.refundId !== undefined) {
+      names['#refundId'] = 'refundId';
+      values[':refundId'] = change.refundId;
+      set.push('#refundId = :refundId');
+    }
     let remove = '';
     if (change.retryAt === null) remove = ' REMOVE GSI5PK, GSI5SK';
     else {
@@ -399,20 +422,25 @@ export class DynamoBookingRepository implements BookingRepository {
       return `#refundStatus = :from${i}`;
     });
     if (from.includes(null)) values[':nullType'] = 'NULL';
+    const update = {
+      TableName: this.tableName,
+      Key: keys.booking(id),
+      UpdateExpression: `SET ${set.join(', ')}${remove}`,
+      ConditionExpression: `attribute_exists(PK) AND #status = :cancelled AND (${allowed.join(' OR ')})`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
     try {
-      await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.booking(id),
-          UpdateExpression: `SET ${set.join(', ')}${remove}`,
-          ConditionExpression: `attribute_exists(PK) AND #status = :cancelled AND (${allowed.join(' OR ')})`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      );
+      if (change.money) {
+        // With the money it moves (the refund's entry and earnings): refused whole when another writer recorded it.
+        const money = moneyTransactItems(this.tableName, change.money);
+        await transactWrite(this.doc, () => [{ Update: update }, ...money]);
+      } else {
+        await this.doc.send(new UpdateCommand(update));
+      }
       return true;
     } catch (e) {
-      if (isConditionFailure(e)) return false;
+      if (isConditionFailure(e) || e instanceof TransactionCancelledError) return false;
       throw e;
     }
   }

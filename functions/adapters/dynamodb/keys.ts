@@ -338,7 +338,10 @@ export const keys = {
   hostLedger: (hostId: string) => `HOST#${hostId}#LEDGER`,
   ledgerOfMonth: (tokyoMonth: string) => `LEDGER#MONTH#${tokyoMonth}`,
   /** Instant bounds of a time-ordered sort key range (`from`/`to` as ISO instants). */
-  timeRange: (from: string, to: string) => ({ start: `${sortableInstant(from)}#`, end: `${sortableInstant(to)}#~` }),
+  timeRange: (from: string, to: string) => ({
+    start: `${sortableInstant(from)}#`,
+    end: `${sortableInstant(to)}#~`,
+  }),
   marketTotals: 'LEDGER_TOTALS#MARKET',
   hostTotals: (hostId: string) => `LEDGER_TOTALS#HOST#${hostId}`,
   totalsShard: (partition: string, shard: number) => ({ PK: partition, SK: `SHARD#${shard}` }),

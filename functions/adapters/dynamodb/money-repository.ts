@@ -4,7 +4,14 @@
  * repositories add to their own transactions (a booking's approval, a refund): the entry's id is the money event's,
  * so a second write of the same event is refused whole, and the earnings are conditional on the revision read.
  */
-import { GetCommand, PutCommand, DeleteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  DeleteCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { TOKYO_TIME_ZONE, monthInZone } from '../../domain/calendar';
 import {
   hostTotalNames,
@@ -45,7 +52,11 @@ function earningsItem(earnings: Earnings, revision: number): Item {
 
 const earningsFromItem = (item: Item): StoredEarnings => fromItem<StoredEarnings>(item);
 
-function totalsUpdate(tableName: string, partition: string, deltas: Record<string, number>): TransactItem | null {
+function totalsUpdate(
+  tableName: string,
+  partition: string,
+  deltas: Record<string, number>,
+): TransactItem | null {
   const entries = Object.entries(deltas).filter(([, v]) => v !== 0);
   if (entries.length === 0) return null;
   const names: Record<string, string> = { '#type': 'type' };
@@ -145,7 +156,8 @@ function payoutItem(payout: Payout): Item {
   });
 }
 
-const isConditionFailure = (e: unknown) => (e as { name?: string })?.name === 'ConditionalCheckFailedException';
+const isConditionFailure = (e: unknown) =>
+  (e as { name?: string })?.name === 'ConditionalCheckFailedException';
 
 export class DynamoMoneyRepository implements MoneyRepository {
   constructor(
@@ -174,7 +186,13 @@ export class DynamoMoneyRepository implements MoneyRepository {
           }
         : {}),
       ...(status
-        ? { filter: { expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': status } } }
+        ? {
+            filter: {
+              expression: '#status = :status',
+              names: { '#status': 'status' },
+              values: { ':status': status },
+            },
+          }
         : {}),
     };
     const result = await queryPage(this.doc, this.tableName, q, page);
@@ -194,7 +212,8 @@ export class DynamoMoneyRepository implements MoneyRepository {
       await transactWrite(this.doc, () => moneyTransactItems(this.tableName, write));
       return true;
     } catch (e) {
-      if (e instanceof TransactionCancelledError && (e.conditionFailedAt(0) || e.conditionFailedAt(1))) return false;
+      if (e instanceof TransactionCancelledError && (e.conditionFailedAt(0) || e.conditionFailedAt(1)))
+        return false;
       throw e;
     }
   }
@@ -224,7 +243,11 @@ export class DynamoMoneyRepository implements MoneyRepository {
       const counter = totalsUpdate(this.tableName, keys.hostTotals(hostId), { upcoming: -sum, payable: sum });
       return [
         ...part.map((e) =>
-          this.conditionalEarningsPut(e, { ...e, status: 'payable', updatedAt: now.toISOString() }, 'upcoming'),
+          this.conditionalEarningsPut(
+            e,
+            { ...e, status: 'payable', updatedAt: now.toISOString() },
+            'upcoming',
+          ),
         ),
         ...part.map((e) => this.noRefundOwed(e.bookingId)),
         ...(counter ? [counter] : []),
@@ -254,7 +277,9 @@ export class DynamoMoneyRepository implements MoneyRepository {
         index: 'GSI3',
         partition: keys.earningsPayable,
         ascending: true,
-        ...(hostId ? { sortCondition: 'begins_with(#sk, :host)', sortValues: { ':host': `${hostId}#` } } : {}),
+        ...(hostId
+          ? { sortCondition: 'begins_with(#sk, :host)', sortValues: { ':host': `${hostId}#` } }
+          : {}),
       },
       Math.max(1, Math.trunc(limit)),
       (item) => item.status === 'payable',
@@ -311,7 +336,11 @@ export class DynamoMoneyRepository implements MoneyRepository {
     if (earnings.length === 0) return true;
     const sum = earnings.reduce((s, e) => s + e.net, 0);
     const items: TransactItem[] = earnings.map((e) =>
-      this.conditionalEarningsPut(e, { ...e, status: 'paid', payoutId: payout.id, updatedAt: now.toISOString() }, 'payable'),
+      this.conditionalEarningsPut(
+        e,
+        { ...e, status: 'paid', payoutId: payout.id, updatedAt: now.toISOString() },
+        'payable',
+      ),
     );
     items.push({
       Update: {
@@ -385,7 +414,8 @@ export class DynamoMoneyRepository implements MoneyRepository {
       ]);
       return true;
     } catch (e) {
-      if (e instanceof TransactionCancelledError && (e.conditionFailedAt(0) || e.conditionFailedAt(1))) return false;
+      if (e instanceof TransactionCancelledError && (e.conditionFailedAt(0) || e.conditionFailedAt(1)))
+        return false;
       throw e;
     }
   }
@@ -399,7 +429,11 @@ export class DynamoMoneyRepository implements MoneyRepository {
           UpdateExpression:
             'SET #status = :paid, #arrivalDate = if_not_exists(#arrivalDate, :arrival), #updatedAt = :now, GSI3PK = :statusPk',
           ConditionExpression: '#status = :scheduled',
-          ExpressionAttributeNames: { '#status': 'status', '#arrivalDate': 'arrivalDate', '#updatedAt': 'updatedAt' },
+          ExpressionAttributeNames: {
+            '#status': 'status',
+            '#arrivalDate': 'arrivalDate',
+            '#updatedAt': 'updatedAt',
+          },
           ExpressionAttributeValues: {
             ':paid': 'paid',
             ':scheduled': 'scheduled',
@@ -428,9 +462,14 @@ export class DynamoMoneyRepository implements MoneyRepository {
         new UpdateCommand({
           TableName: this.tableName,
           Key: keys.payout(payout.id),
-          UpdateExpression: 'SET #status = :failed, #failureMessage = :message, #updatedAt = :now, GSI3PK = :statusPk',
+          UpdateExpression:
+            'SET #status = :failed, #failureMessage = :message, #updatedAt = :now, GSI3PK = :statusPk',
           ConditionExpression: '#status = :from',
-          ExpressionAttributeNames: { '#status': 'status', '#failureMessage': 'failureMessage', '#updatedAt': 'updatedAt' },
+          ExpressionAttributeNames: {
+            '#status': 'status',
+            '#failureMessage': 'failureMessage',
+            '#updatedAt': 'updatedAt',
+          },
           ExpressionAttributeValues: {
             ':failed': 'failed',
             ':from': payout.status,
@@ -491,7 +530,10 @@ export class DynamoMoneyRepository implements MoneyRepository {
     page: PageRequest & { from?: string; to?: string },
   ): Promise<Page<LedgerEntry>> {
     const { from, to, ...rest } = page;
-    const range = from || to ? keys.timeRange(from ?? '1970-01-01T00:00:00.000Z', to ?? '9999-12-31T00:00:00.000Z') : null;
+    const range =
+      from || to
+        ? keys.timeRange(from ?? '1970-01-01T00:00:00.000Z', to ?? '9999-12-31T00:00:00.000Z')
+        : null;
     const result = await queryPage(
       this.doc,
       this.tableName,
@@ -499,7 +541,12 @@ export class DynamoMoneyRepository implements MoneyRepository {
         index: 'GSI1',
         partition: keys.hostLedger(hostId),
         ascending: true,
-        ...(range ? { sortCondition: '#sk BETWEEN :start AND :end', sortValues: { ':start': range.start, ':end': range.end } } : {}),
+        ...(range
+          ? {
+              sortCondition: '#sk BETWEEN :start AND :end',
+              sortValues: { ':start': range.start, ':end': range.end },
+            }
+          : {}),
       },
       rest,
     );
@@ -525,7 +572,11 @@ export class DynamoMoneyRepository implements MoneyRepository {
       if (current.length === 0) continue;
       const sum = current.reduce((s, e) => s + e.net, 0);
       const items: TransactItem[] = current.map((e) =>
-        this.conditionalEarningsPut(e, { ...e, status: 'payable', payoutId: null, updatedAt: now.toISOString() }, 'paid'),
+        this.conditionalEarningsPut(
+          e,
+          { ...e, status: 'payable', payoutId: null, updatedAt: now.toISOString() },
+          'paid',
+        ),
       );
       const counter = totalsUpdate(this.tableName, keys.hostTotals(payout.hostId), { payable: sum });
       if (counter) items.push(counter);
@@ -558,7 +609,11 @@ export class DynamoMoneyRepository implements MoneyRepository {
     };
   }
 
-  private conditionalEarningsPut(before: Earnings, after: Earnings, status: Earnings['status']): TransactItem {
+  private conditionalEarningsPut(
+    before: Earnings,
+    after: Earnings,
+    status: Earnings['status'],
+  ): TransactItem {
     const revision = revisionOf(before);
     return {
       Put: {

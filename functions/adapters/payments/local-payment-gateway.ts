@@ -29,6 +29,7 @@ import type {
   LocalPaymentIntent,
   LocalPaymentStore,
   LocalPayout,
+  LocalRefund,
 } from './local-payment-store';
 import { paymentEventTypes, type PaymentEventType } from './payment-events';
 
@@ -69,6 +70,8 @@ export interface LocalPaymentGatewayOptions {
   now?: () => Date;
   /** Refunds fail while this answers true (the local stack's fault switch). */
   refundsFail?: () => boolean;
+  /** Refunds are answered `pending` while this answers true (settled later by `settlePendingRefunds`). */
+  refundsPending?: () => boolean;
 }
 
 /** What a refund answers while the local fault switch makes refunds fail. */
@@ -89,6 +92,7 @@ export class LocalPaymentGateway implements PaymentGateway {
   private readonly random: RandomSource;
   private readonly now: () => Date;
   private readonly refundsFail: () => boolean;
+  private readonly refundsPending: () => boolean;
   /** Operations run one at a time, so two concurrent creations for one booking cannot make two intents. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -98,6 +102,7 @@ export class LocalPaymentGateway implements PaymentGateway {
     this.random = options.random ?? ((size) => randomBytes(size));
     this.now = options.now ?? (() => new Date());
     this.refundsFail = options.refundsFail ?? (() => false);
+    this.refundsPending = options.refundsPending ?? (() => false);
   }
 
   createAuthorization(request: CreateAuthorizationRequest): Promise<PaymentAuthorization> {
@@ -224,7 +229,10 @@ export class LocalPaymentGateway implements PaymentGateway {
       }
       const fee = context.applicationFeeAmount ?? 0;
       if (!Number.isInteger(fee) || fee < 0 || fee > intent.amount_capturable) {
-        throw new DomainError(errorCodes.validation, 'The application fee must be whole yen within the amount');
+        throw new DomainError(
+          errorCodes.validation,
+          'The application fee must be whole yen within the amount',
+        );
       }
       const destination = intent.transfer_data?.destination ?? null;
       const transfer = destination ? `tr_local_${this.token(24)}` : null;
@@ -278,10 +286,19 @@ export class LocalPaymentGateway implements PaymentGateway {
    * Refunds part or all of a captured intent, once per booking: a repeated call answers the recorded refund (as
    * Stripe does for a repeated idempotency key), so a retry can never refund twice.
    */
+  /**
+   * Refunds part or all of a captured intent. As our Stripe gateway does, a refund that was made (or is still
+   * being made) for the booking is answered instead of making another, so a retry can never refund twice; only a
+   * failed refund is followed by a new one. While the local fault switch says `pending`, a refund is answered
+   * `pending` and settles (or fails) when the switch moves on (`settlePendingRefunds`).
+   */
   refund(paymentIntentId: string, context: RefundContext): Promise<PaymentRefund> {
     return this.serialised(async (): Promise<PaymentRefund> => {
       const intent = await this.require(paymentIntentId, context.bookingId);
-      if (intent.local_refund) return { ...intent.local_refund, status: 'succeeded' };
+      const standing = (intent.local_refunds ?? []).find((r) => r.status !== 'failed');
+      if (standing) {
+        return { id: standing.id, amount: standing.amount, status: standing.status as 'pending' | 'succeeded' };
+      }
       if (!Number.isInteger(context.amount) || context.amount <= 0) {
         throw new DomainError(errorCodes.validation, 'The refund must be a positive whole number of yen');
       }
@@ -292,41 +309,80 @@ export class LocalPaymentGateway implements PaymentGateway {
         throw new DomainError(errorCodes.validation, 'The refund exceeds the amount charged');
       }
       if (this.refundsFail()) throw new DomainError(errorCodes.paymentFailed, REFUND_FAILED_MESSAGE);
-      const refund = { id: `re_local_${this.token(24)}`, amount: context.amount, created: this.nowSeconds() };
-      // Stripe's reverse_transfer + refund_application_fee: in proportion, the fee's part rounded down.
-      const destination = intent.transfer_data?.destination ?? null;
-      const split =
-        destination && context.connected
-          ? refundSplit(intent.amount_received, intent.application_fee_amount ?? 0, context.amount)
-          : null;
-      if (destination && split) {
-        await this.store.updateConnect((objects) => {
-          const account = objects.accounts[destination];
-          if (account) account.local_balance -= split.fromHost;
-        });
-      }
-      const refunded: LocalPaymentIntent = {
-        ...intent,
-        amount_refunded: context.amount,
-        local_refund: refund,
-        ...(split
-          ? {
-              local_transfer_reversed: (intent.local_transfer_reversed ?? 0) + split.fromHost,
-              local_fee_refunded: (intent.local_fee_refunded ?? 0) + split.fromFee,
-            }
-          : {}),
+      const refund: LocalRefund = {
+        id: `re_local_${this.token(24)}`,
+        amount: context.amount,
+        created: this.nowSeconds(),
+        status: this.refundsPending() ? 'pending' : 'succeeded',
+        connected: Boolean(context.connected),
       };
-      await this.store.put(refunded);
-      await this.publish(paymentEventTypes.refunded, {
-        id: chargeIdOf(intent),
-        object: 'charge',
-        amount: intent.amount_received,
-        amount_refunded: context.amount,
-        refunded: context.amount === intent.amount_received,
-        payment_intent: intent.id,
-        metadata: intent.metadata,
+      const recorded = { ...intent, local_refunds: [...(intent.local_refunds ?? []), refund] };
+      await this.store.put(recorded);
+      if (refund.status === 'succeeded') await this.refundSucceeded(recorded, refund);
+      return { id: refund.id, amount: refund.amount, status: refund.status as 'pending' | 'succeeded' };
+    });
+  }
+
+  /**
+   * Local only: the provider finishes the refunds it answered `pending`: each succeeds (money moves,
+   * `charge.refunded`) or fails, with `charge.refund.updated` either way. Answers how many were settled.
+   */
+  settlePendingRefunds(outcome: 'succeeded' | 'failed'): Promise<number> {
+    return this.serialised(async () => {
+      let settled = 0;
+      for (const intent of await this.store.list()) {
+        const pending = (intent.local_refunds ?? []).filter((r) => r.status === 'pending');
+        for (const refund of pending) {
+          const current = (await this.store.get(intent.id)) as LocalPaymentIntent;
+          const updated: LocalRefund = { ...refund, status: outcome };
+          const next = {
+            ...current,
+            local_refunds: (current.local_refunds ?? []).map((r) => (r.id === refund.id ? updated : r)),
+          };
+          await this.store.put(next);
+          if (outcome === 'succeeded') await this.refundSucceeded(next, updated);
+          await this.publish(paymentEventTypes.refundUpdated, refundObjectOf(next, updated));
+          settled++;
+        }
+      }
+      return settled;
+    });
+  }
+
+  /** A refund that went through: the charge's refunded amount, the host's share and fee back, `charge.refunded`. */
+  private async refundSucceeded(intent: LocalPaymentIntent, refund: LocalRefund): Promise<void> {
+    // Stripe's reverse_transfer + refund_application_fee: in proportion, the fee's part rounded down.
+    const destination = intent.transfer_data?.destination ?? null;
+    const split =
+      destination && refund.connected
+        ? refundSplit(intent.amount_received, intent.application_fee_amount ?? 0, refund.amount)
+        : null;
+    if (destination && split) {
+      await this.store.updateConnect((objects) => {
+        const account = objects.accounts[destination];
+        if (account) account.local_balance -= split.fromHost;
       });
-      return { ...refund, status: 'succeeded' };
+    }
+    const refunded = (intent.amount_refunded ?? 0) + refund.amount;
+    await this.store.put({
+      ...intent,
+      amount_refunded: refunded,
+      ...(split
+        ? {
+            local_transfer_reversed: (intent.local_transfer_reversed ?? 0) + split.fromHost,
+            local_fee_refunded: (intent.local_fee_refunded ?? 0) + split.fromFee,
+          }
+        : {}),
+    });
+    await this.publish(paymentEventTypes.refunded, {
+      id: chargeIdOf(intent),
+      object: 'charge',
+      amount: intent.amount_received,
+      amount_refunded: refunded,
+      refunded: refunded === intent.amount_received,
+      payment_intent: intent.id,
+      metadata: intent.metadata,
+      refunds: { object: 'list', data: [refundObjectOf(intent, refund)] },
     });
   }
 
@@ -335,7 +391,11 @@ export class LocalPaymentGateway implements PaymentGateway {
   // -------------------------------------------------------------------------------------------------------------
 
   /** One account per host (found again by the host id in its metadata, as Stripe's idempotency key would). */
-  createConnectedAccount(input: { hostId: string; email: string; businessName: string }): Promise<ConnectedAccountView> {
+  createConnectedAccount(input: {
+    hostId: string;
+    email: string;
+    businessName: string;
+  }): Promise<ConnectedAccountView> {
     return this.serialised(async () => {
       const id = `acct_local_${this.token(16)}`;
       const account = await this.store.updateConnect((objects) => {
@@ -350,7 +410,11 @@ export class LocalPaymentGateway implements PaymentGateway {
           details_submitted: false,
           charges_enabled: false,
           payouts_enabled: false,
-          requirements: { currently_due: [...LOCAL_INITIAL_REQUIREMENTS], past_due: [], disabled_reason: 'requirements.past_due' },
+          requirements: {
+            currently_due: [...LOCAL_INITIAL_REQUIREMENTS],
+            past_due: [],
+            disabled_reason: 'requirements.past_due',
+          },
           metadata: { hostId: input.hostId },
           created: this.nowSeconds(),
           external_account: null,
@@ -381,11 +445,14 @@ export class LocalPaymentGateway implements PaymentGateway {
       await this.store.updateConnect((objects) => {
         const account = objects.accounts[accountId] as LocalConnectedAccount;
         // Lapsed links are forgotten as new ones are made.
-        for (const [t, link] of Object.entries(account.local_links)) if (link.expires < this.nowSeconds()) delete account.local_links[t];
+        for (const [t, link] of Object.entries(account.local_links))
+          if (link.expires < this.nowSeconds()) delete account.local_links[t];
         account.local_links[token] = { expires, refreshUrl: urls.refreshUrl, returnUrl: urls.returnUrl };
       });
       const origin = new URL(urls.returnUrl).origin;
-      return { url: `${origin}/api/local-payments/onboarding/${encodeURIComponent(accountId)}?token=${token}` };
+      return {
+        url: `${origin}/api/local-payments/onboarding/${encodeURIComponent(accountId)}?token=${token}`,
+      };
     });
   }
 
@@ -396,7 +463,11 @@ export class LocalPaymentGateway implements PaymentGateway {
   onboardingLink(
     accountId: string,
     token: string,
-  ): Promise<{ account: LocalConnectedAccount; link: { returnUrl: string; refreshUrl: string } | null; lapsedTo: string | null }> {
+  ): Promise<{
+    account: LocalConnectedAccount;
+    link: { returnUrl: string; refreshUrl: string } | null;
+    lapsedTo: string | null;
+  }> {
     return this.serialised(async () => {
       const account = await this.requireAccount(accountId);
       const link = account.local_links[token];
@@ -497,7 +568,11 @@ export class LocalPaymentGateway implements PaymentGateway {
   }
 
   /** Takes part of the host's share back (a lost dispute): the account's balance may go negative. */
-  reverseTransfer(input: { paymentIntentId: string; bookingId: string; amount: number }): Promise<{ id: string }> {
+  reverseTransfer(input: {
+    paymentIntentId: string;
+    bookingId: string;
+    amount: number;
+  }): Promise<{ id: string }> {
     return this.serialised(async () => {
       const intent = await this.require(input.paymentIntentId, input.bookingId);
       const destination = intent.transfer_data?.destination;
@@ -563,7 +638,8 @@ export class LocalPaymentGateway implements PaymentGateway {
         return { dispute, changed: true };
       });
       if (!closed) throw new DomainError(errorCodes.notFound, 'No dispute for this booking');
-      if (!closed.changed) throw new DomainError(errorCodes.stateConflict, `The dispute is already ${closed.dispute.status}`);
+      if (!closed.changed)
+        throw new DomainError(errorCodes.stateConflict, `The dispute is already ${closed.dispute.status}`);
       await this.publish('charge.dispute.closed', closed.dispute);
       return closed.dispute;
     });
@@ -661,7 +737,8 @@ export const LOCAL_INITIAL_REQUIREMENTS = [
 ] as const;
 /** Stripe's Account Links lapse after a few minutes. */
 export const LOCAL_LINK_SECONDS = 10 * 60;
-export const LINK_LAPSED_MESSAGE = 'このリンクは有効期限が切れています。「売上・振込」画面からもう一度登録を始めてください。';
+export const LINK_LAPSED_MESSAGE =
+  'このリンクは有効期限が切れています。「売上・振込」画面からもう一度登録を始めてください。';
 export const LOCAL_BALANCE_INSUFFICIENT =
   'balance_insufficient: You have insufficient funds in your Stripe account for this payout.';
 
@@ -685,6 +762,22 @@ export function payoutViewOf(payout: LocalPayout): GatewayPayout {
     status: payout.status,
     arrivalDate: new Date(payout.arrival_date * 1000).toISOString(),
     failureMessage: payout.failure_message,
+  };
+}
+
+/** A refund as Stripe's `charge.refund.updated` carries it. */
+function refundObjectOf(intent: LocalPaymentIntent, refund: LocalRefund): StripeLikeObject {
+  return {
+    id: refund.id,
+    object: 'refund',
+    amount: refund.amount,
+    currency: 'jpy',
+    status: refund.status,
+    payment_intent: intent.id,
+    charge: chargeIdOf(intent),
+    created: refund.created,
+    failure_reason: refund.status === 'failed' ? 'unknown' : null,
+    metadata: { bookingId: intent.metadata.bookingId ?? '' },
   };
 }
 

@@ -38,8 +38,8 @@ export type LocalPaymentIntent = {
   livemode: false;
   /** Whole yen refunded so far (Stripe's field on the charge, kept on the intent here). */
   amount_refunded?: number;
-  /** Local only: the one refund of this booking (refunds are idempotent per booking, as with Stripe's key). */
-  local_refund?: { id: string; amount: number; created: number };
+  /** Local only: this booking's refunds (at most one that did not fail, as with our Stripe gateway). */
+  local_refunds?: LocalRefund[];
   /** Local only: authorised with the test card whose capture fails (to try the back office's 502 path). */
   local_capture_fails?: boolean;
   /** A destination charge (Stripe's `transfer_data`, `transfer_group`; the fee is set at capture). */
@@ -53,6 +53,15 @@ export type LocalPaymentIntent = {
   local_fee_refunded?: number;
   /** Local only: the reversal a lost dispute made (one per booking). */
   local_reversal?: string;
+};
+
+export type LocalRefund = {
+  id: string;
+  amount: number;
+  created: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** Made with `reverse_transfer` and `refund_application_fee`. */
+  connected: boolean;
 };
 
 /** A connected account of the local gateway, with Stripe's field names where Stripe has them. */
@@ -127,6 +136,8 @@ export interface LocalPaymentStore {
   findByBookingId(bookingId: string): Promise<LocalPaymentIntent | null>;
   /** Inserts or replaces by id. */
   put(intent: LocalPaymentIntent): Promise<void>;
+  /** Every intent (a local stack has a few hundred at most). */
+  list(): Promise<LocalPaymentIntent[]>;
   /** Every Connect object (a local stack has a few dozen). */
   connect(): Promise<LocalConnectObjects>;
   /** Reads the Connect objects, lets `change` edit them, writes them back (one at a time per store). */
@@ -154,6 +165,10 @@ export class InMemoryLocalPaymentStore implements LocalPaymentStore {
 
   async put(intent: LocalPaymentIntent): Promise<void> {
     this.intents.set(intent.id, copy(intent));
+  }
+
+  async list(): Promise<LocalPaymentIntent[]> {
+    return [...this.intents.values()].map(copy);
   }
 
   async connect(): Promise<LocalConnectObjects> {
@@ -200,6 +215,10 @@ export class JsonFileLocalPaymentStore implements LocalPaymentStore {
     });
   }
 
+  async list(): Promise<LocalPaymentIntent[]> {
+    return Object.values((await this.load()).intents);
+  }
+
   async connect(): Promise<LocalConnectObjects> {
     const file = await this.load();
     return { accounts: file.accounts ?? {}, payouts: file.payouts ?? {}, disputes: file.disputes ?? {} };
@@ -207,7 +226,11 @@ export class JsonFileLocalPaymentStore implements LocalPaymentStore {
 
   updateConnect<T>(change: (objects: LocalConnectObjects) => T): Promise<T> {
     return this.write((file) => {
-      const objects = { accounts: file.accounts ?? {}, payouts: file.payouts ?? {}, disputes: file.disputes ?? {} };
+      const objects = {
+        accounts: file.accounts ?? {},
+        payouts: file.payouts ?? {},
+        disputes: file.disputes ?? {},
+      };
       const result = change(objects);
       Object.assign(file, objects);
       return copy(result);

@@ -12,6 +12,8 @@ export const paymentEventTypes = {
   succeeded: 'payment_intent.succeeded',
   /** A refund of the captured charge (its `data.object` is the charge, with `payment_intent`). */
   refunded: 'charge.refunded',
+  /** A refund's status changed (a `pending` refund succeeded or failed; `data.object` is the refund). */
+  refundUpdated: 'charge.refund.updated',
   /** Connect (DESIGN §4g): a connected account's requirements or capabilities changed. */
   accountUpdated: 'account.updated',
   /** A connected account's payout reached the bank, or failed (the event's `account` names the account). */

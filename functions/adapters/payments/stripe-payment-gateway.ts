@@ -166,7 +166,9 @@ export class StripePaymentGateway implements PaymentGateway {
     context: { bookingId: string; applicationFeeAmount?: number },
   ): Promise<PaymentIntentStatus> {
     const params: Stripe.PaymentIntentCaptureParams =
-      context.applicationFeeAmount !== undefined ? { application_fee_amount: context.applicationFeeAmount } : {};
+      context.applicationFeeAmount !== undefined
+        ? { application_fee_amount: context.applicationFeeAmount }
+        : {};
     try {
       const intent = await this.call(() =>
         this.api.post<StripePaymentIntent>(
@@ -325,7 +327,8 @@ export class StripePaymentGateway implements PaymentGateway {
     const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
     const transfer = charge?.transfer;
     const transferId = typeof transfer === 'string' ? transfer : (transfer?.id ?? null);
-    if (!transferId) throw new DomainError(errorCodes.stateConflict, 'The payment has no transfer to reverse');
+    if (!transferId)
+      throw new DomainError(errorCodes.stateConflict, 'The payment has no transfer to reverse');
     const params: Stripe.TransferCreateReversalParams = {
       amount: input.amount,
       metadata: { bookingId: input.bookingId, reason: 'dispute_lost' },

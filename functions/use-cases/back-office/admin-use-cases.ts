@@ -18,6 +18,7 @@ import type {
   MailOutbox,
   PaymentGateway,
 } from '../ports';
+import type { MoneyRepository, PayoutProfileRepository } from '../money-ports';
 import type { SendMails } from '../send-mails';
 import { makeAdminMails } from './admin-mails';
 import { makeAdminBookings } from './admin-bookings';
@@ -29,6 +30,10 @@ export interface AdminUseCaseDeps {
   experiences: ExperienceRepository;
   hosts: HostRepository;
   bookings: BookingRepository;
+  /** Hosts' commission, payout account and payout hold (DESIGN §4g). */
+  payoutProfiles: PayoutProfileRepository;
+  /** Earnings, payouts and the ledger. */
+  money: MoneyRepository;
   counters: CounterRepository;
   identity: HostIdentity;
   payments: PaymentGateway;

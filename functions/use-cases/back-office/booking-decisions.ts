@@ -13,6 +13,7 @@
  * failure is logged for an operator: the guest is never charged, the hold lapses at the card network), then the
  * guest is told, with the reason.
  */
+import { bookingPlatformFee, captureMoney } from '../../domain/booking-money';
 import type { Booking, BookingActor } from '../../domain/entities';
 import { DomainError, isDomainError } from '../../domain/errors';
 import { errorFields } from '../console-logger';
@@ -62,7 +63,11 @@ export function makeBookingDecisions(deps: BookingDecisionsDeps) {
       const change = { deadline: null, decidedBy: actor, now: deps.clock() };
       const mails = await deps.notifications.approved(bookingAfter(booking, 'approved', change));
       try {
-        await deps.payments.capture(booking.paymentIntentId, { bookingId: booking.id });
+        // A destination charge takes the platform fee as its application fee at capture (DESIGN §4g).
+        await deps.payments.capture(booking.paymentIntentId, {
+          bookingId: booking.id,
+          ...(booking.destinationAccountId ? { applicationFeeAmount: bookingPlatformFee(booking) } : {}),
+        });
       } catch (e) {
         deps.logger.error('Capture failed; the request stays pending', {
           bookingId: booking.id,
@@ -81,7 +86,12 @@ export function makeBookingDecisions(deps: BookingDecisionsDeps) {
       }
       let approved: Booking;
       try {
-        approved = await deps.bookings.transition(booking.id, 'pending', 'approved', { ...change, mails });
+        // The capture's money (ledger entry, the host's earnings, counters) goes in with the transition.
+        approved = await deps.bookings.transition(booking.id, 'pending', 'approved', {
+          ...change,
+          mails,
+          money: captureMoney(booking, change.now),
+        });
       } catch (e) {
         if (isDomainError(e) && e.code === 'state_conflict') {
           throw new DomainError('state_conflict', bookingDecisionMessages.notPending, undefined, {

@@ -16,6 +16,7 @@ import type {
   RateLimiter,
   SlotRepository,
 } from '../ports';
+import type { MoneyRepository, PayoutProfileRepository } from '../money-ports';
 import { makeCancelBooking } from '../cancel-booking';
 import { makeBookingDecisions } from './booking-decisions';
 import { makeHostAccount } from './host-account';
@@ -29,6 +30,10 @@ export interface HostUseCaseDeps {
   hosts: HostRepository;
   slots: SlotRepository;
   bookings: BookingRepository;
+  /** Hosts' commission, payout account and payout hold (DESIGN §4g). */
+  payoutProfiles: PayoutProfileRepository;
+  /** Earnings, payouts and the ledger. */
+  money: MoneyRepository;
   counters: CounterRepository;
   images: ImageStore;
   payments: PaymentGateway;

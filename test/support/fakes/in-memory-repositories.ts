@@ -8,6 +8,7 @@
 import { toCard } from '../../../functions/adapters/dynamodb/experience-repository';
 import type { HostSuspension } from '../../../functions/domain/back-office-views';
 import { InMemoryMailOutbox } from './in-memory-mail-outbox';
+import { InMemoryMoney, InMemoryPayoutProfiles } from './in-memory-money';
 import type {
   Booking,
   BookingStatus,
@@ -244,6 +245,7 @@ export class InMemoryBookingRepository implements BookingRepository {
   constructor(
     private readonly slots: InMemorySlotRepository,
     private readonly outbox: InMemoryMailOutbox = new InMemoryMailOutbox(),
+    private readonly money: InMemoryMoney = new InMemoryMoney(),
   ) {}
 
   async createWithSlotHold(booking: Booking, ruleCapacity: number): Promise<void> {
@@ -314,6 +316,9 @@ export class InMemoryBookingRepository implements BookingRepository {
         `Booking ${id} is ${b.status}; it moves to ${to} only from ${fromList}`,
       );
     }
+    if (options.money && !this.money.apply(options.money)) {
+      throw new DomainError('state_conflict', `Booking ${id}: its money was recorded by another writer`);
+    }
     if (options.releaseSlot) {
       const slot = this.slots.state(b.experienceId, b.date, b.time);
       // As in DynamoDB: a counter already at 0 is left alone and the transition still happens.
@@ -341,7 +346,9 @@ export class InMemoryBookingRepository implements BookingRepository {
   async changeRefund(id: string, from: (RefundStatus | null)[], change: RefundChange): Promise<boolean> {
     const b = this.items.get(id);
     if (!b || b.status !== 'cancelled' || !from.includes(b.refundStatus ?? null)) return false;
+    if (change.money && !this.money.apply(change.money)) return false;
     b.refundStatus = change.refundStatus;
+    if (change.refundId !== undefined) b.refundId = change.refundId;
     if (change.refundAmount !== undefined) b.refundAmount = change.refundAmount;
     b.deadline = change.retryAt;
     b.updatedAt = change.now.toISOString();
@@ -466,17 +473,22 @@ export interface InMemoryRepositories {
   slots: InMemorySlotRepository;
   bookings: InMemoryBookingRepository;
   outbox: InMemoryMailOutbox;
+  payoutProfiles: InMemoryPayoutProfiles;
+  money: InMemoryMoney;
 }
 
 export function createInMemoryRepositories(): InMemoryRepositories {
   const slots = new InMemorySlotRepository();
   const outbox = new InMemoryMailOutbox();
+  const money = new InMemoryMoney();
   return {
     outbox,
     experiences: new InMemoryExperienceRepository(),
     categories: new InMemoryCategoryRepository(),
     hosts: new InMemoryHostRepository(outbox),
     slots,
-    bookings: new InMemoryBookingRepository(slots, outbox),
+    bookings: new InMemoryBookingRepository(slots, outbox, money),
+    payoutProfiles: new InMemoryPayoutProfiles(),
+    money,
   };
 }
