@@ -11,6 +11,7 @@ export const errorCodes = {
   duplicate: 'duplicate', // 409: a unique value (e-mail, reference) is taken
   stale: 'stale', // 409: the entity changed since the client read it (an edit over a newer save)
   hostUnderReview: 'host_under_review', // 409: a host an admin has not approved yet tries to publish
+  payoutAccountRequired: 'payout_account_required', // 409: publishing without a payout account that takes payments
   unauthorized: 'unauthorized', // 401
   forbidden: 'forbidden', // 403
   notAHost: 'not_a_host', // 403: a valid host-pool account without a host profile

@@ -18,7 +18,16 @@ import { captureMoney, refundMoney } from '../domain/booking-money';
 import { errorFields } from './console-logger';
 import { bookingAfter, type BookingNotifications } from './mail-notifications';
 import type { MoneyRepository } from './money-ports';
-import type { BookingCancellation, BookingRepository, Logger, PaymentGateway } from './ports';
+import type {
+  BookingCancellation,
+  BookingRepository,
+  Logger,
+  PaymentGateway,
+  PaymentRefund,
+} from './ports';
+
+/** One refund attempt's outcome: made and recorded, still being made by the provider, or failed (retried). */
+export type RefundAttempt = 'refunded' | 'pending' | 'failed';
 
 /** A refund not confirmed within this long (the process died, the provider failed) is tried again by the job. */
 export const REFUND_RETRY_MINUTES = 5;
@@ -153,18 +162,17 @@ export function makeCancelBooking(deps: CancelBookingDeps) {
    * One refund attempt of a cancelled booking whose refund is owed. The provider's idempotency key (per booking)
    * makes a repeat return the first refund, so this may run any number of times.
    */
-  async function attemptRefund(booking: Booking): Promise<boolean> {
+  async function attemptRefund(booking: Booking): Promise<RefundAttempt> {
     const now = deps.clock();
     const amount = booking.refundAmount ?? 0;
-    let refundId: string;
+    let refund: PaymentRefund;
     try {
       if (!booking.paymentIntentId) throw new DomainError('state_conflict', 'No payment to refund');
-      const refund = await deps.payments.refund(booking.paymentIntentId, {
+      refund = await deps.payments.refund(booking.paymentIntentId, {
         bookingId: booking.id,
         amount,
         connected: Boolean(booking.destinationAccountId),
       });
-      refundId = refund.id;
     } catch (e) {
       deps.logger.error('Refund failed; admins see it and the expiry job retries it', {
         bookingId: booking.id,
@@ -176,9 +184,22 @@ export function makeCancelBooking(deps: CancelBookingDeps) {
         retryAt: addMinutes(now, REFUND_RETRY_MINUTES).toISOString(),
         now,
       });
-      return false;
+      return 'failed';
     }
-    return settleRefund(booking, refundId, now);
+    if (refund.status === 'pending') {
+      // The provider is still making it (bank transfers, some cards): recorded as pending with its id; the
+      // refund's event settles it, and the job asks again meanwhile (the same refund is answered, never a second).
+      await deps.bookings.changeRefund(booking.id, ['pending', 'failed'], {
+        refundStatus: 'pending',
+        refundId: refund.id,
+        retryAt: addMinutes(now, REFUND_RETRY_MINUTES).toISOString(),
+        now,
+      });
+      return 'pending';
+    }
+    // Settled here, or by the refund's event a moment earlier: either way the refund is made and recorded once.
+    await settleRefund(booking, refund.id, now);
+    return 'refunded';
   }
 
   /**

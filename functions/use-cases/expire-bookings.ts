@@ -2,7 +2,7 @@ import { captureMoney } from '../domain/booking-money';
 import type { Booking } from '../domain/entities';
 import { isDomainError } from '../domain/errors';
 import { errorFields } from './console-logger';
-import type { CancelBooking } from './cancel-booking';
+import type { CancelBooking, RefundAttempt } from './cancel-booking';
 import type { ConfirmPayment } from './confirm-payment';
 import { bookingAfter, type BookingNotifications } from './mail-notifications';
 import type { BookingRepository, Logger, OutboxMail, PaymentGateway } from './ports';
@@ -43,6 +43,9 @@ export interface ExpireBookingsDeps {
 
 type Outcome = 'expired' | 'confirmed' | 'skipped' | 'refunded' | 'failed';
 
+/** A refund the provider is still making is neither made nor failed: left for its event (or the next run). */
+const refundOutcome = (attempt: RefundAttempt): Outcome => (attempt === 'pending' ? 'skipped' : attempt);
+
 /**
  * The scheduled job (DESIGN §4 step 6): lapsed 15-minute holds and requests the host left unanswered for 48 hours
  * become `expired`, their slot is released and their authorisation cancelled. For an unanswered request guest and
@@ -65,9 +68,7 @@ export function makeExpireBookings(deps: ExpireBookingsDeps) {
       try {
         const outcome =
           booking.status === 'cancelled'
-            ? (await deps.cancellations.retryRefund(booking))
-              ? 'refunded'
-              : 'failed'
+            ? refundOutcome(await deps.cancellations.retryRefund(booking))
             : booking.status === 'awaiting_payment'
               ? await expireHold(booking)
               : await expireRequest(booking);

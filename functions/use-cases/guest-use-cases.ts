@@ -10,6 +10,8 @@ import { makeGetAvailability } from './get-availability';
 import { makeGetExperience } from './get-experience';
 import { makeGetHostProfile } from './get-host-profile';
 import { makeHandlePaymentEvent } from './handle-payment-event';
+import { makeMoneyEvents } from './money/money-events';
+import { makePayoutAccounts } from './money/payout-accounts';
 import { makeListCategories } from './list-categories';
 import { makeListExperiences } from './list-experiences';
 import { makeCancelBooking } from './cancel-booking';
@@ -78,7 +80,17 @@ export function makeGuestUseCases(deps: GuestUseCaseDeps) {
     getHostProfile: makeGetHostProfile(deps),
     createBooking: makeCreateBooking(deps),
     confirmPayment,
-    handlePaymentEvent: makeHandlePaymentEvent({ ...deps, notifications, confirmPayment }),
+    handlePaymentEvent: makeHandlePaymentEvent({
+      ...deps,
+      notifications,
+      confirmPayment,
+      settleRefund: cancellations.settleRefund,
+      moneyEvents: makeMoneyEvents({
+        ...deps,
+        cancellations,
+        payoutAccounts: makePayoutAccounts({ ...deps, baseUrl: deps.baseUrl }),
+      }),
+    }),
     expireBookings: makeExpireBookings({
       ...deps,
       notifications,

@@ -2,7 +2,9 @@ import { paymentEventTypes, paymentIntentRefOf } from '../adapters/payments/paym
 import type { Booking, BookingStatus } from '../domain/entities';
 import { isDomainError } from '../domain/errors';
 import { errorFields } from './console-logger';
+import type { CancelBooking } from './cancel-booking';
 import type { ConfirmPayment } from './confirm-payment';
+import type { HandleMoneyEvent } from './money/money-events';
 import { bookingAfter, type BookingNotifications } from './mail-notifications';
 import type {
   BookingRepository,
@@ -40,6 +42,8 @@ export type PaymentEventOutcome =
   | 'released'
   /** A cancelled booking's owed refund was confirmed by the provider's event. */
   | 'refunded'
+  /** A money event (account, payout, dispute, refund update) changed what it is about. */
+  | 'updated'
   /** The event changed nothing (stale, out of order, or informative only). */
   | 'unchanged';
 
@@ -50,6 +54,10 @@ export interface PaymentEventResult {
 
 export interface HandlePaymentEventDeps {
   bookings: BookingRepository;
+  /** Connect, payout, dispute and refund-update events (DESIGN §4g); absent: they are ignored. */
+  moneyEvents?: HandleMoneyEvent;
+  /** Records a refund the provider made, with its ledger entry (`cancel-booking`). */
+  settleRefund: CancelBooking['settleRefund'];
   payments: PaymentGateway;
   processedEvents: ProcessedEventStore;
   confirmPayment: ConfirmPayment;
@@ -79,6 +87,8 @@ export function makeHandlePaymentEvent(deps: HandlePaymentEventDeps) {
   };
 
   async function handle(event: StripeLikeEvent): Promise<PaymentEventResult> {
+    const money = deps.moneyEvents ? await deps.moneyEvents(event) : null;
+    if (money !== null) return { outcome: money };
     if (event.type === paymentEventTypes.refunded) return onRefunded(event);
     const ref = paymentIntentRefOf(event);
     if (!ref) return { outcome: 'ignored' };
@@ -161,11 +171,9 @@ export function makeHandlePaymentEvent(deps: HandlePaymentEventDeps) {
     ) {
       return { outcome: 'unchanged', ...(booking ? { bookingId: booking.id } : {}) };
     }
-    const settled = await deps.bookings.changeRefund(booking.id, ['pending', 'failed'], {
-      refundStatus: 'succeeded',
-      retryAt: null,
-      now: deps.clock(),
-    });
+    const refunds = charge.refunds as { data?: { id?: unknown }[] } | undefined;
+    const refundId = typeof refunds?.data?.[0]?.id === 'string' ? refunds.data[0].id : (booking.refundId ?? null);
+    const settled = await deps.settleRefund(booking, refundId, deps.clock());
     return { outcome: settled ? 'refunded' : 'unchanged', bookingId: booking.id };
   }
 

@@ -75,8 +75,13 @@ export interface Payout {
   hostId: string;
   /** What was (or is being) paid to the host's bank. */
   amount: number;
-  /** The nets of the earnings it pays (amount differs only when it repays a debt). */
+  /** The nets of the earnings it pays. */
   earningsTotal: number;
+  /**
+   * ≤ 0: the part of a debt on the host's balance (a share taken back after an earlier payout) this payout repays;
+   * the amount paid is `earningsTotal + debtOffset`.
+   */
+  debtOffset: number;
   /** `creating` while the job writes it (read as `scheduled` by people). */
   status: PayoutStatus | 'creating';
   bookingIds: string[];

@@ -86,12 +86,6 @@ export const idempotencyKeys = {
  */
 const form = <T extends object>(params: T): StripeParams => params as unknown as StripeParams;
 
-/** The fields of a Refund this gateway reads. */
-interface StripeRefund {
-  id: string;
-  amount: number;
-  status: string | null;
-}
 
 export class StripePaymentGateway implements PaymentGateway {
   readonly provider = 'stripe' as const;
@@ -204,10 +198,23 @@ export class StripePaymentGateway implements PaymentGateway {
     }
   }
 
+  /**
+   * Refunds once per booking, even after Stripe's 24-hour idempotency window: the intent's refunds are listed
+   * first and a refund of this booking that succeeded or is still being made is answered instead of a new one.
+   * Only after a failed refund is another made, under a key of its own (`…-refund-2`, …).
+   */
   async refund(paymentIntentId: string, context: RefundContext): Promise<PaymentRefund> {
     if (!Number.isInteger(context.amount) || context.amount <= 0) {
       throw new DomainError(errorCodes.validation, 'The refund must be a positive whole number of yen');
     }
+    const existing = await this.call(() =>
+      this.api.get<Stripe.ApiList<Stripe.Refund>>(
+        `/v1/refunds?payment_intent=${encodeURIComponent(paymentIntentId)}&limit=100`,
+      ),
+    );
+    const ours = existing.data.filter((r) => r.metadata?.bookingId === context.bookingId);
+    const standing = ours.find((r) => r.status !== 'failed' && r.status !== 'canceled');
+    if (standing) return refundOf(standing);
     const params: Stripe.RefundCreateParams = {
       payment_intent: paymentIntentId,
       amount: context.amount,
@@ -216,11 +223,13 @@ export class StripePaymentGateway implements PaymentGateway {
       // Destination charges: the host's share and the fee go back in proportion (DESIGN §4g).
       ...(context.connected ? { reverse_transfer: true, refund_application_fee: true } : {}),
     };
-    let refund: StripeRefund;
+    const key =
+      ours.length === 0
+        ? idempotencyKeys.refund(context.bookingId)
+        : `${idempotencyKeys.refund(context.bookingId)}-${ours.length + 1}`;
+    let refund: Stripe.Refund;
     try {
-      refund = await this.call(() =>
-        this.api.post<StripeRefund>('/v1/refunds', form(params), idempotencyKeys.refund(context.bookingId)),
-      );
+      refund = await this.call(() => this.api.post<Stripe.Refund>('/v1/refunds', form(params), key));
     } catch (error) {
       // Nothing captured (a request still authorised, or cancelled): there is nothing to refund.
       if (error instanceof UnexpectedIntentState) {
@@ -231,11 +240,7 @@ export class StripePaymentGateway implements PaymentGateway {
     if (refund.status === 'failed' || refund.status === 'canceled') {
       throw new DomainError(errorCodes.paymentFailed, `The refund ${refund.id} ${refund.status}`);
     }
-    return {
-      id: refund.id,
-      amount: refund.amount,
-      status: refund.status === 'succeeded' ? 'succeeded' : 'pending',
-    };
+    return refundOf(refund);
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -400,6 +405,15 @@ function mapStripeError(error: unknown): Error {
   // key ("Invalid API Key provided: sk_test_****abcd"), so only the type and request id go out.
   const requestId = error.requestId ? ` (request ${error.requestId})` : '';
   return new DomainError(errorCodes.paymentFailed, `The payment provider failed: ${error.type}${requestId}`);
+}
+
+/** `pending` until Stripe says the money went back (`requires_action` too: the customer must do something). */
+function refundOf(refund: Stripe.Refund): PaymentRefund {
+  return {
+    id: refund.id,
+    amount: refund.amount,
+    status: refund.status === 'succeeded' ? 'succeeded' : 'pending',
+  };
 }
 
 function accountViewOf(account: Stripe.Account): ConnectedAccountView {

@@ -24,6 +24,7 @@ export const statusOfErrorCode: Record<ErrorCode, number> = {
   duplicate: 409,
   stale: 409,
   host_under_review: 409,
+  payout_account_required: 409,
   payload_too_large: 413,
   rate_limited: 429,
   too_many_requests: 429,

@@ -31,6 +31,8 @@ import type {
   Logger,
   SlotRepository,
 } from '../ports';
+import type { PayoutProfileRepository } from '../money-ports';
+import { PAYOUT_ACCOUNT_REQUIRED_MESSAGE, canTakePayments } from '../../domain/payout-account';
 
 export const HOST_EXPERIENCE_NOT_FOUND_MESSAGE = '体験が見つかりませんでした。';
 export const UNKNOWN_IMAGE_MESSAGE = 'この画像は使用できません。もう一度アップロードしてください。';
@@ -51,6 +53,8 @@ const PUBLISH_CONCURRENCY = 3;
 
 export interface HostExperiencesDeps {
   experiences: ExperienceRepository;
+  /** Publishing needs a payout account that takes payments. */
+  payoutProfiles: Pick<PayoutProfileRepository, 'get'>;
   categories: CategoryRepository;
   bookings: BookingRepository;
   hosts: HostRepository;
@@ -93,11 +97,18 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
     return experience;
   }
 
-  /** A host under review prepares experiences but may not make one public; checked before anything is written. */
+  /**
+   * A host under review prepares experiences but may not make one public (vetting first, DESIGN §4d); nor may a
+   * host whose payout account cannot take payments yet (§4g). Checked before anything is written.
+   */
   async function checkMayPublish(hostId: string): Promise<void> {
     const host = await deps.hosts.get(hostId);
     if (host && reviewStatusOf(host) === 'underReview') {
       throw new DomainError('host_under_review', HOST_UNDER_REVIEW_MESSAGE);
+    }
+    const { account } = await deps.payoutProfiles.get(hostId);
+    if (!canTakePayments(account)) {
+      throw new DomainError('payout_account_required', PAYOUT_ACCOUNT_REQUIRED_MESSAGE);
     }
   }
 
