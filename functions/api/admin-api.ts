@@ -5,6 +5,7 @@
  */
 import middy from '@middy/core';
 import * as adminMails from './admin/admin-mail-routes';
+import * as adminMoney from './admin/admin-money-routes';
 import * as admin from './admin/admin-routes';
 import * as adminReviews from './admin/admin-review-routes';
 import type { HttpApiStructuredResult, LambdaContext } from './http/api-gateway';
@@ -34,6 +35,14 @@ const routes = {
   'GET /api/admin/reviews': adminReviews.listReviews,
   'POST /api/admin/reviews/{id}/hide': adminReviews.hideReview,
   'POST /api/admin/reviews/{id}/show': adminReviews.showReview,
+  'GET /api/admin/payouts': adminMoney.listPayouts,
+  'GET /api/admin/ledger/summary': adminMoney.getLedgerSummary,
+  'GET /api/admin/payout-holds': adminMoney.listPayoutHolds,
+  'GET /api/admin/hosts/{id}/earnings': adminMoney.getHostEarnings,
+  'PUT /api/admin/hosts/{id}/commission': adminMoney.putCommission,
+  'POST /api/admin/hosts/{id}/payout-hold': adminMoney.holdPayouts,
+  'DELETE /api/admin/hosts/{id}/payout-hold': adminMoney.releasePayouts,
+  'GET /api/admin/hosts/{id}/payout-hold-log': adminMoney.getPayoutHoldLog,
 };
 
 /** The route keys this group answers (routes.ts declares the same list for API Gateway; a test pins the two). */

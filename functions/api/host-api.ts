@@ -11,6 +11,7 @@ import { httpErrors } from './http/error-handler';
 import { jsonBody, type JsonBodyEvent } from './http/json-body';
 import * as host from './host/host-routes';
 import * as reviews from './host/host-review-routes';
+import * as money from './host/host-money-routes';
 
 const routes = {
   'GET /api/host/me': host.getMe,
@@ -34,6 +35,11 @@ const routes = {
   'POST /api/host/bookings/{id}/check-in': host.checkInBooking,
   'GET /api/host/reviews': reviews.listReviews,
   'PUT /api/host/reviews/{id}/reply': reviews.putReply,
+  'GET /api/host/payout-account': money.getPayoutAccount,
+  'POST /api/host/payout-account/onboarding': money.startOnboarding,
+  'GET /api/host/earnings': money.listEarnings,
+  'GET /api/host/earnings.csv': money.exportEarnings,
+  'GET /api/host/payouts': money.listPayouts,
 };
 
 /** The route keys this group answers (routes.ts declares the same list for API Gateway; a test pins the two). */

@@ -77,6 +77,12 @@ export const routes: RouteDefinition[] = [
       ['POST', '/api/host/bookings/{id}/check-in'],
       ['GET', '/api/host/reviews'],
       ['PUT', '/api/host/reviews/{id}/reply'],
+      // Paying hosts (DESIGN §4g, §6 wave 4).
+      ['GET', '/api/host/payout-account'],
+      ['POST', '/api/host/payout-account/onboarding'],
+      ['GET', '/api/host/earnings'],
+      ['GET', '/api/host/earnings.csv'],
+      ['GET', '/api/host/payouts'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({ method, path, group: 'host-api', auth: 'host' })),
   // Admin back office (DESIGN §6 "Back office"), behind the admin pool's authorizer. Beyond the contract: `me`,
@@ -104,16 +110,36 @@ export const routes: RouteDefinition[] = [
       ['GET', '/api/admin/reviews'],
       ['POST', '/api/admin/reviews/{id}/hide'],
       ['POST', '/api/admin/reviews/{id}/show'],
+      // Paying hosts (DESIGN §4g, §6 wave 4); the holds list and a host's hold log are beyond the contract.
+      ['GET', '/api/admin/payouts'],
+      ['GET', '/api/admin/ledger/summary'],
+      ['GET', '/api/admin/payout-holds'],
+      ['GET', '/api/admin/hosts/{id}/earnings'],
+      ['PUT', '/api/admin/hosts/{id}/commission'],
+      ['POST', '/api/admin/hosts/{id}/payout-hold'],
+      ['DELETE', '/api/admin/hosts/{id}/payout-hold'],
+      ['GET', '/api/admin/hosts/{id}/payout-hold-log'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({ method, path, group: 'admin-api', auth: 'admin' })),
   // Local stack only.
-  {
-    method: 'POST',
-    path: '/api/local-payments/confirm',
+  ...(
+    [
+      ['POST', '/api/local-payments/confirm'],
+      // The local gateway's Connect (DESIGN §6 local-only): onboarding (the page, its bank lookups, its form, the
+      // shortcut tests use), disputes.
+      ['GET', '/api/local-payments/onboarding/{accountId}'],
+      ['POST', '/api/local-payments/onboarding/{accountId}'],
+      ['GET', '/api/local-payments/banks/{code}'],
+      ['POST', '/api/local-payments/accounts/{hostId}/complete'],
+      ['POST', '/api/local-payments/disputes/{bookingId}/close'],
+    ] as const
+  ).map(([method, path]): RouteDefinition => ({
+    method,
+    path,
     group: 'local-api',
     auth: 'public',
     localOnly: true,
-  },
+  })),
   ...(
     [
       '/api/local-jobs/expire-bookings',
@@ -121,6 +147,8 @@ export const routes: RouteDefinition[] = [
       '/api/local-jobs/send-reminders',
       '/api/local-jobs/send-review-invites',
       '/api/local-jobs/send-mails',
+      '/api/local-jobs/pay-hosts',
+      '/api/local-payments/disputes',
       '/api/local-clock/advance',
       '/api/local-faults',
     ] as const

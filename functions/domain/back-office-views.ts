@@ -2,6 +2,7 @@
  * What the host (and admin) API answers, beside the entities themselves. The use cases build these and the SPA
  * reads the same types, so the two cannot drift (DESIGN §6 "Back office").
  */
+import type { PayoutAccountStatus } from './payout-account';
 import type { Booking, Experience, Host, HostReviewStatus, PublicationStatus } from './entities';
 
 /** `GET /api/host/experiences` items. */
@@ -131,6 +132,10 @@ export type AdminHostView = Host & {
   experiences: AdminHostExperienceItem[];
   /** Requests waiting for an answer: while the host is suspended only an admin can approve or deny them. */
   pendingBookings: BackOfficeBooking[];
+  /** The host's commission (whole percent), payout account status and payout hold (DESIGN §4g). */
+  commissionPercent: number;
+  payoutAccount: { status: PayoutAccountStatus };
+  payoutHold: { reason: string; since: string; by: string } | null;
 };
 
 /** `GET /api/admin/me`: who is signed in to the admin API. */

@@ -18,13 +18,7 @@ import { captureMoney, refundMoney } from '../domain/booking-money';
 import { errorFields } from './console-logger';
 import { bookingAfter, type BookingNotifications } from './mail-notifications';
 import type { MoneyRepository } from './money-ports';
-import type {
-  BookingCancellation,
-  BookingRepository,
-  Logger,
-  PaymentGateway,
-  PaymentRefund,
-} from './ports';
+import type { BookingCancellation, BookingRepository, Logger, PaymentGateway, PaymentRefund } from './ports';
 
 /** One refund attempt's outcome: made and recorded, still being made by the provider, or failed (retried). */
 export type RefundAttempt = 'refunded' | 'pending' | 'failed';

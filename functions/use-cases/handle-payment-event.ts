@@ -172,7 +172,8 @@ export function makeHandlePaymentEvent(deps: HandlePaymentEventDeps) {
       return { outcome: 'unchanged', ...(booking ? { bookingId: booking.id } : {}) };
     }
     const refunds = charge.refunds as { data?: { id?: unknown }[] } | undefined;
-    const refundId = typeof refunds?.data?.[0]?.id === 'string' ? refunds.data[0].id : (booking.refundId ?? null);
+    const refundId =
+      typeof refunds?.data?.[0]?.id === 'string' ? refunds.data[0].id : (booking.refundId ?? null);
     const settled = await deps.settleRefund(booking, refundId, deps.clock());
     return { outcome: settled ? 'refunded' : 'unchanged', bookingId: booking.id };
   }

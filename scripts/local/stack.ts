@@ -52,7 +52,16 @@ import type { CompleteBookingsResult } from '../../functions/use-cases/complete-
 import type { SendRemindersResult } from '../../functions/use-cases/send-reminders';
 import type { SendReviewInvitesResult } from '../../functions/use-cases/send-review-invites';
 import type { SendMailsResult } from '../../functions/use-cases/send-mails';
-import { localRefundsFail, resetLocalFaults, withLocalFaults } from '../../functions/api/local/local-faults';
+import {
+  localPaymentEventsMode,
+  localRefundsFail,
+  localRefundsPending,
+  onLocalFaults,
+  resetLocalFaults,
+  withLocalFaults,
+} from '../../functions/api/local/local-faults';
+import { LocalPaymentGateway } from '../../functions/adapters/payments/local-payment-gateway';
+import { FaultyEventPublisher } from './faulty-events';
 import { handlerGroups, routes, type HandlerGroup } from '../../functions/api/routes';
 import type { AppConfig } from '../../web/src/lib/config';
 import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
@@ -365,6 +374,17 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     // Mails: delivered right after the transaction that wrote them (the stream's stand-in), retried by the
     // scheduled sender, and failing on purpose while `POST /api/local-faults { "mail": "down" }` is in force.
     resetLocalFaults();
+    // Payment events duplicated or held back and reordered on request (`POST /api/local-faults`).
+    const events = new FaultyEventPublisher(bus, localPaymentEventsMode);
+    onLocalFaults({
+      paymentEventsMoved: (to) => (to === 'held' ? Promise.resolve() : events.release()),
+      refundsMoved: async (to, from) => {
+        const { payments } = guestRuntime();
+        if (from === 'pending' && payments instanceof LocalPaymentGateway) {
+          await payments.settlePendingRefunds(to === 'down' ? 'failed' : 'succeeded');
+        }
+      },
+    });
     let guestPages: LocalGuestPages | null = null;
     if (options.guestPages) {
       await ensureBucket(s3Client, LOCAL_SITE_BUCKET);
@@ -380,7 +400,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     configureLocalRuntime({
       ...(guestPages ? { pageEvents: guestPages } : {}),
       localPayments: createPaymentGateway,
-      paymentEvents: bus,
+      paymentEvents: events,
       clock: clock.now,
       advanceClock: (ms) => {
         clock.advanceBy(ms);
@@ -389,6 +409,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       mailsQueued: deliverMails,
       mailer: withLocalFaults,
       refundsFail: localRefundsFail,
+      refundsPending: localRefundsPending,
       ...(options.bookingLimits ? { bookingLimits: options.bookingLimits } : {}),
     });
     const mailSender = startScheduler({

@@ -17,6 +17,8 @@ export interface PaymentGatewayConfig {
   localEvents: PaymentEventPublisher;
   /** Local only: refunds fail while this answers true (to see a failed refund and its retry). */
   refundsFail?: () => boolean;
+  /** Local only: refunds are answered `pending` while this answers true. */
+  refundsPending?: () => boolean;
 }
 
 export function createPaymentGateway(config: PaymentGatewayConfig): PaymentGateway {
@@ -28,5 +30,6 @@ export function createPaymentGateway(config: PaymentGatewayConfig): PaymentGatew
     store,
     events: config.localEvents,
     ...(config.refundsFail ? { refundsFail: config.refundsFail } : {}),
+    ...(config.refundsPending ? { refundsPending: config.refundsPending } : {}),
   });
 }

@@ -297,7 +297,11 @@ export class LocalPaymentGateway implements PaymentGateway {
       const intent = await this.require(paymentIntentId, context.bookingId);
       const standing = (intent.local_refunds ?? []).find((r) => r.status !== 'failed');
       if (standing) {
-        return { id: standing.id, amount: standing.amount, status: standing.status as 'pending' | 'succeeded' };
+        return {
+          id: standing.id,
+          amount: standing.amount,
+          status: standing.status as 'pending' | 'succeeded',
+        };
       }
       if (!Number.isInteger(context.amount) || context.amount <= 0) {
         throw new DomainError(errorCodes.validation, 'The refund must be a positive whole number of yen');

@@ -86,7 +86,6 @@ export const idempotencyKeys = {
  */
 const form = <T extends object>(params: T): StripeParams => params as unknown as StripeParams;
 
-
 export class StripePaymentGateway implements PaymentGateway {
   readonly provider = 'stripe' as const;
   private readonly api: StripeApi;

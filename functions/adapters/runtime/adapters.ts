@@ -15,6 +15,8 @@ export interface RuntimeAdapters {
   env: Environment;
   doc: DynamoDBDocumentClient;
   repositories: DynamoRepositories;
+  /** Items per transaction: 10 on DynamoDB Local (1.11.478), 100 in DynamoDB. */
+  maxTransactionItems: number;
 }
 
 let cached: RuntimeAdapters | undefined;
@@ -27,13 +29,10 @@ export function runtimeAdapters(): RuntimeAdapters {
     bounded: true,
     ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}),
   });
-  const repositories = createDynamoRepositories({
-    doc,
-    tableName: env.TABLE_NAME,
-    // DynamoDB Local (1.11.478) takes at most 10 items per transaction; DynamoDB itself takes 100.
-    maxTransactionItems: env.DYNAMODB_ENDPOINT ? 10 : 100,
-  });
-  cached = { env, doc, repositories };
+  // DynamoDB Local (1.11.478) takes at most 10 items per transaction; DynamoDB itself takes 100.
+  const maxTransactionItems = env.DYNAMODB_ENDPOINT ? 10 : 100;
+  const repositories = createDynamoRepositories({ doc, tableName: env.TABLE_NAME, maxTransactionItems });
+  cached = { env, doc, repositories, maxTransactionItems };
   return cached;
 }
 

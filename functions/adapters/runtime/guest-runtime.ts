@@ -72,6 +72,8 @@ export interface LocalRuntimeHooks {
   mailer?: (real: Mailer) => Mailer;
   /** While it answers true the local gateway's refunds fail (the local stack's `POST /api/local-faults`). */
   refundsFail?: () => boolean;
+  /** While it answers true the local gateway answers refunds `pending` (the same switch). */
+  refundsPending?: () => boolean;
   /** The clock every use case, the rate limiter and the event marks read (tests move it forward). */
   clock?: () => Date;
   /** Moves that clock forward by `ms` and answers the new time (`POST /api/local-clock/advance`). */
@@ -201,6 +203,7 @@ function paymentGatewayOf(env: Environment, logger: Logger): PaymentGateway {
   const events = hooks.paymentEvents;
   return hooks.localPayments({
     ...(hooks.refundsFail ? { refundsFail: hooks.refundsFail } : {}),
+    ...(hooks.refundsPending ? { refundsPending: hooks.refundsPending } : {}),
     ...(env.LOCAL_PAYMENT_STORE ? { localStorePath: env.LOCAL_PAYMENT_STORE } : {}),
     localEvents: events ?? {
       // Outside the local stack nobody listens; the booking still completes through payment-confirmed.

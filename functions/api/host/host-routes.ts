@@ -35,7 +35,9 @@ const asHost = (host: Host) => ({ role: 'host' as const, userId: host.id });
 // Account ---------------------------------------------------------------------------------------------------------
 
 export async function getMe(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
-  return json(200, await signedInHost(event));
+  const host = await signedInHost(event);
+  // The money fields (commission, payout account status, hold) live apart from the profile (DESIGN §4g).
+  return json(200, { ...host, ...(await useCases().earnings.moneyOfHost(host.id)) });
 }
 
 export async function patchMe(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {

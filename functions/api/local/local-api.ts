@@ -9,6 +9,7 @@ import { dispatchOnRouteKey } from '../http/dispatch';
 import { httpErrors } from '../http/error-handler';
 import { jsonBody, type JsonBodyEvent } from '../http/json-body';
 import { confirmLocalPayment } from './confirm-local-payment';
+import * as connect from './local-connect';
 import { runExpiryJob } from './run-expiry-job';
 import { setLocalFaults } from './local-faults';
 import { runSendMails } from './run-send-mails';
@@ -17,6 +18,13 @@ import { runCompleteBookings, runSendReminders, runSendReviewInvites } from './r
 
 const routes = {
   'POST /api/local-payments/confirm': confirmLocalPayment,
+  'GET /api/local-payments/onboarding/{accountId}': connect.getOnboardingPage,
+  'POST /api/local-payments/onboarding/{accountId}': connect.submitOnboarding,
+  'GET /api/local-payments/banks/{code}': connect.lookupBank,
+  'POST /api/local-payments/accounts/{hostId}/complete': connect.completeAccount,
+  'POST /api/local-payments/disputes': connect.openDispute,
+  'POST /api/local-payments/disputes/{bookingId}/close': connect.closeDispute,
+  'POST /api/local-jobs/pay-hosts': connect.runPayHosts,
   'POST /api/local-jobs/expire-bookings': runExpiryJob,
   'POST /api/local-jobs/send-mails': runSendMails,
   'POST /api/local-jobs/complete-bookings': runCompleteBookings,

@@ -16,6 +16,7 @@
  * parallel: exact by construction (no counter to drift or to backfill for experiences that existed before), and
  * cheap for an admin screen (the index items of one host's experiences, a page of at most 100 hosts).
  */
+import type { PayoutProfileRepository } from '../money-ports';
 import type {
   AdminHostExperienceItem,
   AdminHostListItem,
@@ -53,6 +54,8 @@ export const HOST_DETAIL_MAX_PENDING = 100;
 
 export interface AdminHostsDeps {
   hosts: HostRepository;
+  /** Commission, payout account and payout hold shown with the host (DESIGN §6 wave 4). */
+  payoutProfiles: Pick<PayoutProfileRepository, 'get'>;
   experiences: ExperienceRepository;
   bookings: BookingRepository;
   identity: HostIdentity;
@@ -138,10 +141,11 @@ export function makeAdminHosts(deps: AdminHostsDeps) {
   }
 
   async function view(host: Host): Promise<AdminHostView> {
-    const [suspension, experiences, pending] = await Promise.all([
+    const [suspension, experiences, pending, payout] = await Promise.all([
       deps.hosts.suspensionOf(host.id),
       experiencesOf(host.id),
       deps.bookings.listByHost(host.id, { status: 'pending', limit: HOST_DETAIL_MAX_PENDING }),
+      deps.payoutProfiles.get(host.id),
     ]);
     const items: AdminHostExperienceItem[] = experiences.map((e) => ({
       id: e.id,
@@ -158,6 +162,9 @@ export function makeAdminHosts(deps: AdminHostsDeps) {
       suspension,
       experiences: items,
       pendingBookings: pending.items,
+      commissionPercent: payout.commissionPercent,
+      payoutAccount: { status: payout.account?.status ?? 'none' },
+      payoutHold: payout.hold,
     };
   }
 

@@ -19,6 +19,7 @@ import type {
   PaymentGateway,
 } from '../ports';
 import type { MoneyRepository, PayoutProfileRepository } from '../money-ports';
+import { makeEarnings } from '../money/earnings';
 import type { SendMails } from '../send-mails';
 import { makeAdminMails } from './admin-mails';
 import { makeAdminBookings } from './admin-bookings';
@@ -86,6 +87,7 @@ export function makeAdminUseCases(deps: AdminUseCaseDeps) {
     hosts: makeAdminHosts(deps),
     mails: makeAdminMails(deps),
     cancellations: makeCancelBooking(deps),
+    earnings: makeEarnings(deps),
   };
 }
 

@@ -17,6 +17,8 @@ import type {
   SlotRepository,
 } from '../ports';
 import type { MoneyRepository, PayoutProfileRepository } from '../money-ports';
+import { makeEarnings } from '../money/earnings';
+import { makePayoutAccounts } from '../money/payout-accounts';
 import { makeCancelBooking } from '../cancel-booking';
 import { makeBookingDecisions } from './booking-decisions';
 import { makeHostAccount } from './host-account';
@@ -43,6 +45,8 @@ export interface HostUseCaseDeps {
   rateLimiter: RateLimiter;
   clock: () => Date;
   newId: () => string;
+  /** The site's origin (the payout account's onboarding returns to it). */
+  baseUrl: string;
 }
 
 export function makeHostUseCases(deps: HostUseCaseDeps) {
@@ -55,6 +59,8 @@ export function makeHostUseCases(deps: HostUseCaseDeps) {
     bookings: makeHostBookings(deps),
     decisions: makeBookingDecisions(deps),
     cancellations: makeCancelBooking(deps),
+    payoutAccounts: makePayoutAccounts(deps),
+    earnings: makeEarnings(deps),
   };
 }
 

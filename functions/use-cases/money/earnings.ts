@@ -8,7 +8,13 @@ import { earningsCsv } from '../../domain/earnings-csv';
 import { hostEarningsTotals, ledgerSummary, type Earnings, type PayoutStatus } from '../../domain/money';
 import type { PayoutAccountStatus } from '../../domain/payout-account';
 import type { HostRepository, Page, PageRequest } from '../ports';
-import type { EarningsFilter, MoneyRepository, Payout, PayoutHold, PayoutProfileRepository } from '../money-ports';
+import type {
+  EarningsFilter,
+  MoneyRepository,
+  Payout,
+  PayoutHold,
+  PayoutProfileRepository,
+} from '../money-ports';
 
 export interface EarningsDeps {
   money: MoneyRepository;
@@ -106,7 +112,11 @@ export function makeEarnings(deps: EarningsDeps) {
       const rows: Earnings[] = [];
       let cursor: string | undefined;
       do {
-        const page = await deps.money.listHostEarnings(hostId, { ...filter, limit: 100, ...(cursor ? { cursor } : {}) });
+        const page = await deps.money.listHostEarnings(hostId, {
+          ...filter,
+          limit: 100,
+          ...(cursor ? { cursor } : {}),
+        });
         rows.push(...page.items);
         cursor = page.cursor;
       } while (cursor && rows.length < CSV_MAX_ROWS);
@@ -164,7 +174,11 @@ export function makeEarnings(deps: EarningsDeps) {
 
     async holdPayouts(hostId: string, reason: string, by: string): Promise<PayoutHold> {
       await requireHost(hostId);
-      return deps.payoutProfiles.hold(hostId, { reason: reason.trim(), since: deps.clock().toISOString(), by });
+      return deps.payoutProfiles.hold(hostId, {
+        reason: reason.trim(),
+        since: deps.clock().toISOString(),
+        by,
+      });
     },
 
     async releasePayouts(hostId: string, by: string): Promise<void> {
@@ -177,7 +191,9 @@ export function makeEarnings(deps: EarningsDeps) {
       const held = await deps.payoutProfiles.listHeld();
       const hosts = await deps.hosts.getMany(held.map((h) => h.hostId));
       const names = new Map(hosts.map((h) => [h.id, h.businessName]));
-      return { items: held.map((h) => ({ hostId: h.hostId, businessName: names.get(h.hostId) ?? '', ...h.hold })) };
+      return {
+        items: held.map((h) => ({ hostId: h.hostId, businessName: names.get(h.hostId) ?? '', ...h.hold })),
+      };
     },
 
     async payoutHoldLog(hostId: string) {

@@ -82,17 +82,28 @@ export function makeMoneyEvents(deps: MoneyEventsDeps) {
     if (!payout) return 'ignored';
     const now = deps.clock();
     if (paid) {
-      if (payout.status === 'creating') await scheduleFromEvent(payout, object.id, unixToIso(object.arrival_date), now);
-      return (await deps.money.markPayoutPaid(payout.id, unixToIso(object.arrival_date), now)) ? 'updated' : 'unchanged';
+      if (payout.status === 'creating')
+        await scheduleFromEvent(payout, object.id, unixToIso(object.arrival_date), now);
+      return (await deps.money.markPayoutPaid(payout.id, unixToIso(object.arrival_date), now))
+        ? 'updated'
+        : 'unchanged';
     }
     if (payout.status !== 'creating' && payout.status !== 'scheduled') return 'unchanged';
     const message = payoutFailureMessage(str(object.failure_message));
     const entry =
       payout.status === 'scheduled'
-        ? payoutFailedEntry({ ...payout, gatewayPayoutId: payout.gatewayPayoutId ?? object.id }, payout.amount, now)
+        ? payoutFailedEntry(
+            { ...payout, gatewayPayoutId: payout.gatewayPayoutId ?? object.id },
+            payout.amount,
+            now,
+          )
         : null;
     const failed = await deps.money.failPayout(payout, message, entry, now);
-    if (failed) deps.logger.warn('Payout failed; its earnings are payable again', { payoutId: payout.id, hostId: payout.hostId });
+    if (failed)
+      deps.logger.warn('Payout failed; its earnings are payable again', {
+        payoutId: payout.id,
+        hostId: payout.hostId,
+      });
     return failed ? 'updated' : 'unchanged';
   }
 
@@ -100,7 +111,13 @@ export function makeMoneyEvents(deps: MoneyEventsDeps) {
   async function scheduleFromEvent(payout: Payout, gatewayId: string, arrival: string | null, now: Date) {
     const amount = payout.earningsTotal + payout.debtOffset;
     const scheduled = { ...payout, amount };
-    await deps.money.schedulePayout(scheduled, payoutEntry(scheduled, gatewayId, amount, now), gatewayId, arrival, now);
+    await deps.money.schedulePayout(
+      scheduled,
+      payoutEntry(scheduled, gatewayId, amount, now),
+      gatewayId,
+      arrival,
+      now,
+    );
   }
 
   async function onDisputeCreated(event: StripeLikeEvent): Promise<MoneyEventOutcome> {
@@ -115,7 +132,8 @@ export function makeMoneyEvents(deps: MoneyEventsDeps) {
       // Captured but its earnings not yet recorded (an approval between its two steps): hold them once they are.
       throw new RetryLaterError(`Dispute of ${booking.id} before its earnings were recorded`);
     }
-    if (outcome === 'updated') deps.logger.warn('Charge disputed; its earnings are on hold', { bookingId: booking.id, disputeId });
+    if (outcome === 'updated')
+      deps.logger.warn('Charge disputed; its earnings are on hold', { bookingId: booking.id, disputeId });
     return outcome;
   }
 
@@ -145,7 +163,8 @@ export function makeMoneyEvents(deps: MoneyEventsDeps) {
     const outcome = await changeEarnings(booking.id, (e) =>
       e.dispute?.status === 'lost' ? null : disputeLostMoney(e, disputeId, now),
     );
-    if (outcome === 'updated') deps.logger.warn('Dispute lost; the host share was taken back', { bookingId: booking.id, disputeId });
+    if (outcome === 'updated')
+      deps.logger.warn('Dispute lost; the host share was taken back', { bookingId: booking.id, disputeId });
     return outcome;
   }
 
@@ -164,7 +183,10 @@ export function makeMoneyEvents(deps: MoneyEventsDeps) {
         retryAt: addMinutes(now, REFUND_RETRY_MINUTES).toISOString(),
         now,
       });
-      if (changed) deps.logger.error('Refund failed at the provider; admins see it and it is retried', { bookingId: booking.id });
+      if (changed)
+        deps.logger.error('Refund failed at the provider; admins see it and it is retried', {
+          bookingId: booking.id,
+        });
       return changed ? 'updated' : 'unchanged';
     }
     return 'unchanged';

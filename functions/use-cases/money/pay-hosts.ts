@@ -185,7 +185,11 @@ export function makePayHosts(deps: PayHostsDeps) {
     }
     let gatewayPayout;
     try {
-      gatewayPayout = await deps.payments.createPayout({ accountId: destination, amount, payoutId: payout.id });
+      gatewayPayout = await deps.payments.createPayout({
+        accountId: destination,
+        amount,
+        payoutId: payout.id,
+      });
     } catch (e) {
       result.failed++;
       deps.logger.error('Payout refused by the provider; its earnings stay payable', {

@@ -47,7 +47,10 @@ export function makePayoutAccounts(deps: PayoutAccountDeps) {
   /** The provider's view of the account, recorded; the recorded one when the provider cannot be asked now. */
   async function refreshed(hostId: string, account: PayoutAccount): Promise<PayoutAccount> {
     try {
-      const next = payoutAccountOf(await deps.payments.retrieveConnectedAccount(account.accountId), deps.clock());
+      const next = payoutAccountOf(
+        await deps.payments.retrieveConnectedAccount(account.accountId),
+        deps.clock(),
+      );
       await deps.payoutProfiles.updateAccount(hostId, next);
       return next;
     } catch (e) {

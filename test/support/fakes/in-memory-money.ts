@@ -4,7 +4,12 @@
  * entries) so a test can read it. The payout job, the earnings lists and the counters are tested against
  * DynamoDB Local (`test/integration`), not here: those methods say so if a use-case test reaches them.
  */
-import { DEFAULT_COMMISSION_PERCENT, assertBalanced, type Earnings, type LedgerEntry } from '../../../functions/domain/money';
+import {
+  DEFAULT_COMMISSION_PERCENT,
+  assertBalanced,
+  type Earnings,
+  type LedgerEntry,
+} from '../../../functions/domain/money';
 import type { PayoutAccount } from '../../../functions/domain/payout-account';
 import type {
   MoneyRepository,
@@ -78,7 +83,9 @@ export class InMemoryPayoutProfiles implements PayoutProfileRepository {
     this.profiles.set(hostId, { ...this.profile(hostId), hold: null });
   }
   async listHeld() {
-    return [...this.profiles.values()].filter((p) => p.hold).map((p) => ({ hostId: p.hostId, hold: p.hold! }));
+    return [...this.profiles.values()]
+      .filter((p) => p.hold)
+      .map((p) => ({ hostId: p.hostId, hold: p.hold! }));
   }
   async holdLog() {
     return [];

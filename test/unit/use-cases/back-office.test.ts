@@ -58,6 +58,7 @@ beforeEach(async () => {
     logger: guest.logger,
     rateLimiter: guest.rateLimiter,
     clock: guest.clock,
+    baseUrl: 'https://ehime.example.jp',
     newId: () => nextId('exp'),
   });
   await guest.repos.hosts.create(HOST);

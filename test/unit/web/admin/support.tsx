@@ -143,6 +143,9 @@ export function hostView(overrides: Partial<AdminHostView> = {}): AdminHostView 
     createdAt: '2026-01-05T00:00:00.000Z',
     reviewStatus: 'approved',
     suspension: null,
+    commissionPercent: 15,
+    payoutAccount: { status: 'enabled' },
+    payoutHold: null,
     experiences: [
       {
         id: 'exp-1',
