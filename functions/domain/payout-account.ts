@@ -59,9 +59,17 @@ export function payoutAccountOf(view: ConnectedAccountView, now: Date): PayoutAc
   };
 }
 
-/** A host may publish (and take bookings) only with an account whose charges are enabled. */
-export const canTakePayments = (account: Pick<PayoutAccount, 'status'> | null | undefined): boolean =>
+/** A host may publish only once onboarding is done: charges and payouts enabled (DESIGN §4g). */
+export const canPublish = (account: Pick<PayoutAccount, 'status'> | null | undefined): boolean =>
   account?.status === 'enabled';
+
+/**
+ * A booking's charge can go to the host's account while its charges are enabled, even when its payouts are not
+ * (a bank account that refused a payout): the earnings wait for the host to mend the bank details.
+ */
+export const canTakePayments = (
+  account: Pick<PayoutAccount, 'status' | 'chargesEnabled'> | null | undefined,
+): boolean => account?.chargesEnabled === true && account.status !== 'restricted';
 
 /** Stripe's requirement names, grouped by what the host must do, in the back office's Japanese. */
 const REQUIREMENT_LABELS: [prefix: string, label: string][] = [

@@ -170,6 +170,13 @@ export interface GatewayPayout {
   failureMessage: string | null;
 }
 
+/** A dispute as the provider sees it now (`open` while it is being decided; `warning_closed` counts as won). */
+export interface GatewayDispute {
+  id: string;
+  status: 'open' | 'won' | 'lost';
+  paymentIntentId: string | null;
+}
+
 /** The provider's Connect calls (Stripe's accounts, account links, payouts, transfer reversals). */
 export interface ConnectGateway {
   /**
@@ -190,6 +197,8 @@ export interface ConnectGateway {
   ): Promise<{ url: string }>;
   /** A payout of the account's balance to its bank, idempotent per `payoutId`. */
   createPayout(input: { accountId: string; amount: number; payoutId: string }): Promise<GatewayPayout>;
+  /** The dispute's current state (events about it are hints and may come out of order). */
+  retrieveDispute(disputeId: string): Promise<GatewayDispute>;
   /** Takes `amount` of the host's share of the booking's charge back (a lost dispute), idempotent per booking. */
   reverseTransfer(input: {
     paymentIntentId: string;

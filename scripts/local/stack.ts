@@ -68,6 +68,9 @@ import { DEMO_ADMIN, DEMO_HOST } from '../seed/hosts';
 import { seedDemoBookings } from '../seed/bookings';
 import { seedDemoReviews } from '../seed/reviews';
 import { seedLocalData, type SeedSummary } from '../seed/seed';
+import { ensureSeedPayoutAccounts } from '../seed/payout-accounts';
+import type { DynamoRepositories } from '../../functions/adapters/dynamodb/repositories';
+import { SEED_HOSTS } from '../seed/hosts';
 import { startCognitoLocal, type CognitoLocal } from './cognito-local';
 import { enrolTotp } from './cognito-sign-in';
 import { hostPoolTriggers, TRIGGER_FUNCTIONS } from './cognito-triggers';
@@ -450,6 +453,14 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     stops.push(() => reviewInvites.stop());
 
     let seeded: SeedSummary | null = null;
+    const seedAccounts = async (repositories: DynamoRepositories) => {
+      const hosts = await Promise.all(SEED_HOSTS.map((h) => repositories.hosts.getByEmail(h.email)));
+      const made = await ensureSeedPayoutAccounts(
+        repositories,
+        hosts.flatMap((h) => (h ? [h.id] : [])),
+      );
+      if (made > 0) log(`Enabled the local payout accounts of ${made} seeded hosts`);
+    };
     if (options.seed !== false && !state.seededAt) {
       const doc = createDocumentClient({
         endpoint: dynamo.endpoint,
@@ -468,6 +479,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
           now: new Date(),
           log,
         });
+        await seedAccounts(repositories);
         if (options.demoBookings) {
           const made = await seedDemoBookings(repositories, seeded.hostIds.setouchiGuides);
           log(`Seeded ${made} requests for the demo host`);
@@ -480,6 +492,17 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       }
       state.seededAt = new Date().toISOString();
       writeState(statePath, state);
+    } else if (options.seed !== false) {
+      const doc = createDocumentClient({
+        endpoint: dynamo.endpoint,
+        region: LOCAL_REGION,
+        credentials: LOCAL_CREDENTIALS,
+      });
+      try {
+        await seedAccounts(createDynamoRepositories({ doc, tableName: LOCAL_TABLE_NAME }));
+      } finally {
+        doc.destroy();
+      }
     }
     if (!state.demoAdminTotpSecret && state.seededAt) {
       const secret = await enrolDemoAdmin(cognitoClient, state.adminPool.clientId, log);

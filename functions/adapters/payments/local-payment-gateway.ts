@@ -8,7 +8,7 @@ import { TOKYO_TIME_ZONE, zonedParts } from '../../domain/calendar';
 import { DomainError, errorCodes } from '../../domain/errors';
 import { refundSplit } from '../../domain/money';
 import type { BankDetails, ConnectedAccountView } from '../../domain/payout-account';
-import type { GatewayPayout } from '../../use-cases/money-ports';
+import type { GatewayDispute, GatewayPayout } from '../../use-cases/money-ports';
 import type {
   CreateAuthorizationRequest,
   RefundContext,
@@ -554,10 +554,15 @@ export class LocalPaymentGateway implements PaymentGateway {
           metadata: { payoutId: input.payoutId },
           local_account: input.accountId,
         };
-        // A failed payout's money goes back to the balance (Stripe returns it), so it never leaves here.
+        // A failed payout's money goes back to the balance (Stripe returns it), so it never leaves here; as
+        // Stripe does, payouts stay off until the host gives a bank account that works.
         if (!fails) account.local_balance -= input.amount;
+        else {
+          account.payouts_enabled = false;
+          account.requirements.currently_due = ['external_account'];
+        }
         objects.payouts[id] = payout;
-        return { payout, created: true };
+        return { payout, created: true, account };
       });
       if ('error' in outcome) throw new DomainError(errorCodes.paymentFailed, String(outcome.error));
       if (outcome.created) {
@@ -566,6 +571,9 @@ export class LocalPaymentGateway implements PaymentGateway {
           outcome.payout,
           input.accountId,
         );
+        if (outcome.payout.status === 'failed' && outcome.account) {
+          await this.publish('account.updated', outcome.account, input.accountId);
+        }
       }
       return payoutViewOf(outcome.payout);
     });
@@ -646,6 +654,14 @@ export class LocalPaymentGateway implements PaymentGateway {
         throw new DomainError(errorCodes.stateConflict, `The dispute is already ${closed.dispute.status}`);
       await this.publish('charge.dispute.closed', closed.dispute);
       return closed.dispute;
+    });
+  }
+
+  retrieveDispute(disputeId: string): Promise<GatewayDispute> {
+    return this.serialised(async () => {
+      const dispute = (await this.store.connect()).disputes[disputeId];
+      if (!dispute) throw new DomainError(errorCodes.notFound, 'Dispute not found');
+      return disputeViewOf(dispute);
     });
   }
 
@@ -767,6 +783,15 @@ export function payoutViewOf(payout: LocalPayout): GatewayPayout {
     arrivalDate: new Date(payout.arrival_date * 1000).toISOString(),
     failureMessage: payout.failure_message,
   };
+}
+
+export function disputeViewOf(dispute: {
+  id: string;
+  status: string;
+  payment_intent: string | null;
+}): GatewayDispute {
+  const status = dispute.status === 'won' || dispute.status === 'lost' ? dispute.status : 'open';
+  return { id: dispute.id, status, paymentIntentId: dispute.payment_intent };
 }
 
 /** A refund as Stripe's `charge.refund.updated` carries it. */

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type Stripe from 'stripe';
 import { DomainError, errorCodes, isDomainError } from '../../domain/errors';
 import type { ConnectedAccountView } from '../../domain/payout-account';
-import type { GatewayPayout } from '../../use-cases/money-ports';
+import type { GatewayDispute, GatewayPayout } from '../../use-cases/money-ports';
 import type {
   CreateAuthorizationRequest,
   RefundContext,
@@ -316,6 +316,24 @@ export class StripePaymentGateway implements PaymentGateway {
       }),
     );
     return payoutViewOf(payout);
+  }
+
+  async retrieveDispute(disputeId: string): Promise<GatewayDispute> {
+    const dispute = await this.call(() =>
+      this.api.get<Stripe.Dispute>(`/v1/disputes/${encodeURIComponent(disputeId)}`),
+    );
+    const status =
+      dispute.status === 'won' || dispute.status === 'warning_closed'
+        ? 'won'
+        : dispute.status === 'lost'
+          ? 'lost'
+          : 'open';
+    const intent = dispute.payment_intent;
+    return {
+      id: dispute.id,
+      status,
+      paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    };
   }
 
   async reverseTransfer(input: {

@@ -35,7 +35,7 @@ import type {
 } from '../../use-cases/ports';
 import { DomainError } from '../../domain/errors';
 import type { ConnectedAccountView } from '../../domain/payout-account';
-import type { GatewayPayout } from '../../use-cases/money-ports';
+import type { GatewayDispute, GatewayPayout } from '../../use-cases/money-ports';
 import { EventBridgePageEvents } from '../events/eventbridge-publisher';
 import type { GuestPageEvents } from '../../use-cases/refresh-guest-pages';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
@@ -300,6 +300,10 @@ class SecretKeyStripeGateway implements PaymentGateway {
 
   async createPayout(input: { accountId: string; amount: number; payoutId: string }): Promise<GatewayPayout> {
     return (await this.gateway()).createPayout(input);
+  }
+
+  async retrieveDispute(disputeId: string): Promise<GatewayDispute> {
+    return (await this.gateway()).retrieveDispute(disputeId);
   }
 
   async reverseTransfer(input: {

@@ -32,7 +32,7 @@ import type {
   SlotRepository,
 } from '../ports';
 import type { PayoutProfileRepository } from '../money-ports';
-import { PAYOUT_ACCOUNT_REQUIRED_MESSAGE, canTakePayments } from '../../domain/payout-account';
+import { PAYOUT_ACCOUNT_REQUIRED_MESSAGE, canPublish } from '../../domain/payout-account';
 
 export const HOST_EXPERIENCE_NOT_FOUND_MESSAGE = '体験が見つかりませんでした。';
 export const UNKNOWN_IMAGE_MESSAGE = 'この画像は使用できません。もう一度アップロードしてください。';
@@ -107,7 +107,7 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
       throw new DomainError('host_under_review', HOST_UNDER_REVIEW_MESSAGE);
     }
     const { account } = await deps.payoutProfiles.get(hostId);
-    if (!canTakePayments(account)) {
+    if (!canPublish(account)) {
       throw new DomainError('payout_account_required', PAYOUT_ACCOUNT_REQUIRED_MESSAGE);
     }
   }

@@ -120,39 +120,41 @@ export function makeMoneyEvents(deps: MoneyEventsDeps) {
     );
   }
 
-  async function onDisputeCreated(event: StripeLikeEvent): Promise<MoneyEventOutcome> {
-    const booking = await bookingOf(event.data.object);
+  /**
+   * `charge.dispute.created` and `charge.dispute.closed` alike: the dispute's state is read from the provider, so a
+   * closing that arrives before the opening (or twice) settles the same way. Open: the earnings are held. Won:
+   * released. Lost: the host's share is taken back from the host's account first (idempotent per booking), then
+   * the ledger, which never says a share came back that the provider did not move.
+   */
+  async function onDispute(event: StripeLikeEvent): Promise<MoneyEventOutcome> {
+    const dispute = await deps.payments.retrieveDispute(event.data.object.id);
+    const booking = await bookingOf({ ...event.data.object, payment_intent: dispute.paymentIntentId });
     if (!booking) return 'ignored';
     const now = deps.clock();
-    const disputeId = event.data.object.id;
-    const outcome = await changeEarnings(booking.id, (e) =>
-      e.dispute?.id === disputeId ? null : { before: e, after: disputeHeld(e, disputeId, now), entry: null },
-    );
-    if (outcome === 'ignored' && booking.destinationAccountId && booking.status !== 'cancelled') {
-      // Captured but its earnings not yet recorded (an approval between its two steps): hold them once they are.
-      throw new RetryLaterError(`Dispute of ${booking.id} before its earnings were recorded`);
+    if (dispute.status === 'open') {
+      const outcome = await changeEarnings(booking.id, (e) =>
+        e.dispute?.id === dispute.id
+          ? null
+          : { before: e, after: disputeHeld(e, dispute.id, now), entry: null },
+      );
+      if (outcome === 'ignored' && booking.destinationAccountId && booking.status !== 'cancelled') {
+        // Captured but its earnings not yet recorded (an approval between its two steps): hold them once they are.
+        throw new RetryLaterError(`Dispute of ${booking.id} before its earnings were recorded`);
+      }
+      if (outcome === 'updated')
+        deps.logger.warn('Charge disputed; its earnings are on hold', {
+          bookingId: booking.id,
+          disputeId: dispute.id,
+        });
+      return outcome;
     }
-    if (outcome === 'updated')
-      deps.logger.warn('Charge disputed; its earnings are on hold', { bookingId: booking.id, disputeId });
-    return outcome;
-  }
-
-  async function onDisputeClosed(event: StripeLikeEvent): Promise<MoneyEventOutcome> {
-    const booking = await bookingOf(event.data.object);
-    if (!booking) return 'ignored';
-    const status = str(event.data.object.status);
-    const disputeId = event.data.object.id;
-    const now = deps.clock();
-    if (status === 'won' || status === 'warning_closed') {
+    if (dispute.status === 'won') {
       return changeEarnings(booking.id, (e) =>
         e.dispute?.status !== 'open' ? null : { before: e, after: disputeWon(e, now), entry: null },
       );
     }
-    if (status !== 'lost') return 'unchanged';
     const earnings = await deps.money.earningsOf(booking.id);
     if (!earnings || earnings.dispute?.status === 'lost') return 'unchanged';
-    // The host's share back from the host's account first (idempotent per booking), then the ledger: the ledger
-    // never says a share came back that the provider did not move.
     if (earnings.net > 0 && booking.destinationAccountId && booking.paymentIntentId) {
       await deps.payments.reverseTransfer({
         paymentIntentId: booking.paymentIntentId,
@@ -161,10 +163,13 @@ export function makeMoneyEvents(deps: MoneyEventsDeps) {
       });
     }
     const outcome = await changeEarnings(booking.id, (e) =>
-      e.dispute?.status === 'lost' ? null : disputeLostMoney(e, disputeId, now),
+      e.dispute?.status === 'lost' ? null : disputeLostMoney(e, dispute.id, now),
     );
     if (outcome === 'updated')
-      deps.logger.warn('Dispute lost; the host share was taken back', { bookingId: booking.id, disputeId });
+      deps.logger.warn('Dispute lost; the host share was taken back', {
+        bookingId: booking.id,
+        disputeId: dispute.id,
+      });
     return outcome;
   }
 
@@ -203,9 +208,8 @@ export function makeMoneyEvents(deps: MoneyEventsDeps) {
       case 'payout.failed':
         return onPayout(event, false);
       case 'charge.dispute.created':
-        return onDisputeCreated(event);
       case 'charge.dispute.closed':
-        return onDisputeClosed(event);
+        return onDispute(event);
       case 'charge.refund.updated':
         return onRefundUpdated(event);
       default:

@@ -264,6 +264,11 @@ export async function createHostExperience<T extends { id: string; updatedAt: st
   form: Record<string, unknown>,
 ): Promise<T> {
   const headers = bearer(token);
+  // Publishing needs a payout account (DESIGN §4g): the host finishes the local onboarding first.
+  if (form.publicationStatus === 'public') {
+    const me = await call<{ id: string }>(world, 'GET', '/api/host/me', undefined, headers);
+    if (me.status === 200) await enablePayouts(world, me.body.id);
+  }
   const publishLater =
     form.publicationStatus === 'public' && ((form.mainImages as unknown[] | undefined) ?? []).length === 0;
   const body = publishLater ? { ...form, publicationStatus: 'private' } : form;
@@ -281,6 +286,16 @@ export async function createHostExperience<T extends { id: string; updatedAt: st
   );
   if (published.status !== 200) throw new Error(`publish: ${published.status} ${published.text}`);
   return published.body;
+}
+
+/** Finishes the host's payout-account onboarding as the local onboarding page does (`failPayouts`: a bad bank). */
+export async function enablePayouts(
+  world: Pick<ApiWorld, 'origin'>,
+  hostId: string,
+  options: { failPayouts?: boolean } = {},
+): Promise<void> {
+  const res = await call(world, 'POST', `/api/local-payments/accounts/${hostId}/complete`, options);
+  if (res.status !== 200) throw new Error(`payout account: ${res.status} ${res.text}`);
 }
 
 export interface Slot {
