@@ -201,14 +201,17 @@ export function makeCancelBooking(deps: CancelBookingDeps) {
    * same write (DESIGN §4g). `false` when another writer (the refund event, a retry) recorded it first.
    */
   async function settleRefund(booking: Booking, refundId: string | null, now: Date): Promise<boolean> {
-    const amount = booking.refundAmount ?? 0;
-    const earnings = await deps.money.earningsOf(booking.id);
-    return deps.bookings.changeRefund(booking.id, ['pending', 'failed'], {
+    // Read again: the refund's event and the attempt that made it may both get here; the first records it.
+    const current = await deps.bookings.get(booking.id);
+    if (!current || current.status !== 'cancelled' || current.refundStatus === 'succeeded') return false;
+    const amount = current.refundAmount ?? 0;
+    const earnings = await deps.money.earningsOf(current.id);
+    return deps.bookings.changeRefund(current.id, ['pending', 'failed'], {
       refundStatus: 'succeeded',
       retryAt: null,
       ...(refundId ? { refundId } : {}),
       // Bookings approved before hosts were paid have no earnings: nothing of theirs is in the ledger.
-      ...(earnings && amount > 0 ? { money: refundMoney(booking, earnings, amount, refundId, now) } : {}),
+      ...(earnings && amount > 0 ? { money: refundMoney(current, earnings, amount, refundId, now) } : {}),
       now,
     });
   }

@@ -553,8 +553,7 @@ describe('the payout job', () => {
         .map((b) => b.bookingId)
         .sort(),
     );
-    // Paid and disputed hosts: one payout each; the failing bank's payout is counted as failed.
-    expect(Number(first.payouts) + Number(second.payouts)).toBe(2);
+    // The failing bank's payout is counted as failed, by one of the two runs only.
     expect(Number(first.failed) + Number(second.failed)).toBe(1);
     expect((await earnings(paid)).totals).toEqual({
       upcoming: 0,
@@ -668,8 +667,11 @@ describe('the payout job', () => {
     expect((await asAdmin('GET', `/api/admin/hosts/${randomUUID()}/earnings`)).status).toBe(404);
     const csv = await fetch(`${world.origin}/api/host/earnings.csv`, { headers: bearer(host.token) });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    const text = await csv.text();
-    expect(text.startsWith('\uFEFF予約番号,体験,体験日')).toBe(true);
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    // UTF-8 with a byte-order mark (Excel in Japan reads the file as UTF-8 only with it).
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.startsWith('予約番号,体験,体験日')).toBe(true);
     expect(text).toContain('\r\n');
     const bad = await call<ErrorBody>(
       world,
