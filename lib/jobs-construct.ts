@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, TimeZone } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
@@ -16,6 +16,8 @@ export interface JobsConstructProps {
   sendReviewInvites: lambda.IFunction;
   /** How often these three run (reminders go out within this long of their time). */
   tourJobsIntervalMinutes: number;
+  /** The payout job (DESIGN §4g): once a day, early morning in Tokyo, so payouts reach banks the same day. */
+  payHosts: lambda.IFunction;
 }
 
 /**
@@ -28,6 +30,7 @@ export class JobsConstruct extends Construct {
   readonly completionSchedule: scheduler.Schedule;
   readonly reminderSchedule: scheduler.Schedule;
   readonly reviewInviteSchedule: scheduler.Schedule;
+  readonly payoutSchedule: scheduler.Schedule;
   readonly deadLetterQueue: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: JobsConstructProps) {
@@ -71,5 +74,14 @@ export class JobsConstruct extends Construct {
       props.sendReviewInvites,
       props.tourJobsIntervalMinutes,
     );
+    this.payoutSchedule = new scheduler.Schedule(this, 'PayHosts', {
+      description: 'Make earnings payable 48 hours after each tour and pay every host what is payable',
+      schedule: scheduler.ScheduleExpression.cron({ minute: '0', hour: '6', timeZone: TimeZone.ASIA_TOKYO }),
+      target: new targets.LambdaInvoke(props.payHosts, {
+        retryAttempts: 2,
+        maxEventAge: Duration.hours(6),
+        deadLetterQueue: this.deadLetterQueue,
+      }),
+    });
   }
 }

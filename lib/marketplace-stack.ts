@@ -298,7 +298,16 @@ export class MarketplaceStack extends Stack {
       'functions/events/send-review-invites.ts',
       'Invites guests to review their completed tour, and reminds them once',
     );
+    // The payout job moves money (provider payouts): the booking function's Stripe secret and table access.
+    const payHosts = bookingFunction(
+      'PayHosts',
+      'functions/events/pay-hosts.ts',
+      'Makes earnings payable after the tour and pays each host what is payable',
+      {},
+      { timeout: Duration.minutes(15) },
+    );
     const jobs = new JobsConstruct(this, 'Jobs', {
+      payHosts,
       expireBookings,
       intervalMinutes: config.expiryIntervalMinutes,
       completeBookings,

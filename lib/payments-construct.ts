@@ -17,6 +17,14 @@ export const PAYMENT_EVENT_TYPES = [
   'payment_intent.succeeded',
   // A refund of a cancelled booking (DESIGN §4c): confirms a refund whose outcome was not recorded.
   'charge.refunded',
+  // A refund answered `pending` that succeeded or failed later.
+  'charge.refund.updated',
+  // Paying hosts (DESIGN §4g): connected accounts (Connect events), their payouts, disputes of charges.
+  'account.updated',
+  'payout.paid',
+  'payout.failed',
+  'charge.dispute.created',
+  'charge.dispute.closed',
 ];
 
 export interface PaymentsConstructProps {

@@ -40,7 +40,12 @@ export interface HostDashboardView {
 }
 
 /** `GET /api/host/me` and the profile routes. */
-export type HostView = Host;
+/** `GET /api/host/me`: the profile, and the money fields kept beside it (DESIGN §4g). */
+export type HostView = Host & {
+  commissionPercent?: number;
+  payoutAccount?: { status: PayoutAccountStatus };
+  payoutHold?: { reason: string; since: string; by: string } | null;
+};
 
 // Admin back office (DESIGN §6 "Back office", admin routes) ---------------------------------------------------------
 

@@ -28,6 +28,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Let the request outlive the page (a guest leaving it): `fetch`'s `keepalive`. */
   keepalive?: boolean;
+  /** How a successful answer is read: JSON (default), text (a CSV) or a Blob (a PDF). Errors are JSON. */
+  responseType?: 'json' | 'text' | 'blob';
 }
 
 export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
@@ -53,6 +55,8 @@ export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...a
         'The server could not be reached. Please check your connection.',
       );
     }
+    if (res.ok && options.responseType === 'text') return (await res.text()) as T;
+    if (res.ok && options.responseType === 'blob') return (await res.blob()) as T;
     const payload: unknown = res.status === 204 ? null : await res.json().catch(() => null);
     if (res.ok) return payload as T;
     const failure = errorOf(res, payload);

@@ -14,6 +14,7 @@ import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import { Redirect } from '../../components/back-office/redirect';
 import { ADMIN_ACCESS_DENIED } from '../../lib/back-office-auth/admin-auth-messages';
 import { useAdminMe } from '../../lib/back-office/admin-account';
@@ -36,6 +37,8 @@ const ADMIN_ENTRIES: SidebarEntry[] = [
     also: ['/admin/booking/'],
   },
   { to: '/admin/hosts', label: 'ホスト一覧', icon: <StorefrontOutlinedIcon /> },
+  // Beyond the spec's list: payouts, the ledger summary and holds (DESIGN §4g).
+  { to: '/admin/payouts', label: '支払', icon: <PaymentsOutlinedIcon /> },
   // Beyond the spec's list: mails the outbox gave up on (DESIGN §4f).
   { to: '/admin/mails', label: 'メール送信エラー', icon: <EmailOutlinedIcon /> },
   { to: '/admin/reviews', label: '口コミ', icon: <RateReviewOutlinedIcon /> },
@@ -129,6 +132,12 @@ export function adminRoutes(makeClient?: MakeAuthClient): RouteObject[] {
               path: 'reviews',
               lazy: async () => ({
                 Component: (await import('../../features/admin-reviews/pages/reviews-page')).ReviewsPage,
+              }),
+            },
+            {
+              path: 'payouts',
+              lazy: async () => ({
+                Component: (await import('../../features/admin-payouts/pages/payouts-page')).PayoutsPage,
               }),
             },
             {

@@ -13,6 +13,7 @@ import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import TourOutlinedIcon from '@mui/icons-material/TourOutlined';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import type { ApiError } from '../../lib/api-client';
 import { NOT_A_HOST_MESSAGE } from '../../lib/back-office-auth/auth-messages';
 import { useHostMe } from '../../lib/back-office/host-account';
@@ -37,6 +38,8 @@ const HOST_ENTRIES: SidebarEntry[] = [
   },
   { to: '/host/bookings', label: '予約一覧', icon: <EventNoteOutlinedIcon /> },
   { to: '/host/reviews', label: '口コミ', icon: <RateReviewOutlinedIcon /> },
+  // Beyond the spec's list: the host's earnings and payouts (DESIGN §4g).
+  { to: '/host/earnings', label: '売上・振込', icon: <PaymentsOutlinedIcon /> },
   { to: '/host/profile', label: 'プロフィール設定', icon: <PersonOutlinedIcon /> },
 ];
 
@@ -137,6 +140,12 @@ export function hostRoutes(makeClient?: MakeAuthClient): RouteObject[] {
               path: 'reviews',
               lazy: async () => ({
                 Component: (await import('../../features/host-reviews/pages/reviews-page')).ReviewsPage,
+              }),
+            },
+            {
+              path: 'earnings',
+              lazy: async () => ({
+                Component: (await import('../../features/host-earnings/pages/earnings-page')).EarningsPage,
               }),
             },
             {

@@ -94,3 +94,31 @@ export function useApproveHost() {
     api<AdminHostView>(`/admin/hosts/${encodeURIComponent(id)}/approve`, { method: 'POST' }),
   );
 }
+
+/** `PUT /api/admin/hosts/{id}/commission`: requests made from now on pay it; earlier ones keep theirs. */
+export function useSetCommission() {
+  const api = useAuthorizedApi();
+  return useHostChange(({ id, percent }: { id: string; percent: number }) =>
+    api<AdminHostView>(`/admin/hosts/${encodeURIComponent(id)}/commission`, {
+      method: 'PUT',
+      body: { percent },
+    }),
+  );
+}
+
+/** Hold (with a reason) or release every payout of the host; the host's page is read again after either. */
+export function usePayoutHold() {
+  const api = useAuthorizedApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string | null }) =>
+      api(`/admin/hosts/${encodeURIComponent(id)}/payout-hold`, {
+        method: reason === null ? 'DELETE' : 'POST',
+        ...(reason === null ? {} : { body: { reason } }),
+      }),
+    onSettled: (_data, _error, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: hostKey(id) });
+      void queryClient.invalidateQueries({ queryKey: [...ADMIN_QUERY_ROOT, 'payouts'] });
+    },
+  });
+}

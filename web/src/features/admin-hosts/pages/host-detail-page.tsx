@@ -48,6 +48,7 @@ import { useAdminHost, useReinstateHost, useSuspendHost } from '../api/hosts';
 import { HOST_LANGUAGE_LABELS } from '../../../lib/back-office/host-languages';
 import { ApproveHostButton, UnderReviewChip } from '../components/approve-host';
 import { ReinstateDialog, SUSPENSION_MESSAGES, SuspendDialog } from '../components/suspension-dialogs';
+import { HostMoneySection } from '../components/host-money-section';
 import { DetailList, DetailRow } from '../../../components/back-office/detail-row';
 import { RetryAlert } from '../../../components/back-office/retry-alert';
 
@@ -372,6 +373,7 @@ export function AdminHostDetailPage() {
             <Profile host={data} />
             <Experiences host={data} />
             {data.pendingBookings.length === 0 && <PendingRequests host={data} />}
+            <HostMoneySection host={data} />
           </Box>
           <SuspendDialog
             open={dialog === 'suspend'}

@@ -84,6 +84,26 @@ function NearestDeadline({ deadline }: { deadline: NonNullable<HostDashboardView
   );
 }
 
+/** Until the payout account is enabled: nothing can be published, and no earnings can be paid. */
+function PayoutAccountNotice({ status }: { status: string }) {
+  return (
+    <Alert
+      severity={status === 'restricted' ? 'error' : 'warning'}
+      sx={{ mb: 3 }}
+      action={
+        <Button component={RouterLink} to="/host/earnings" color="inherit" size="small">
+          {status === 'none' ? '登録する' : '確認する'}
+        </Button>
+      }
+    >
+      <AlertTitle>
+        {status === 'restricted' ? '決済アカウントが制限されています' : '売上の振込先が登録されていません'}
+      </AlertTitle>
+      体験を公開して予約を受け付けるには、本人確認と振込先口座の登録（売上・振込）を完了してください。
+    </Alert>
+  );
+}
+
 /** While an admin has not approved the account: experiences can be prepared, not published. */
 function UnderReviewNotice() {
   return (
@@ -118,6 +138,9 @@ export function DashboardPage() {
         </RetryAlert>
       )}
       {me.data?.reviewStatus === 'underReview' && <UnderReviewNotice />}
+      {me.data?.payoutAccount && me.data.payoutAccount.status !== 'enabled' && (
+        <PayoutAccountNotice status={me.data.payoutAccount.status} />
+      )}
       {hasExperiences.data === false && <FirstSteps />}
       {data?.nearestDeadline && <NearestDeadline deadline={data.nearestDeadline} />}
       <Box

@@ -87,7 +87,8 @@ export function ExperienceCreatePage() {
           scrollToFirstError();
         }
         // A host under review may save the experience as private, not publish it: the API says why.
-        const underReview = e instanceof ApiError && e.code === 'host_under_review';
+        const underReview =
+          e instanceof ApiError && (e.code === 'host_under_review' || e.code === 'payout_account_required');
         toast({
           severity: 'error',
           ...(underReview ? { title: '公開できません', message: e.message } : CREATE_FAILED_TOAST),
