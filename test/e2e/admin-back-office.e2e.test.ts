@@ -18,7 +18,7 @@ import type { AppConfig } from '../../web/src/lib/config';
 import { signInAsAdmin } from './support/admin-flow';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
 import { uniqueEmail } from './support/guest-flow';
-import { uploadedPhotoKey } from './support/host-flow';
+import { enableHostPayouts, uploadedPhotoKey } from './support/host-flow';
 
 let session: BrowserSession;
 let config: AppConfig;
@@ -318,7 +318,9 @@ describe('admin back office', () => {
     await hostPage.getByRole('heading', { name: 'ダッシュボード', level: 1 }).waitFor();
     await hostContext.close();
 
-    // The host publishes an experience (through the host API with their own token; its screens have their tests).
+    // The host publishes an experience (through the host API with their own token; its screens have their tests),
+    // once the payout account is set up (its onboarding has a browser test of its own).
+    await enableHostPayouts(id);
     const token = await idToken('hostPool', host.email, host.password);
     const categories = await api<{ items: { id: string }[] }>('GET', '/api/categories');
     const created = await api<{ id: string }>('POST', '/api/host/experiences', {

@@ -21,6 +21,7 @@ import {
 import {
   approveHostAsAdmin,
   codeOf,
+  enableHostPayouts,
   horizontalOverflow,
   onSiteOrigin,
   openSignedIn,
@@ -165,8 +166,10 @@ describe('a new host runs their business from the browser', () => {
     // A self-registered host starts under review (DESIGN §4d): the dashboard explains it; an admin approves them.
     await page.goto('/host/dashboard');
     await page.getByText('アカウントは審査中です').waitFor();
-    await approveHostAsAdmin(newHost.email);
+    const hostId = await approveHostAsAdmin(newHost.email);
     await waitForMail(newHost.email, 'ホストアカウントの審査が完了しました');
+    // Publishing needs a payout account: its onboarding has a browser test of its own (host-earnings).
+    await enableHostPayouts(hostId);
     // On the site's own origin, where the photo can be uploaded (signed in there too).
     await openSignedIn(
       page,

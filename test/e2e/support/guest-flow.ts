@@ -71,6 +71,9 @@ export async function fillTestCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('CVC').fill('123');
 }
 
+/** The local gateway's test card as the SPA's card form sends it (`POST /api/local-payments/confirm`). */
+export const GOOD_CARD_FORM = { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' };
+
 export interface ApiAnswer<T> {
   status: number;
   body: T;

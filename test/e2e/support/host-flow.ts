@@ -75,27 +75,58 @@ export const uniqueHostEmail = (label: string) =>
  * The demo admin approves a self-registered host (who starts under review and cannot publish before), through the
  * admin API with a real sign-in (password and TOTP code); the admin screens' approval has its own tests.
  */
-export async function approveHostAsAdmin(email: string): Promise<void> {
-  const baseUrl = inject('baseUrl');
-  const admin = inject('demoAdmin');
-  const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as AppConfig;
+/**
+ * Finishes a host's payout-account onboarding as the local onboarding page does (publishing needs it, DESIGN §4g);
+ * `failPayouts`: the bank account refuses payouts.
+ */
+export async function enableHostPayouts(
+  hostId: string,
+  options: { failPayouts?: boolean } = {},
+): Promise<void> {
+  const res = await fetch(
+    `${inject('baseUrl')}/api/local-payments/accounts/${encodeURIComponent(hostId)}/complete`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(options),
+    },
+  );
+  if (res.status !== 200) throw new Error(`payout account of ${hostId}: ${res.status} ${await res.text()}`);
+}
+
+/** An ID token of a local pool, as the SPA gets one; an account with a temporary password sets `newPassword`. */
+export async function poolToken(
+  pool: 'hostPool' | 'adminPool',
+  credentials: { email: string; password: string; totpSecret?: string | null; newPassword?: string },
+): Promise<string> {
+  const config = (await (await fetch(`${inject('baseUrl')}/config.json`)).json()) as AppConfig;
   const cognito = new CognitoIdentityProviderClient({
     endpoint: config.cognito.endpoint!,
     region: 'local',
     credentials: LOCAL_CREDENTIALS,
   });
-  let token: string;
   try {
-    const tokens = await signInToPool(cognito, {
-      clientId: config.cognito.adminPool.clientId,
-      email: admin.email,
-      password: admin.password,
-      totpSecret: admin.totpSecret,
-    });
-    token = tokens.IdToken!;
+    const tokens = await signInToPool(cognito, { clientId: config.cognito[pool].clientId, ...credentials });
+    return tokens.IdToken!;
   } finally {
     cognito.destroy();
   }
+}
+
+/** The demo admin's ID token (password and TOTP code). */
+export function adminToken(): Promise<string> {
+  const admin = inject('demoAdmin');
+  return poolToken('adminPool', {
+    email: admin.email,
+    password: admin.password,
+    totpSecret: admin.totpSecret,
+  });
+}
+
+/** Approves the self-registered host (as the demo admin, over the API); answers the host's id. */
+export async function approveHostAsAdmin(email: string): Promise<string> {
+  const baseUrl = inject('baseUrl');
+  const token = await adminToken();
   const headers = { authorization: `Bearer ${token}` };
   const list = (await (
     await fetch(`${baseUrl}/api/admin/hosts?reviewStatus=underReview&limit=100`, { headers })
@@ -107,6 +138,7 @@ export async function approveHostAsAdmin(email: string): Promise<void> {
     headers,
   });
   if (res.status !== 200) throw new Error(`approve ${email}: ${res.status} ${await res.text()}`);
+  return host.id;
 }
 
 /** A camera-like JPEG of `width`×`height` in one colour, named as a host's photo would be. */
