@@ -202,19 +202,23 @@ export function todayInTokyo(now: Date): string {
 
 /** The earliest bookable date is today plus this many days (Tokyo calendar). */
 export const BOOKING_LEAD_DAYS = 3;
-/** The latest bookable date is the last day of the month this many months after the current month. */
-export const BOOKING_HORIZON_MONTHS = 6;
+/**
+ * The latest bookable date is this many days after today (DESIGN §4g), not the specification's end of the month six
+ * months ahead: a booking's charge reaches the host's Stripe balance
+ * when it is captured (at the latest, the day of the request: approval comes within 48 hours), and Stripe lets a
+ * platform keep funds there before paying them out for about 90 days in Japan. The payout comes 48 hours after the
+ * tour's end (an overnight tour ends the next day) at the next daily run: 85 days ahead leaves a day to spare.
+ */
+export const BOOKING_HORIZON_DAYS = 85;
 
 /**
- * `[today + 3 days, last day of the month six months after the current month]`, with "today" taken in
- * `timeZone` (Tokyo for the marketplace), so a guest in New York and one in Matsuyama see the same days.
+ * `[today + 3 days, today + 85 days]`, with "today" taken in `timeZone` (Tokyo for the marketplace), so a guest in
+ * New York and one in Matsuyama see the same days. The specification's six months are cut to what Stripe lets a
+ * platform hold before paying out (README, Paying hosts).
  */
 export function bookableWindow(now: Date, timeZone: string = TOKYO_TIME_ZONE): DateRange {
   const today = todayInZone(now, timeZone);
-  return {
-    from: addDays(today, BOOKING_LEAD_DAYS),
-    to: endOfMonthAfter(today, BOOKING_HORIZON_MONTHS),
-  };
+  return { from: addDays(today, BOOKING_LEAD_DAYS), to: addDays(today, BOOKING_HORIZON_DAYS) };
 }
 
 /** `true` when `date` lies inside the range (both ends included). */

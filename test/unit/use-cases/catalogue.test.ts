@@ -246,20 +246,20 @@ describe('getAvailability', () => {
     });
   });
 
-  it('clips the range to today + 3 days and to the end of the sixth month', async () => {
+  it('clips the range to today + 3 days and to today + 85 days', async () => {
     const early = await availability()('e1', { from: '2025-05-01', to: '2025-05-09' });
     expect(Object.keys(early.dates)).toEqual(['2025-05-09']);
-    const late = await availability()('e1', { from: '2025-11-29', to: '2025-12-31' });
-    expect(Object.keys(late.dates)).toEqual(['2025-11-29', '2025-11-30']);
+    const late = await availability()('e1', { from: '2025-07-29', to: '2025-12-31' });
+    expect(Object.keys(late.dates)).toEqual(['2025-07-29', '2025-07-30']);
   });
 
   it('answers the whole bookable window when from and to are absent, and opens a missing bound to it', async () => {
     const whole = await availability()('e1', {});
     const days = Object.keys(whole.dates);
     expect(days[0]).toBe('2025-05-09');
-    expect(days.at(-1)).toBe('2025-11-30');
-    const fromOnly = await availability()('e1', { from: '2025-11-29' });
-    expect(Object.keys(fromOnly.dates)).toEqual(['2025-11-29', '2025-11-30']);
+    expect(days.at(-1)).toBe('2025-07-30');
+    const fromOnly = await availability()('e1', { from: '2025-07-29' });
+    expect(Object.keys(fromOnly.dates)).toEqual(['2025-07-29', '2025-07-30']);
     const toOnly = await availability()('e1', { to: '2025-05-10' });
     expect(Object.keys(toOnly.dates)).toEqual(['2025-05-09', '2025-05-10']);
   });

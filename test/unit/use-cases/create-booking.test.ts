@@ -106,7 +106,7 @@ describe('createBooking', () => {
 
   it.each([
     ['a date before today + 3 days', { date: '2025-05-08' }],
-    ['a date after the end of the sixth month', { date: '2025-12-01' }],
+    ['a date more than 85 days ahead', { date: '2025-07-31' }],
     ['a date in the past', { date: '2025-01-15' }],
     ['a regular holiday (Monday)', { date: '2025-06-09' }],
     ['a time outside the opening hours', { time: '18:00' }],
