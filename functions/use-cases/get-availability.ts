@@ -12,7 +12,7 @@ export interface AvailabilityAnswer {
 
 /**
  * `GET /api/experiences/{id}/availability?from&to`: the rule's slots minus blocked and full ones, in the part of
- * `from`..`to` inside the bookable window (Tokyo: today + 3 days … end of the sixth month). A missing bound is the
+ * `from`..`to` inside the bookable window (Tokyo: today + 3 days … today + 85 days). A missing bound is the
  * window's own, so no range at all is the whole window. A range wholly outside the window is an empty answer, not
  * an error: the calendar simply has nothing to offer there.
  */

@@ -315,7 +315,7 @@ function RangeDialog({
 export function SlotCalendar({ experienceId, ruleChanged }: { experienceId: string; ruleChanged: boolean }) {
   const toast = useToast();
   const today = useMemo(() => todayInTokyo(new Date()), []);
-  /** Guests book from three days ahead to the end of the sixth month (DESIGN §3); other days are shown greyed. */
+  /** Guests book from three days ahead to 85 days ahead (DESIGN §3, §4g); other days are shown greyed. */
   const bookable = useMemo(() => bookableWindow(new Date()), []);
   const [month, setMonth] = useState(() => monthOf(today));
   const slots = useMonthSlots(experienceId, month);
