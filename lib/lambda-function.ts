@@ -23,10 +23,12 @@ export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
  * this session's merges (cancellations and refunds, the Japanese form schemas, per-client limits, the outbox) took
  * the host API to 265 KB and the public API to 251 KB: 270 KB. Reviews' savings (UTF-8 output, the local gateway out)
  * brought it back to 261 KB; then the guest mails in four languages (every guest mail's texts ride in the APIs that
- * send cancellations and decisions) and the page events took the host API to 277 KB: 290 KB for now, and the next
- * savings are in the README (Known limits: Lambda bundles).
+ * send cancellations and decisions) and the page events took the host API to 277 KB: 290 KB. Paying hosts (issue 27:
+ * payout accounts, earnings and their CSV, the money repository, Connect calls) took the host API to 317 KB and
+ * the admin API to 305 KB, after the money side was kept out of every function that does not use it (the public
+ * API reads two items of it, 281 KB): 330 KB for now; the next savings are in the README (Known limits).
  */
-export const BUNDLE_BUDGET_BYTES = 290 * 1024;
+export const BUNDLE_BUDGET_BYTES = 330 * 1024;
 
 export interface AppFunctionProps {
   /** Handler module, relative to the repository root (e.g. `functions/api/public-api.ts`). */

@@ -177,6 +177,7 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
         ['CompleteBookings6AAD92BB', 'completion job'],
         ['SendReminders8FBA123B', 'reminder job'],
         ['SendReviewInvites969550A8', 'review invitation job'],
+        ['PayHostsDE5BE68D', 'payout job'],
       ]) {
         ack(
           child,

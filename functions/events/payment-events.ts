@@ -8,6 +8,7 @@
  */
 import { isStripeLikeEvent } from '../adapters/payments/payment-events';
 import { guestRuntime } from '../adapters/runtime/guest-runtime';
+import { moneyEventsHandler } from '../adapters/runtime/money-runtime';
 import { consoleJsonLogger, errorFields } from '../use-cases/console-logger';
 import type { PaymentEventResult } from '../use-cases/handle-payment-event';
 
@@ -38,7 +39,11 @@ export async function handler(event: EventBridgeEvent): Promise<PaymentEventHand
   }
   const stripeEvent = event.detail;
   try {
-    const result = await guestRuntime().useCases.handlePaymentEvent(stripeEvent);
+    // Accounts, payouts, disputes and refund updates first (DESIGN §4g); the booking flow's events after.
+    const money = await moneyEventsHandler()(stripeEvent);
+    const result: PaymentEventResult = money
+      ? { outcome: money }
+      : await guestRuntime().useCases.handlePaymentEvent(stripeEvent);
     consoleJsonLogger.info('Payment event', {
       ...base,
       eventId: stripeEvent.id,

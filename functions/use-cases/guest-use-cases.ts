@@ -10,8 +10,6 @@ import { makeGetAvailability } from './get-availability';
 import { makeGetExperience } from './get-experience';
 import { makeGetHostProfile } from './get-host-profile';
 import { makeHandlePaymentEvent } from './handle-payment-event';
-import { makeMoneyEvents } from './money/money-events';
-import { makePayoutAccounts } from './money/payout-accounts';
 import { makeListCategories } from './list-categories';
 import { makeListExperiences } from './list-experiences';
 import { makeCancelBooking } from './cancel-booking';
@@ -40,10 +38,10 @@ export interface GuestUseCaseDeps {
   hosts: HostRepository;
   slots: SlotRepository;
   bookings: BookingRepository;
-  /** Hosts' commission, payout account and payout hold (DESIGN §4g). */
-  payoutProfiles: PayoutProfileRepository;
-  /** Earnings, payouts and the ledger. */
-  money: MoneyRepository;
+  /** A host's commission and payout account: a booking copies one and pays into the other (DESIGN §4g). */
+  payoutProfiles: Pick<PayoutProfileRepository, 'get'>;
+  /** A booking's earnings: a refund settles with its ledger entry. */
+  money: Pick<MoneyRepository, 'earningsOf'>;
   /** Ratings on cards and the experience (absent: none shown). */
   reviews?: ReviewRepository;
   payments: PaymentGateway;
@@ -85,11 +83,6 @@ export function makeGuestUseCases(deps: GuestUseCaseDeps) {
       notifications,
       confirmPayment,
       settleRefund: cancellations.settleRefund,
-      moneyEvents: makeMoneyEvents({
-        ...deps,
-        cancellations,
-        payoutAccounts: makePayoutAccounts({ ...deps, baseUrl: deps.baseUrl }),
-      }),
     }),
     expireBookings: makeExpireBookings({
       ...deps,

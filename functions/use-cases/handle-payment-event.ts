@@ -4,7 +4,6 @@ import { isDomainError } from '../domain/errors';
 import { errorFields } from './console-logger';
 import type { CancelBooking } from './cancel-booking';
 import type { ConfirmPayment } from './confirm-payment';
-import type { HandleMoneyEvent } from './money/money-events';
 import { bookingAfter, type BookingNotifications } from './mail-notifications';
 import type {
   BookingRepository,
@@ -54,8 +53,6 @@ export interface PaymentEventResult {
 
 export interface HandlePaymentEventDeps {
   bookings: BookingRepository;
-  /** Connect, payout, dispute and refund-update events (DESIGN §4g); absent: they are ignored. */
-  moneyEvents?: HandleMoneyEvent;
   /** Records a refund the provider made, with its ledger entry (`cancel-booking`). */
   settleRefund: CancelBooking['settleRefund'];
   payments: PaymentGateway;
@@ -87,8 +84,6 @@ export function makeHandlePaymentEvent(deps: HandlePaymentEventDeps) {
   };
 
   async function handle(event: StripeLikeEvent): Promise<PaymentEventResult> {
-    const money = deps.moneyEvents ? await deps.moneyEvents(event) : null;
-    if (money !== null) return { outcome: money };
     if (event.type === paymentEventTypes.refunded) return onRefunded(event);
     const ref = paymentIntentRefOf(event);
     if (!ref) return { outcome: 'ignored' };

@@ -69,6 +69,8 @@ import { seedDemoBookings } from '../seed/bookings';
 import { seedDemoReviews } from '../seed/reviews';
 import { seedLocalData, type SeedSummary } from '../seed/seed';
 import { ensureSeedPayoutAccounts } from '../seed/payout-accounts';
+import { moneyAdapters } from '../../functions/adapters/runtime/money-adapters';
+import { runtimeAdapters } from '../../functions/adapters/runtime/adapters';
 import type { DynamoRepositories } from '../../functions/adapters/dynamodb/repositories';
 import { SEED_HOSTS } from '../seed/hosts';
 import { startCognitoLocal, type CognitoLocal } from './cognito-local';
@@ -455,8 +457,9 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
     let seeded: SeedSummary | null = null;
     const seedAccounts = async (repositories: DynamoRepositories) => {
       const hosts = await Promise.all(SEED_HOSTS.map((h) => repositories.hosts.getByEmail(h.email)));
+      const { payoutProfiles } = moneyAdapters(runtimeAdapters());
       const made = await ensureSeedPayoutAccounts(
-        repositories,
+        { hosts: repositories.hosts, payoutProfiles },
         hosts.flatMap((h) => (h ? [h.id] : [])),
       );
       if (made > 0) log(`Enabled the local payout accounts of ${made} seeded hosts`);

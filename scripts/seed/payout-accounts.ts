@@ -4,6 +4,7 @@
  * (data kept under `.local/`) gets its account the next time the stack starts.
  */
 import type { DynamoRepositories } from '../../functions/adapters/dynamodb/repositories';
+import type { MoneyRepositories } from '../../functions/adapters/dynamodb/money-repositories';
 import { LocalPaymentGateway } from '../../functions/adapters/payments/local-payment-gateway';
 import { guestRuntime } from '../../functions/adapters/runtime/guest-runtime';
 import { payoutAccountOf } from '../../functions/domain/payout-account';
@@ -20,14 +21,15 @@ export const SEED_BANK = {
 
 /** Gives each host without a payout account an enabled one; answers how many it enabled. */
 export async function ensureSeedPayoutAccounts(
-  repositories: DynamoRepositories,
+  repositories: Pick<DynamoRepositories, 'hosts'> & Pick<MoneyRepositories, 'payoutProfiles'>,
   hostIds: readonly string[],
 ): Promise<number> {
   const { payments, clock } = guestRuntime();
   if (!(payments instanceof LocalPaymentGateway)) return 0;
+  const { payoutProfiles } = repositories;
   let enabled = 0;
   for (const hostId of hostIds) {
-    const profile = await repositories.payoutProfiles.get(hostId);
+    const profile = await payoutProfiles.get(hostId);
     if (profile.account?.status === 'enabled') continue;
     const host = await repositories.hosts.get(hostId);
     if (!host) continue;
@@ -36,9 +38,9 @@ export async function ensureSeedPayoutAccounts(
       email: host.email,
       businessName: host.businessName,
     });
-    await repositories.payoutProfiles.attachAccount(hostId, payoutAccountOf(created, clock()));
+    await payoutProfiles.attachAccount(hostId, payoutAccountOf(created, clock()));
     const { account } = await payments.completeOnboarding(created.id, null, SEED_BANK);
-    await repositories.payoutProfiles.updateAccount(hostId, payoutAccountOf(account, clock()));
+    await payoutProfiles.updateAccount(hostId, payoutAccountOf(account, clock()));
     enabled++;
   }
   return enabled;

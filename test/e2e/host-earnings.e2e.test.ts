@@ -16,6 +16,7 @@ import {
   createDynamoRepositories,
 } from '../../functions/adapters/dynamodb/repositories';
 import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb-local';
+import { createMoneyRepositories } from '../../functions/adapters/dynamodb/money-repositories';
 import { signInAsAdmin } from './support/admin-flow';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
 import { GOOD_CARD_FORM, postJson, uniqueEmail } from './support/guest-flow';
@@ -23,7 +24,10 @@ import { adminToken, horizontalOverflow, openSignedIn, poolToken } from './suppo
 
 const table = inject('dynamodb');
 const doc = createDocumentClient({ ...table, credentials: LOCAL_CREDENTIALS });
-const repos = createDynamoRepositories({ doc, tableName: table.tableName });
+const repos = {
+  ...createDynamoRepositories({ doc, tableName: table.tableName }),
+  ...createMoneyRepositories({ doc, tableName: table.tableName }),
+};
 
 let session: BrowserSession;
 let mobile: BrowserSession;

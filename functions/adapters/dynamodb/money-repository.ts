@@ -26,6 +26,7 @@ import {
 import type { EarningsFilter, MoneyRepository, MoneyWrite, Payout } from '../../use-cases/money-ports';
 import type { Page, PageRequest } from '../../use-cases/ports';
 import { fromItem, toItem, type Item } from './items';
+import { DynamoEarningsReader, earningsFromItem, type StoredEarnings } from './money-readers';
 import { COUNTER_SHARDS, itemTypes, keys } from './keys';
 import { queryAll, queryPage, type KeyQuery } from './pagination';
 import {
@@ -34,11 +35,6 @@ import {
   transactWrite,
   type TransactItem,
 } from './transactions';
-
-/** Earnings as stored: the entity and its revision (every write is conditional on the revision read). */
-export interface StoredEarnings extends Earnings {
-  revision: number;
-}
 
 const revisionOf = (e: Earnings): number => (e as Partial<StoredEarnings>).revision ?? 0;
 
@@ -49,8 +45,6 @@ function earningsItem(earnings: Earnings, revision: number): Item {
     { ...keys.earnings(earnings.bookingId), type: itemTypes.earnings, ...keys.earningsIndexes(earnings) },
   );
 }
-
-const earningsFromItem = (item: Item): StoredEarnings => fromItem<StoredEarnings>(item);
 
 function totalsUpdate(
   tableName: string,
@@ -159,18 +153,13 @@ function payoutItem(payout: Payout): Item {
 const isConditionFailure = (e: unknown) =>
   (e as { name?: string })?.name === 'ConditionalCheckFailedException';
 
-export class DynamoMoneyRepository implements MoneyRepository {
+export class DynamoMoneyRepository extends DynamoEarningsReader implements MoneyRepository {
   constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
+    doc: DynamoDBDocumentClient,
+    tableName: string,
     private readonly maxTransactionItems = DEFAULT_MAX_TRANSACTION_ITEMS,
-  ) {}
-
-  async earningsOf(bookingId: string): Promise<Earnings | null> {
-    const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.earnings(bookingId), ConsistentRead: true }),
-    );
-    return out.Item ? earningsFromItem(out.Item) : null;
+  ) {
+    super(doc, tableName);
   }
 
   async listHostEarnings(hostId: string, filter: EarningsFilter & PageRequest): Promise<Page<Earnings>> {

@@ -21,6 +21,7 @@ import type {
   PayoutProfileRepository,
 } from '../../use-cases/money-ports';
 import type { Item } from './items';
+import { DynamoPayoutProfileReader, profileOf } from './money-readers';
 import { itemTypes, keys } from './keys';
 import { queryAll } from './pagination';
 import { TransactionCancelledError, transactWrite } from './transactions';
@@ -30,32 +31,13 @@ export const payoutHoldMessages = {
   notHeld: 'このホストへの支払いは保留されていません。',
 } as const;
 
-function profileOf(hostId: string, item: Item | undefined): PayoutProfile {
-  return {
-    hostId,
-    commissionPercent:
-      typeof item?.commissionPercent === 'number' ? item.commissionPercent : DEFAULT_COMMISSION_PERCENT,
-    account: (item?.account as PayoutAccount | undefined) ?? null,
-    hold: (item?.hold as PayoutHold | undefined) ?? null,
-  };
-}
-
 const isConditionFailure = (e: unknown) =>
   (e as { name?: string })?.name === 'ConditionalCheckFailedException';
 
-export class DynamoPayoutProfileRepository implements PayoutProfileRepository {
-  constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
-  async get(hostId: string): Promise<PayoutProfile> {
-    const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.payoutProfile(hostId), ConsistentRead: true }),
-    );
-    return profileOf(hostId, out.Item);
-  }
-
+export class DynamoPayoutProfileRepository
+  extends DynamoPayoutProfileReader
+  implements PayoutProfileRepository
+{
   async getMany(hostIds: readonly string[]): Promise<Map<string, PayoutProfile>> {
     const unique = [...new Set(hostIds)];
     const found = new Map<string, Item>();

@@ -21,9 +21,6 @@ import { DynamoExperienceRepository } from './experience-repository';
 import { DynamoHostRepository } from './host-repository';
 import { DynamoReviewRepository } from './review-repository';
 import { DynamoSlotRepository } from './slot-repository';
-import { DynamoMoneyRepository } from './money-repository';
-import { DynamoPayoutProfileRepository } from './payout-profile-repository';
-import type { MoneyRepository, PayoutProfileRepository } from '../../use-cases/money-ports';
 
 export interface DynamoRepositories {
   experiences: ExperienceRepository;
@@ -33,8 +30,6 @@ export interface DynamoRepositories {
   bookings: BookingRepository;
   counters: CounterRepository;
   reviews: ReviewRepository;
-  payoutProfiles: PayoutProfileRepository;
-  money: MoneyRepository;
 }
 
 export interface DynamoRepositoriesOptions {
@@ -60,8 +55,6 @@ export function createDynamoRepositories({
     bookings: new DynamoBookingRepository(doc, tableName),
     counters: new DynamoCounterRepository(doc, tableName),
     reviews: new DynamoReviewRepository(doc, tableName),
-    payoutProfiles: new DynamoPayoutProfileRepository(doc, tableName),
-    money: new DynamoMoneyRepository(doc, tableName, maxTransactionItems),
   };
 }
 

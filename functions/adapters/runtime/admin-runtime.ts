@@ -9,6 +9,7 @@ import { makeHostNotifications } from '../../use-cases/host-notifications';
 import { CognitoHostIdentity } from '../identity/cognito-host-identity';
 import { callLimits } from '../outside-calls';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
+import { moneyAdapters } from './money-adapters';
 import type { Environment } from './environment';
 import { bookingServices, SITE_NAME, type BookingServices } from './guest-runtime';
 import { mailRuntime } from './mail-runtime';
@@ -21,6 +22,7 @@ export function adminRuntime(): { useCases: AdminUseCases } {
   if (cached?.base === base && cached.services === services) return cached;
   const useCases = makeAdminUseCases({
     ...base.repositories,
+    ...moneyAdapters(base),
     ...services,
     ...mailRuntime(),
     identity: hostIdentityOf(base.env),

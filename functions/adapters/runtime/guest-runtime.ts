@@ -39,6 +39,7 @@ import type { GatewayDispute, GatewayPayout } from '../../use-cases/money-ports'
 import { EventBridgePageEvents } from '../events/eventbridge-publisher';
 import type { GuestPageEvents } from '../../use-cases/refresh-guest-pages';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
+import { moneyReaders } from './money-adapters';
 import type { Environment } from './environment';
 
 export const SITE_NAME = 'Ehime Experiences';
@@ -162,6 +163,7 @@ export function guestRuntime(): GuestRuntime {
   const { payments, logger, clock, baseUrl } = bookingServices();
   const useCases = makeGuestUseCases({
     ...repositories,
+    ...moneyReaders(base),
     payments,
     logger,
     ...(hooks.mailsQueued ? { mailsQueued: hooks.mailsQueued } : {}),

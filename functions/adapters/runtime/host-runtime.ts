@@ -8,6 +8,7 @@ import { makeHostUseCases, type HostUseCases } from '../../use-cases/back-office
 import { DynamoRateLimiter } from '../dynamodb/rate-limiter';
 import { createImageStore } from '../storage/create-image-store';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
+import { moneyAdapters } from './money-adapters';
 import { bookingServices, type BookingServices } from './guest-runtime';
 
 let cached: { base: RuntimeAdapters; services: BookingServices; useCases: HostUseCases } | undefined;
@@ -18,6 +19,7 @@ export function hostRuntime(): { useCases: HostUseCases } {
   if (cached?.base === base && cached.services === services) return cached;
   const useCases = makeHostUseCases({
     ...base.repositories,
+    ...moneyAdapters(base),
     ...services,
     images: createImageStore(base.env),
     rateLimiter: new DynamoRateLimiter(base.doc, base.env.TABLE_NAME, services.clock),

@@ -34,19 +34,22 @@ const asHost = (host: Host) => ({ role: 'host' as const, userId: host.id });
 
 // Account ---------------------------------------------------------------------------------------------------------
 
+/** The host as every profile route answers it: with the money fields kept apart from the profile (DESIGN §4g). */
+const meView = async (host: Host) => ({ ...host, ...(await useCases().earnings.moneyOfHost(host.id)) });
+
 export async function getMe(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
-  const host = await signedInHost(event);
-  // The money fields (commission, payout account status, hold) live apart from the profile (DESIGN §4g).
-  return json(200, { ...host, ...(await useCases().earnings.moneyOfHost(host.id)) });
+  return json(200, await meView(await signedInHost(event)));
 }
 
 export async function patchMe(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const host = await signedInHost(event);
   return json(
     200,
-    await useCases().account.updateProfile(
-      host.id,
-      parseBody(event, hostProfilePatchSchema, BACK_OFFICE_INVALID_REQUEST),
+    await meView(
+      await useCases().account.updateProfile(
+        host.id,
+        parseBody(event, hostProfilePatchSchema, BACK_OFFICE_INVALID_REQUEST),
+      ),
     ),
   );
 }
@@ -66,9 +69,11 @@ export async function putAvatar(event: JsonBodyEvent): Promise<HttpApiStructured
   const host = await signedInHost(event);
   return json(
     200,
-    await useCases().account.setAvatar(
-      host.id,
-      parseBody(event, setAvatarSchema, BACK_OFFICE_INVALID_REQUEST).key,
+    await meView(
+      await useCases().account.setAvatar(
+        host.id,
+        parseBody(event, setAvatarSchema, BACK_OFFICE_INVALID_REQUEST).key,
+      ),
     ),
   );
 }

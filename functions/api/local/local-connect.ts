@@ -8,6 +8,7 @@ import { bankName, branchName } from '../../adapters/payments/local-banks';
 import { LocalPaymentGateway } from '../../adapters/payments/local-payment-gateway';
 import { guestRuntime } from '../../adapters/runtime/guest-runtime';
 import { runtimeAdapters } from '../../adapters/runtime/adapters';
+import { moneyAdapters } from '../../adapters/runtime/money-adapters';
 import { DomainError } from '../../domain/errors';
 import {
   bankDetailsMessages,
@@ -110,8 +111,9 @@ const TEST_BANK = {
 export async function completeAccount(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const hostId = pathId(event, 'Host not found', 'hostId');
   const { failPayouts } = parseBody(event, completeAccountSchema);
-  const { repositories } = runtimeAdapters();
-  const host = await repositories.hosts.get(hostId);
+  const base = runtimeAdapters();
+  const { payoutProfiles } = moneyAdapters(base);
+  const host = await base.repositories.hosts.get(hostId);
   if (!host) throw new DomainError('not_found', 'Host not found');
   const gateway = localGateway();
   const created = await gateway.createConnectedAccount({
@@ -120,12 +122,12 @@ export async function completeAccount(event: JsonBodyEvent): Promise<HttpApiStru
     businessName: host.businessName,
   });
   const { clock } = guestRuntime();
-  await repositories.payoutProfiles.attachAccount(hostId, payoutAccountOf(created, clock()));
+  await payoutProfiles.attachAccount(hostId, payoutAccountOf(created, clock()));
   const { account } = await gateway.completeOnboarding(created.id, null, checkedBank(TEST_BANK), {
     failPayouts,
   });
   // Recorded at once (the `account.updated` event records it as well, a moment later).
-  await repositories.payoutProfiles.updateAccount(hostId, payoutAccountOf(account, clock()));
+  await payoutProfiles.updateAccount(hostId, payoutAccountOf(account, clock()));
   return json(200, { status: 'enabled' });
 }
 

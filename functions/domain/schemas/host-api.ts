@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { compareDates, isCalendarDate } from '../calendar';
+import { hostBookingsQueryMessages, isDateRangeInverted } from './date-range';
 import { bookingStatusSchema, hoursBound, isoDateTime, slotTime } from '../entities';
 import { calendarDate } from './common';
 import { EXPERIENCE_FORM_FIELDS, type ExperienceFormValues } from './experience-form';
@@ -318,20 +319,9 @@ export interface HostSlotsView {
 // Bookings
 
 /** The booking list's filter messages (issue 21 item 11), shown at the date fields too. */
-export const hostBookingsQueryMessages = {
-  date: '日付を yyyy-MM-dd の形式で指定してください',
-  rangeInverted: '「まで」の日付は「から」の日付以降にしてください',
-  status: 'ステータスの指定が正しくありません',
-  experienceId: '体験の指定が正しくありません',
-} as const;
-
-/** `from` after `to` (both valid dates): the range selects nothing and is refused. */
-export const isDateRangeInverted = (from: string | undefined, to: string | undefined) =>
-  from !== undefined &&
-  to !== undefined &&
-  isCalendarDate(from) &&
-  isCalendarDate(to) &&
-  compareDates(from, to) > 0;
+// The date-range filter's messages and rule live in `./date-range` (the money routes share them without this
+// module's form schemas); exported here too for the host bookings screen.
+export { hostBookingsQueryMessages, isDateRangeInverted } from './date-range';
 
 const emptyIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 

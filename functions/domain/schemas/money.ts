@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { commissionPercentSchema, earningsStatusSchema, payoutStatusSchema } from '../money';
 import { calendarDate } from './common';
-import { hostBookingsQueryMessages, isDateRangeInverted } from './host-api';
+import { hostBookingsQueryMessages, isDateRangeInverted } from './date-range';
 
 const emptyIsAbsent = (v: unknown) => (v === '' || v === 'all' ? undefined : v);
 

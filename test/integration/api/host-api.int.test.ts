@@ -120,7 +120,7 @@ describe('who may call the host API', () => {
   const pathOf = (path: string) => path.replace('{id}', 'some-id');
 
   it('declares every route of the contract behind the host authorizer', () => {
-    expect(hostRoutes).toHaveLength(21);
+    expect(hostRoutes).toHaveLength(26);
     expect(hostRoutes.every((r) => r.auth === 'host')).toBe(true);
   });
 

@@ -16,6 +16,10 @@ import {
 } from '../../../functions/adapters/dynamodb/repositories';
 import type { Experience } from '../../../functions/domain/entities';
 import { LOCAL_CREDENTIALS } from '../../../scripts/local/dynamodb-local';
+import {
+  createMoneyRepositories,
+  type MoneyRepositories,
+} from '../../../functions/adapters/dynamodb/money-repositories';
 import { RELAXED_BOOKING_LIMITS } from '../../../scripts/local/booking-limits';
 import { startLocalStack, type LocalStack } from '../../../scripts/local/stack';
 import { SEED_EXPERIENCES } from '../../../scripts/seed/experiences';
@@ -29,7 +33,7 @@ export interface ApiWorld {
   stack: LocalStack;
   /** `http://127.0.0.1:<port>`. */
   origin: string;
-  repo: DynamoRepositories;
+  repo: DynamoRepositories & MoneyRepositories;
   doc: DynamoDBDocumentClient;
   stop(): Promise<void>;
 }
@@ -60,7 +64,10 @@ export async function startApiWorld(
   return {
     stack,
     origin: `http://127.0.0.1:${stack.port}`,
-    repo: createDynamoRepositories({ doc, tableName: stack.config.tableName }),
+    repo: {
+      ...createDynamoRepositories({ doc, tableName: stack.config.tableName }),
+      ...createMoneyRepositories({ doc, tableName: stack.config.tableName }),
+    },
     doc,
     async stop() {
       doc.destroy();

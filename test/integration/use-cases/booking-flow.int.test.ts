@@ -12,6 +12,11 @@ import {
   createDynamoRepositories,
   type DynamoRepositories,
 } from '../../../functions/adapters/dynamodb/repositories';
+import {
+  createMoneyRepositories,
+  type MoneyRepositories,
+} from '../../../functions/adapters/dynamodb/money-repositories';
+import { enabledTestAccount } from '../../support/fakes/in-memory-money';
 import { LocalPaymentGateway } from '../../../functions/adapters/payments/local-payment-gateway';
 import { InMemoryLocalPaymentStore } from '../../../functions/adapters/payments/local-payment-store';
 import { paymentEventTypes } from '../../../functions/adapters/payments/payment-events';
@@ -30,7 +35,7 @@ const GUEST = 'Guest.Person@Example.com';
 const HOST = 'host@example.com';
 
 let table: TestTable;
-let repos: DynamoRepositories;
+let repos: DynamoRepositories & MoneyRepositories;
 let now: Date;
 let mailer: RecordingMailer;
 let events: RecordingEventPublisher;
@@ -40,7 +45,10 @@ let app: ReturnType<typeof makeGuestUseCases>;
 // A table per test: the expiry job reads every due booking of the table, so tests must not see each other's.
 beforeEach(async () => {
   table = await createTestTable();
-  repos = createDynamoRepositories({ doc: table.doc, tableName: table.tableName });
+  repos = {
+    ...createDynamoRepositories({ doc: table.doc, tableName: table.tableName }),
+    ...createMoneyRepositories({ doc: table.doc, tableName: table.tableName }),
+  };
   now = new Date(NOW);
   const clock = () => new Date(now);
   mailer = new RecordingMailer();
@@ -67,6 +75,8 @@ beforeEach(async () => {
     baseUrl: 'http://localhost:3000',
   });
   await repos.hosts.create(makeHost({ id: 'host-1', email: HOST }));
+  // The host's payout account takes payments (DESIGN §4g: a booking's charge goes to it).
+  await repos.payoutProfiles.attachAccount('host-1', enabledTestAccount('host-1'));
   await repos.experiences.create(makeExperience({ id: 'e1', hostId: 'host-1', price: 7000 }), []);
 });
 afterEach(async () => {

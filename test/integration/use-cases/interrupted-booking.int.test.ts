@@ -16,6 +16,11 @@ import {
   createDynamoRepositories,
   type DynamoRepositories,
 } from '../../../functions/adapters/dynamodb/repositories';
+import {
+  createMoneyRepositories,
+  type MoneyRepositories,
+} from '../../../functions/adapters/dynamodb/money-repositories';
+import { enabledTestAccount } from '../../support/fakes/in-memory-money';
 import { LocalPaymentGateway } from '../../../functions/adapters/payments/local-payment-gateway';
 import { InMemoryLocalPaymentStore } from '../../../functions/adapters/payments/local-payment-store';
 import { paymentEventTypes } from '../../../functions/adapters/payments/payment-events';
@@ -54,7 +59,7 @@ class Crash {
 }
 
 let table: TestTable;
-let repos: DynamoRepositories;
+let repos: DynamoRepositories & MoneyRepositories;
 let now: Date;
 let events: RecordingEventPublisher;
 let payments: LocalPaymentGateway;
@@ -62,7 +67,10 @@ let mailer: RecordingMailer;
 
 beforeEach(async () => {
   table = await createTestTable();
-  repos = createDynamoRepositories({ doc: table.doc, tableName: table.tableName });
+  repos = {
+    ...createDynamoRepositories({ doc: table.doc, tableName: table.tableName }),
+    ...createMoneyRepositories({ doc: table.doc, tableName: table.tableName }),
+  };
   now = new Date(NOW);
   events = new RecordingEventPublisher();
   mailer = new RecordingMailer();
@@ -72,6 +80,8 @@ beforeEach(async () => {
     now: () => new Date(now),
   });
   await repos.hosts.create(makeHost({ id: 'host-1', email: 'host@example.com' }));
+  // The host's payout account takes payments (DESIGN §4g: a booking's charge goes to it).
+  await repos.payoutProfiles.attachAccount('host-1', enabledTestAccount('host-1'));
   await repos.experiences.create(makeExperience({ id: 'e1', hostId: 'host-1', price: 7000 }), []);
 });
 afterEach(async () => {
