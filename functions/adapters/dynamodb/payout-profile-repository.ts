@@ -4,15 +4,9 @@
  * apart means a host's save can never write back an old commission or account status. Every change is an
  * UpdateItem of its own attributes.
  */
-import {
-  BatchGetCommand,
-  GetCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../domain/errors';
-import { DEFAULT_COMMISSION_PERCENT } from '../../domain/money';
 import type { PayoutAccount } from '../../domain/payout-account';
 import type {
   PayoutHold,
