@@ -665,6 +665,20 @@ export class LocalPaymentGateway implements PaymentGateway {
     });
   }
 
+  /**
+   * Local only: puts `amount` yen in the account's balance, as captures of destination charges would have. For
+   * bookings written straight to the table (the bulk seed, the payout benchmark), whose charges never went
+   * through this gateway.
+   */
+  fundAccount(accountId: string, amount: number): Promise<void> {
+    return this.serialised(async () => {
+      await this.requireAccount(accountId);
+      await this.store.updateConnect((objects) => {
+        (objects.accounts[accountId] as LocalConnectedAccount).local_balance += amount;
+      });
+    });
+  }
+
   /** Local only: an account's balance (yen), for tests and the onboarding page. */
   balanceOf(accountId: string): Promise<number> {
     return this.serialised(async () => (await this.requireAccount(accountId)).local_balance);
