@@ -6,6 +6,7 @@
 import { DomainError } from '../../domain/errors';
 import { earningsCsv } from '../../domain/earnings-csv';
 import { hostEarningsTotals, ledgerSummary, type Earnings, type PayoutStatus } from '../../domain/money';
+import { earningsRowOf, type PayoutRow } from '../../domain/money-views';
 import type { PayoutAccountStatus } from '../../domain/payout-account';
 import type { HostRepository, Page, PageRequest } from '../ports';
 import type {
@@ -27,51 +28,6 @@ export const payoutMessages = {
   hostNotFound: 'ホストが見つかりませんでした。',
   payoutNotFound: '振込が見つかりませんでした。',
 } as const;
-
-/** A row of `GET /api/host/earnings`. */
-export interface EarningsRow {
-  bookingId: string;
-  reference: string;
-  experienceTitle: string;
-  tourDate: string;
-  gross: number;
-  platformFee: number;
-  refunded: number;
-  net: number;
-  status: Earnings['status'];
-  payoutId?: string;
-  /** Beyond the contract: when the earnings become payable, and a dispute of the charge. */
-  tourTime: string;
-  payableAt: string;
-  dispute?: Earnings['dispute'];
-}
-
-export const earningsRowOf = (e: Earnings): EarningsRow => ({
-  bookingId: e.bookingId,
-  reference: e.reference,
-  experienceTitle: e.experienceTitle,
-  tourDate: e.tourDate,
-  tourTime: e.tourTime,
-  gross: e.gross,
-  platformFee: e.platformFee,
-  refunded: e.refunded,
-  net: e.net,
-  status: e.status,
-  payableAt: e.payableAt,
-  ...(e.payoutId ? { payoutId: e.payoutId } : {}),
-  ...(e.dispute ? { dispute: e.dispute } : {}),
-});
-
-/** A payout as host and admin read it (`creating`: being made by the job, read as `scheduled`). */
-export interface PayoutRow {
-  id: string;
-  amount: number;
-  status: PayoutStatus;
-  createdAt: string;
-  arrivalDate?: string;
-  bookingIds: string[];
-  failureMessage?: string;
-}
 
 export const payoutRowOf = (p: Payout): PayoutRow => ({
   id: p.id,

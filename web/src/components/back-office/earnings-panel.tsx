@@ -27,9 +27,10 @@ import {
   type EarningsFilter,
   type EarningsTotals,
 } from '../../lib/back-office/money';
+import { FigureCards, type Figure } from './figure-cards';
 import { RetryAlert } from './retry-alert';
 
-const TOTALS: { key: keyof EarningsTotals; label: string; help: string }[] = [
+const TOTALS: (Figure & { key: keyof EarningsTotals })[] = [
   { key: 'upcoming', label: '確定待ち', help: '体験の終了から48時間が過ぎると振込予定になります' },
   { key: 'payable', label: '振込予定', help: '次回の振込（毎日朝6時）でお支払いします' },
   { key: 'onHold', label: '保留中', help: 'カードの異議申し立ての結果が出るまでお支払いを保留しています' },
@@ -39,41 +40,13 @@ const TOTALS: { key: keyof EarningsTotals; label: string; help: string }[] = [
 
 export function EarningsTotalsCards({ totals }: { totals: EarningsTotals | undefined }) {
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' },
-        gap: { xs: 1, sm: 2 },
-        m: 0,
-        mb: 3,
-      }}
-    >
-      {TOTALS.map(({ key, label, help }) => (
-        <Paper key={key} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-          <Tooltip title={help}>
-            <Typography component="dt" variant="body2" color="text.secondary" tabIndex={0}>
-              {label}
-            </Typography>
-          </Tooltip>
-          <Typography
-            component="dd"
-            sx={{ m: 0, fontSize: { xs: '1.15rem', sm: '1.4rem' }, fontWeight: 700 }}
-          >
-            {totals ? (
-              <span
-                data-testid={`earnings-total-${key}`}
-                style={{ color: totals[key] < 0 ? '#b3261e' : undefined }}
-              >
-                {formatYen(totals[key])}
-              </span>
-            ) : (
-              <Skeleton width={80} />
-            )}
-          </Typography>
-        </Paper>
-      ))}
-    </Box>
+    <FigureCards
+      figures={TOTALS}
+      values={totals as Record<string, number> | undefined}
+      label="売上の合計"
+      testIdPrefix="earnings-total"
+      columns={{ xs: 2, wide: 5, breakpoint: 'sm' }}
+    />
   );
 }
 

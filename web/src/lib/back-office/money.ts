@@ -6,47 +6,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { EarningsStatus, PayoutStatus } from '@domain/money';
 import { retryUnlessClientError, useAuthorizedApi } from '../back-office-auth/use-authorized-api';
 
-export interface EarningsRow {
-  bookingId: string;
-  reference: string;
-  experienceTitle: string;
-  tourDate: string;
-  tourTime: string;
-  gross: number;
-  platformFee: number;
-  refunded: number;
-  net: number;
-  status: EarningsStatus;
-  payoutId?: string;
-  payableAt: string;
-  dispute?: { id: string; status: 'open' | 'won' | 'lost' } | null;
-}
-
-export interface EarningsTotals {
-  upcoming: number;
-  payable: number;
-  onHold: number;
-  paid: number;
-  balance: number;
-}
-
-export interface EarningsPage {
-  items: EarningsRow[];
-  totals: EarningsTotals;
-  cursor?: string;
-}
-
-export interface PayoutRow {
-  id: string;
-  amount: number;
-  status: PayoutStatus;
-  createdAt: string;
-  arrivalDate?: string;
-  bookingIds: string[];
-  failureMessage?: string;
-  hostId?: string;
-  businessName?: string;
-}
+export type {
+  EarningsRow,
+  EarningsTotalsView as EarningsTotals,
+  EarningsPageView as EarningsPage,
+  PayoutRow,
+} from '@domain/money-views';
+import type { EarningsPageView, EarningsRow } from '@domain/money-views';
 
 export interface EarningsFilter {
   from?: string;
@@ -91,7 +57,7 @@ export function useEarningsPages(queryKey: readonly unknown[], path: string, fil
   return useInfiniteQuery({
     queryKey: [...queryKey, filter],
     queryFn: ({ pageParam, signal }) =>
-      api<EarningsPage>(`${path}${earningsSearch(filter, pageParam)}`, { signal }),
+      api<EarningsPageView>(`${path}${earningsSearch(filter, pageParam)}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor,
     staleTime: 30_000,

@@ -6,15 +6,8 @@ import type { PayoutRow } from '../../../lib/back-office/money';
 
 const payoutsRoot = [...ADMIN_QUERY_ROOT, 'payouts'] as const;
 
-export interface LedgerSummary {
-  collected: number;
-  refunded: number;
-  platformFees: number;
-  hostEarnings: number;
-  paidOut: number;
-  owedToHosts: number;
-  onHold: number;
-}
+export type { LedgerSummaryView as LedgerSummary } from '@domain/money-views';
+import type { LedgerSummaryView } from '@domain/money-views';
 
 export interface PayoutHoldItem {
   hostId: string;
@@ -28,7 +21,7 @@ export function useLedgerSummary() {
   const api = useAuthorizedApi();
   return useQuery({
     queryKey: [...payoutsRoot, 'summary'],
-    queryFn: ({ signal }) => api<LedgerSummary>('/admin/ledger/summary', { signal }),
+    queryFn: ({ signal }) => api<LedgerSummaryView>('/admin/ledger/summary', { signal }),
     staleTime: 30_000,
     retry: retryUnlessClientError,
   });

@@ -11,18 +11,18 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { PayoutStatus } from '@domain/money';
+import { FigureCards, type Figure } from '../../../components/back-office/figure-cards';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { PayoutsTable } from '../../../components/back-office/payouts-table';
 import { RetryAlert } from '../../../components/back-office/retry-alert';
-import { formatDateTimeJa, formatYen } from '../../../lib/back-office/format';
+import { formatDateTimeJa } from '../../../lib/back-office/format';
 import { payoutStatusText } from '../../../lib/back-office/money';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useAdminPayouts, useLedgerSummary, usePayoutHolds, type LedgerSummary } from '../api/payouts';
 
-const SUMMARY: { key: keyof LedgerSummary; label: string; help: string }[] = [
+const SUMMARY: (Figure & { key: keyof LedgerSummary })[] = [
   { key: 'collected', label: '決済額', help: 'ゲストから受け取った金額の合計' },
   { key: 'refunded', label: '返金額', help: '返金とチャージバックの合計' },
   { key: 'platformFees', label: '手数料収入', help: 'プラットフォーム手数料（返金分を除く）' },
@@ -43,37 +43,13 @@ function Summary() {
           集計を取得できませんでした。
         </RetryAlert>
       )}
-      <Box
-        component="dl"
-        aria-label="台帳の集計"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-          gap: { xs: 1, sm: 2 },
-          m: 0,
-          mb: 4,
-        }}
-      >
-        {SUMMARY.map(({ key, label, help }) => (
-          <Paper key={key} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-            <Tooltip title={help}>
-              <Typography component="dt" variant="body2" color="text.secondary" tabIndex={0}>
-                {label}
-              </Typography>
-            </Tooltip>
-            <Typography
-              component="dd"
-              sx={{ m: 0, fontSize: { xs: '1.1rem', sm: '1.35rem' }, fontWeight: 700 }}
-            >
-              {summary.data ? (
-                <span data-testid={`ledger-${key}`}>{formatYen(summary.data[key])}</span>
-              ) : (
-                <Skeleton width={90} />
-              )}
-            </Typography>
-          </Paper>
-        ))}
-      </Box>
+      <FigureCards
+        figures={SUMMARY}
+        values={summary.data as Record<string, number> | undefined}
+        label="台帳の集計"
+        testIdPrefix="ledger"
+        columns={{ xs: 2, wide: 4, breakpoint: 'md' }}
+      />
     </>
   );
 }
