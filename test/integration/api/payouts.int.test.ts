@@ -690,4 +690,40 @@ describe('the payout job', () => {
     );
     expect(inverted.status).toBe(400);
   });
+
+  it('never pays out earnings whose refund is still being made, and pays what is left once it is', async () => {
+    const host = await newHost('Refund In Flight');
+    await enablePayouts(world, host.id);
+    const experience = await experienceOf(host, 6_000);
+    const booking = await approvedBooking(host, experience.id, await slotOn(experience.id, 4));
+    // The provider answers the admin's partial refund `pending`: the refund is owed until it settles.
+    await call(world, 'POST', '/api/local-faults', { refunds: 'pending' });
+    const cancelled = await asAdmin('POST', `/api/admin/bookings/${booking.bookingId}/cancel`, {
+      reason: 'ゲストの体調不良',
+      refundAmount: 4_000,
+    });
+    expect(cancelled.status).toBe(200);
+    expect((await world.repo.bookings.get(booking.bookingId))?.refundStatus).toBe('pending');
+    await advanceDays(8);
+    await payHosts();
+    expect((await earningsOf(host, booking.bookingId)).status).toBe('upcoming');
+    // The refund settles (the refund's event records it with its ledger entry); the next run pays the rest.
+    await call(world, 'POST', '/api/local-faults', { refunds: 'up' });
+    await world.stack.events.idle();
+    const refunded = await world.repo.bookings.get(booking.bookingId);
+    expect(refunded).toMatchObject({
+      refundStatus: 'succeeded',
+      refundId: expect.stringMatching(/^re_local_/),
+    });
+    // 12,000 charged, fee 1,800; 4,000 refunded: 600 from the fee, 3,400 from the host → the host keeps 6,800.
+    expect(await earningsOf(host, booking.bookingId)).toMatchObject({
+      refunded: 4_000,
+      platformFee: 1_200,
+      net: 6_800,
+    });
+    await payHosts();
+    expect(await earningsOf(host, booking.bookingId)).toMatchObject({ status: 'paid', net: 6_800 });
+    expect((await earnings(host)).totals).toMatchObject({ paid: 6_800, balance: 0 });
+    await expectLedgerBalanced([host.id]);
+  });
 });
