@@ -373,6 +373,129 @@ describe('StripePaymentGateway (REST client, fake Stripe API)', () => {
     expect(error.message).toBe('The payment provider failed: StripeConnectionError');
   });
 
+  it('makes a destination charge: the host account and transfer group at creation, the fee at capture', async () => {
+    fake.answer(ok(intent()), ok(intent({ status: 'succeeded' })));
+    await gateway.createAuthorization({
+      bookingId: 'bk_1',
+      amount: 24_000,
+      currency: 'JPY',
+      description: 'ABC123',
+      metadata: {},
+      customerEmail: 'guest@example.com',
+      destination: { accountId: 'acct_1Host', transferGroup: 'bk_1' },
+    });
+    await gateway.capture('pi_3Test', { bookingId: 'bk_1', applicationFeeAmount: 3_600 });
+    const [create, capture] = fake.requests;
+    expect(create!.form.get('transfer_data[destination]')).toBe('acct_1Host');
+    expect(create!.form.get('transfer_group')).toBe('bk_1');
+    expect(create!.form.has('application_fee_amount')).toBe(false);
+    expect(capture!.path).toBe('/v1/payment_intents/pi_3Test/capture');
+    expect(Object.fromEntries(capture!.form)).toEqual({ application_fee_amount: '3600' });
+  });
+
+  it('refunds a destination charge with the transfer and the fee in proportion, once per booking', async () => {
+    const refund = (patch: Record<string, unknown>) => ({
+      id: 're_1',
+      object: 'refund',
+      amount: 12_000,
+      status: 'succeeded',
+      metadata: { bookingId: 'bk_1' },
+      ...patch,
+    });
+    // No refund yet: one is made, keyed by the booking.
+    fake.answer(ok({ object: 'list', data: [] }), ok(refund({ status: 'pending' })));
+    expect(await gateway.refund('pi_3Test', { bookingId: 'bk_1', amount: 12_000, connected: true })).toEqual({
+      id: 're_1',
+      amount: 12_000,
+      status: 'pending',
+    });
+    const [list, create] = fake.requests;
+    expect(list!.path).toBe('/v1/refunds?payment_intent=pi_3Test&limit=100');
+    expect(create!.headers['idempotency-key']).toBe('booking-bk_1-refund');
+    expect(Object.fromEntries(create!.form)).toMatchObject({
+      amount: '12000',
+      reverse_transfer: 'true',
+      refund_application_fee: 'true',
+    });
+    // A retry after Stripe's 24 hours: the refund that exists is answered, no second one is made.
+    fake.reset();
+    fake.answer(ok({ object: 'list', data: [refund({})] }));
+    expect(
+      (await gateway.refund('pi_3Test', { bookingId: 'bk_1', amount: 12_000, connected: true })).status,
+    ).toBe('succeeded');
+    expect(fake.requests).toHaveLength(1);
+    // After a failed refund, another under a key of its own.
+    fake.reset();
+    fake.answer(ok({ object: 'list', data: [refund({ status: 'failed' })] }), ok(refund({ id: 're_2' })));
+    await gateway.refund('pi_3Test', { bookingId: 'bk_1', amount: 12_000, connected: true });
+    expect(fake.requests[1]!.headers['idempotency-key']).toBe('booking-bk_1-refund-2');
+  });
+
+  it('creates a connected account with controller properties, JP, card payments and transfers, manual payouts', async () => {
+    fake.answer(
+      ok({
+        id: 'acct_1Host',
+        object: 'account',
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        requirements: {
+          currently_due: ['external_account'],
+          past_due: [],
+          disabled_reason: 'requirements.past_due',
+        },
+        metadata: { hostId: 'host-1' },
+      }),
+    );
+    const account = await gateway.createConnectedAccount({
+      hostId: 'host-1',
+      email: 'host@example.com',
+      businessName: 'Setouchi Guides',
+    });
+    expect(account).toMatchObject({ id: 'acct_1Host', currentlyDue: ['external_account'], hostId: 'host-1' });
+    const [req] = fake.requests;
+    expect(req!.headers['idempotency-key']).toBe('host-host-1-account');
+    expect(Object.fromEntries(req!.form)).toMatchObject({
+      country: 'JP',
+      'controller[fees][payer]': 'application',
+      'controller[losses][payments]': 'application',
+      'controller[requirement_collection]': 'stripe',
+      'controller[stripe_dashboard][type]': 'express',
+      'capabilities[card_payments][requested]': 'true',
+      'capabilities[transfers][requested]': 'true',
+      'settings[payouts][schedule][interval]': 'manual',
+      'metadata[hostId]': 'host-1',
+    });
+  });
+
+  it("pays out from the host's account (Stripe-Account), keyed by our payout id", async () => {
+    fake.answer(
+      ok({
+        id: 'po_1',
+        object: 'payout',
+        amount: 8_500,
+        status: 'pending',
+        arrival_date: 1_800_000_000,
+        failure_message: null,
+      }),
+    );
+    const payout = await gateway.createPayout({ accountId: 'acct_1Host', amount: 8_500, payoutId: 'p-1' });
+    expect(payout).toEqual({
+      id: 'po_1',
+      status: 'pending',
+      arrivalDate: new Date(1_800_000_000_000).toISOString(),
+      failureMessage: null,
+    });
+    const [req] = fake.requests;
+    expect(req!.headers['stripe-account']).toBe('acct_1Host');
+    expect(req!.headers['idempotency-key']).toBe('payout-p-1');
+    expect(Object.fromEntries(req!.form)).toEqual({
+      amount: '8500',
+      currency: 'jpy',
+      'metadata[payoutId]': 'p-1',
+    });
+  });
+
   it('keeps the request id of a failure for the logs', async () => {
     fake.answer(stripeError(500, { type: 'api_error', message: 'boom' }, { 'request-id': 'req_123' }));
     expect((await rejection(gateway.retrieve('pi_3Test'))).message).toBe(
