@@ -263,7 +263,15 @@ describe('admin shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['ダッシュボード', '予約一覧', 'ホスト一覧', 'メール送信エラー', '口コミ', 'アカウント管理']);
+    ).toEqual([
+      'ダッシュボード',
+      '予約一覧',
+      'ホスト一覧',
+      '支払',
+      'メール送信エラー',
+      '口コミ',
+      'アカウント管理',
+    ]);
     expect(within(nav).getByRole('link', { name: 'アカウント管理' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('signed-in-user')).toHaveTextContent(ADMIN.email);
     await user().click(screen.getByRole('button', { name: 'サインアウト' }));
