@@ -13,6 +13,7 @@ export const errorCodes = {
   hostUnderReview: 'host_under_review', // 409: a host an admin has not approved yet tries to publish
   unauthorized: 'unauthorized', // 401
   forbidden: 'forbidden', // 403
+  invalidCode: 'invalid_code', // 403: a guest's cancellation code is missing, wrong, used or lapsed
   notAHost: 'not_a_host', // 403: a valid host-pool account without a host profile
   payloadTooLarge: 'payload_too_large', // 413
   rateLimited: 'rate_limited', // 429: too many failed attempts (lookups)

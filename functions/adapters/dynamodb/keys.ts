@@ -53,6 +53,7 @@
  * | a host's reviews, newest first                  | GSI2 PK=HOST#h#REVIEWS SK=createdAt#id                       | Query (desc)     |
  * | reviews of a status, newest first (admin)       | GSI3 PK=REVIEWS#STATUS#s SK=createdAt#id                     | Query (desc)     |
  * | rating counters of an experience / of a host    | PK=EXPERIENCE#e SK=RATING · PK=HOST#h SK=RATING              | Get / BatchGet   |
+ * | a booking's live cancellation code (its hash)   | PK=CANCEL_CODE#bookingId SK=CANCEL_CODE (TTL expiresAt)      | txn Put / Update |
  */
 
 export const SLOT_SORT_KEY_PREFIX = 'SLOT#';
@@ -249,6 +250,12 @@ export const keys = {
   experienceRating: (experienceId: string) => ({ PK: `EXPERIENCE#${experienceId}`, SK: 'RATING' }),
   hostRating: (hostId: string) => ({ PK: `HOST#${hostId}`, SK: 'RATING' }),
 
+  /**
+   * The guest's cancellation code of a booking (issue 29): one per booking, a new code replaces it. Only the hash;
+   * used, wrong tries and expiry on the item, which the table's TTL removes a day after it lapsed.
+   */
+  cancelCode: (bookingId: string) => ({ PK: `CANCEL_CODE#${bookingId}`, SK: 'CANCEL_CODE' }),
+
   /** A mail of the outbox (DESIGN §4f). */
   mail: (id: string) => ({ PK: `MAIL#${id}`, SK: 'MAIL' }),
   /** GSI5 (sparse): present while the mail waits for delivery (pending) or is claimed (sending), by due time. */
@@ -301,4 +308,5 @@ export const itemTypes = {
   bookingReview: 'BookingReview',
   reviewInvitation: 'ReviewInvitation',
   rating: 'Rating',
+  cancelCode: 'CancelCode',
 } as const;

@@ -217,6 +217,31 @@ export async function mailsAbout(world: ApiWorld, reference: string): Promise<Ou
   return (await outbox(world)).filter((m) => m.subject.includes(reference));
 }
 
+/**
+ * The code of the newest cancellation-code mail of a booking (issue 29), in any language: the mail's last line that
+ * ends in a label, a colon and six digits (the reference line comes before it).
+ */
+export async function mailedCancelCode(world: ApiWorld, reference: string): Promise<string> {
+  const mail = (await mailsAbout(world, reference))
+    .filter((m) => /\d{6}$/m.test(m.body.text ?? '') && /code|コード|確認碼|코드/i.test(m.subject))
+    .at(-1);
+  const code = [...(mail?.body.text ?? '').matchAll(/[:：]\s*(\d{6})$/gm)].at(-1)?.[1];
+  if (!code) throw new Error(`no cancellation code mailed for ${reference}`);
+  return code;
+}
+
+/** `POST /api/bookings/cancel-code`, then `POST /api/bookings/cancel` with the mailed code: the guest's whole way. */
+export async function guestCancelWithCode<T = unknown>(
+  world: ApiWorld,
+  pair: { email: string; reference: string },
+  from = '127.0.0.1',
+): Promise<ApiAnswer<T>> {
+  const asked = await callFrom(from, world, 'POST', '/api/bookings/cancel-code', pair);
+  if (asked.status !== 202) throw new Error(`cancel-code: ${asked.status} ${asked.text}`);
+  const code = await mailedCancelCode(world, pair.reference);
+  return callFrom<T>(from, world, 'POST', '/api/bookings/cancel', { ...pair, code });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Bookings
 
