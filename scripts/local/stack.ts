@@ -213,6 +213,11 @@ export interface StartLocalStackOptions {
    * re-render pages; `refreshAll()` renders every page (`npm start` calls it once the web build is ready).
    */
   guestPages?: boolean;
+  /**
+   * Play CloudFront's origin check: requests must carry `x-origin-verify: <originSecret>`, and their
+   * `CloudFront-Viewer-Address` is then the client (tests of IPv6 clients, which loopback cannot give many of).
+   */
+  originSecret?: string;
 }
 
 /** Where the local payment gateway keeps its intents, under the data folder so they survive a restart. */
@@ -352,7 +357,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       app,
       demo: { host: { ...DEMO_HOST }, admin: { ...DEMO_ADMIN, totpSecret: null } },
     };
-    configureHandlerEnvironment(config, baseUrl, options.persistPayments !== false);
+    configureHandlerEnvironment(config, baseUrl, options.persistPayments !== false, options.originSecret);
 
     // Payment events and the expiry job run in this process, through the same handlers as in AWS.
     const clock = createLocalClock();
@@ -532,8 +537,11 @@ function configureHandlerEnvironment(
   config: LocalStackConfig,
   baseUrl: string,
   persistPayments: boolean,
+  originSecret = '',
 ): void {
   Object.assign(process.env, {
+    // Empty (unset) unless a test plays CloudFront; a previous stack's value in this process is cleared.
+    ORIGIN_VERIFY_SECRET: originSecret,
     STAGE: 'local',
     AWS_REGION: config.region,
     TABLE_NAME: config.tableName,

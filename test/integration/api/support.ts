@@ -40,7 +40,8 @@ export interface ApiWorld {
  */
 export async function startApiWorld(
   prefix: string,
-  options: { limits?: 'product' | 'relaxed' } = {},
+  /** `originSecret`: the stack plays CloudFront (requests need the secret; the viewer header is the client). */
+  options: { limits?: 'product' | 'relaxed'; originSecret?: string } = {},
 ): Promise<ApiWorld> {
   const work = tempWorkDir(prefix);
   // The tests run the expiry job and the mail sender themselves; their timers would only add noise.
@@ -51,6 +52,7 @@ export async function startApiWorld(
     expiryIntervalMs: 60 * 60_000,
     ...(options.limits === 'product' ? {} : { bookingLimits: RELAXED_BOOKING_LIMITS }),
     mailIntervalMs: 60 * 60_000,
+    ...(options.originSecret ? { originSecret: options.originSecret } : {}),
   });
   const doc = createDocumentClient({
     endpoint: stack.config.dynamodbEndpoint,
