@@ -84,6 +84,10 @@ import {
   startS3Local,
   type S3Local,
 } from './s3-local';
+import {
+  ADMIN_PASSWORD_MIN_LENGTH,
+  ADMIN_TEMPORARY_PASSWORD_DAYS,
+} from '../../functions/domain/admin-password';
 import { LOCAL_SITE_BUCKET, startLocalGuestPages, type LocalGuestPages } from './guest-pages';
 import { IMAGES_KEY_PREFIX, startLocalServer, type LambdaHandler, type LocalServer } from './server';
 import { startSesLocal, type SesLocal } from './ses-local';
@@ -322,6 +326,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       name: 'marketplace-local-admins',
       selfSignUp: false,
       mfa: true,
+      policies: LOCAL_ADMIN_PASSWORD_POLICY,
     });
 
     const s3Client: S3Client = createLocalS3Client(s3.endpoint);
@@ -593,6 +598,15 @@ const LOCAL_PASSWORD_POLICY: UserPoolPolicyType = {
   },
 };
 
+/** The admin pool's own rule, as `ADMIN_PASSWORD_POLICY` gives the AWS admin pool (issue 29). */
+export const LOCAL_ADMIN_PASSWORD_POLICY: UserPoolPolicyType = {
+  PasswordPolicy: {
+    ...LOCAL_PASSWORD_POLICY.PasswordPolicy,
+    MinimumLength: ADMIN_PASSWORD_MIN_LENGTH,
+    TemporaryPasswordValidityDays: ADMIN_TEMPORARY_PASSWORD_DAYS,
+  },
+};
+
 /** The host's business name, given at sign-up and read by the post-confirmation trigger. */
 export const HOST_POOL_CUSTOM_ATTRIBUTES: SchemaAttributeType[] = [
   {
@@ -610,6 +624,8 @@ export interface UserPoolOptions {
   mfa?: boolean;
   /** Custom attributes (without the `custom:` prefix), as the AWS pool declares them. */
   customAttributes?: SchemaAttributeType[];
+  /** The pool's password rule; the hosts' (the specification's 8 characters) when absent. */
+  policies?: UserPoolPolicyType;
 }
 
 /**
@@ -624,7 +640,7 @@ export async function ensureUserPool(
   const settings = {
     AutoVerifiedAttributes: ['email' as const],
     AdminCreateUserConfig: { AllowAdminCreateUserOnly: !options.selfSignUp },
-    Policies: LOCAL_PASSWORD_POLICY,
+    Policies: options.policies ?? LOCAL_PASSWORD_POLICY,
   };
   if (existing) {
     try {

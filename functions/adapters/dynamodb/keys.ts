@@ -58,6 +58,29 @@
 
 export const SLOT_SORT_KEY_PREFIX = 'SLOT#';
 
+/**
+ * The partitions the public (guest) API writes, by their key prefix (issue 29): its role may put, update and
+ * condition-check items of these partitions only (`dynamodb:LeadingKeys`, `lib/marketplace-stack.ts`), so no bug
+ * of the guest API can write a host's profile partition it has no business in, a category, a review invitation
+ * or a processed payment event. Bookings and their uniqueness items, payment lookups, slot counters and rating
+ * counters (in the experience's and host's partitions), dashboard counters, outbox mails, rate-limit windows,
+ * leases, cancellation codes and reviews. `test/integration/api/public-api-writes.int.test.ts` checks every write
+ * of the guest flows against it.
+ */
+export const PUBLIC_API_WRITE_PARTITIONS = [
+  'BOOKING#',
+  'BOOKING_REF#',
+  'PAYMENT#',
+  'EXPERIENCE#',
+  'HOST#',
+  'COUNTER#',
+  'MAIL#',
+  'RATE_LIMIT#',
+  'LEASES#',
+  'CANCEL_CODE#',
+  'REVIEW#',
+] as const;
+
 /** Counter items are sharded so that concurrent bookings rarely touch the same item in their transactions. */
 export const COUNTER_SHARDS = 10;
 

@@ -7,32 +7,16 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LookupBookingResult } from '@domain/booking-views';
 import { ManageBookingPage } from '../../../web/src/features/manage-booking/pages/manage-booking-page';
+import { lookupResult } from './support/lookup-result';
 import { renderWithApp, stubFetch } from './support/render';
 
+/** The lookup's answer for an approved booking that a cancellation now refunds in full. */
 const lookup = (patch: Partial<LookupBookingResult['booking']> = {}): LookupBookingResult => ({
-  booking: {
-    reference: 'TV9DU6',
+  ...lookupResult({
     status: 'approved',
-    date: '2026-12-04',
-    time: '10:00',
-    guests: 2,
-    amount: 24000,
-    currency: 'JPY',
-    firstName: 'Hanako',
-    lastName: 'Tester',
-    email: 'hanako@example.com',
-    phone: '+819012345678',
-    specialRequests: null,
-    language: 'ja',
-    createdAt: '2026-11-20T01:00:00.000Z',
-    refundRule: [{ daysBefore: 7, refundPercentage: 100 }],
     cancellation: { allowed: true, refundPercentage: 100, refundAmount: 24000 },
-    cancelledBy: null,
-    cancellationReason: null,
-    refundAmount: null,
-    refundStatus: null,
     ...patch,
-  },
+  }),
   experience: null,
 });
 
