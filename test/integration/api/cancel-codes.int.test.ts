@@ -191,8 +191,10 @@ describe('POST /api/bookings/cancel with the code', () => {
     await askCode(from, made);
     const code = await mailedCancelCode(world, made.reference);
     const wrong = code === '999999' ? '888888' : '999999';
-    const answers = await Promise.all(Array.from({ length: 12 }, () => cancel(from, made, wrong)));
-    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(403));
+    // Nine at once: more than a code takes, fewer than the lookup's 10 attempts per reference and client that a
+    // burst counts before any is given back.
+    const answers = await Promise.all(Array.from({ length: 9 }, () => cancel(from, made, wrong)));
+    expect(answers.map((a) => a.status)).toEqual(Array(9).fill(403));
     expect((await codeItem(made.id))?.wrongTries).toBe(CANCEL_CODE_MAX_WRONG);
     // The right code no longer works; a new one does.
     expect((await cancel(from, made, code)).status).toBe(403);
