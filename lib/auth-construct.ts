@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { ADMIN_PASSWORD_MIN_LENGTH, ADMIN_TEMPORARY_PASSWORD_DAYS } from '../functions/domain/admin-password';
 import {
   COGNITO_CODE_PARAMETER,
   COGNITO_USERNAME_PARAMETER,
@@ -19,6 +20,16 @@ export interface AuthConstructProps {
   /** How Cognito sends the host pool's mails (our SES identity in AWS); Cognito's own sender when absent. */
   hostEmail?: cognito.UserPoolEmail;
 }
+
+/** The admin pool's own password rule (issue 29, `domain/admin-password.ts`). */
+export const ADMIN_PASSWORD_POLICY: cognito.PasswordPolicy = {
+  minLength: ADMIN_PASSWORD_MIN_LENGTH,
+  requireLowercase: false,
+  requireDigits: false,
+  requireUppercase: false,
+  requireSymbols: false,
+  tempPasswordValidity: Duration.days(ADMIN_TEMPORARY_PASSWORD_DAYS),
+};
 
 export interface UserPoolWithClient {
   pool: cognito.UserPool;
@@ -100,13 +111,37 @@ export class AuthConstruct extends Construct {
       signInAliases: { email: true },
       signInCaseSensitive: false,
       standardAttributes: { email: { required: true, mutable: false } },
-      passwordPolicy,
+      // Issue 29: an admin can refund, cancel and create hosts; their password is a long one of their own.
+      passwordPolicy: ADMIN_PASSWORD_POLICY,
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       deletionProtection: props.retainData,
       removalPolicy,
       // Every admin enrols an authenticator app at first sign-in and types a code at every sign-in (DESIGN §4d).
       mfa: cognito.Mfa.REQUIRED,
       mfaSecondFactor: { otp: true, sms: false },
+      // Threat protection (the Plus plan, per admin and month): sign-ins with credentials known from breaches are
+      // refused, and risky sign-ins (new device, place, pattern) are blocked, not only counted.
+      featurePlan: cognito.FeaturePlan.PLUS,
+      standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
+    });
+    // What threat protection does, for every app client of the pool: block compromised credentials at sign-in and
+    // password change; block medium- and high-risk sign-ins (an admin who is blocked asks another admin or an
+    // operator); low risk asks for the TOTP code every admin types anyway. No notification mails (`Notify: false`):
+    // they would need their own SES identity settings, and the alarm on failed admin sign-ins is the operator's.
+    new cognito.CfnUserPoolRiskConfigurationAttachment(this, 'AdminPoolRiskConfiguration', {
+      userPoolId: adminPool.userPoolId,
+      clientId: 'ALL',
+      compromisedCredentialsRiskConfiguration: {
+        eventFilter: ['SIGN_IN', 'PASSWORD_CHANGE', 'SIGN_UP'],
+        actions: { eventAction: 'BLOCK' },
+      },
+      accountTakeoverRiskConfiguration: {
+        actions: {
+          highAction: { eventAction: 'BLOCK', notify: false },
+          mediumAction: { eventAction: 'BLOCK', notify: false },
+          lowAction: { eventAction: 'MFA_IF_CONFIGURED', notify: false },
+        },
+      },
     });
     const adminClient = adminPool.addClient('AdminWebClient', {
       authFlows: { userSrp: true },

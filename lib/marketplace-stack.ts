@@ -5,6 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { PUBLIC_API_WRITE_PARTITIONS } from '../functions/adapters/dynamodb/keys';
 import { handlerGroups, routes, type HandlerGroup } from '../functions/api/routes';
 import { ApiConstruct } from './api-construct';
 import { AuthConstruct } from './auth-construct';
@@ -37,20 +38,17 @@ export interface MarketplaceStackProps extends StackProps {
   webAssetPath: string;
   /** The distribution's web ACL (CLOUDFRONT scope, from the us-east-1 `EdgeWafStack`). */
   webAclArn: string;
+  /** Where the SPA loads WAF's challenge script (the web ACL's application integration URL). */
+  wafIntegrationUrl: string;
 }
 
 /**
  * Table actions of a function that reads and writes entities: never `dynamodb:*`, never Scan, and no DeleteItem
  * (guests, payment events and jobs only ever change items; `BACK_OFFICE_TABLE_ACTIONS` adds it where it is used).
  */
-export const TABLE_READ_WRITE = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:ConditionCheckItem',
-];
+export const TABLE_READS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+export const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'];
+export const TABLE_READ_WRITE = [...TABLE_READS, ...TABLE_WRITES];
 /** The back offices also delete (an experience and its links, a host's suspension, a host undone). */
 /** How often the completion and reminder jobs run: a guest's reminder goes out within this of 24 h before. */
 export const TOUR_JOBS_INTERVAL_MINUTES = 15;
@@ -66,7 +64,7 @@ export const PAGE_CHANGING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-ap
  */
 export function createMarketplace(
   app: App,
-  props: Omit<MarketplaceStackProps, 'webAclArn'>,
+  props: Omit<MarketplaceStackProps, 'webAclArn' | 'wafIntegrationUrl'>,
 ): { stack: MarketplaceStack; edge: EdgeWafStack } {
   const { stage } = props.config;
   const edge = new EdgeWafStack(app, `Marketplace-${stage}-Edge`, {
@@ -78,6 +76,7 @@ export function createMarketplace(
   const stack = new MarketplaceStack(app, `Marketplace-${stage}`, {
     ...props,
     webAclArn: edge.webAclArn,
+    wafIntegrationUrl: edge.integrationUrl,
     crossRegionReferences: true,
   });
   stack.addStackDependency(edge);
@@ -116,7 +115,11 @@ export class MarketplaceStack extends Stack {
       SES_CONFIGURATION_SET: mail.configurationSet.configurationSetName,
       STRIPE_SECRET_KEY_ARN: payments.stripeSecretKey.secretArn,
     };
-    /** A function that reads and writes the table, mails guests and hosts, and talks to Stripe. */
+    /**
+     * A function of the booking flow: it reads and writes the table and, only where it calls them (issue 29: each
+     * role only for what its function calls), sends mail through SES (`sendsMail`: the outbox's sender and the
+     * admin API's resend; everything else only writes mail items) and reads the Stripe key (`paysWithStripe`).
+     */
     const bookingFunction = (
       id: string,
       entry: string,
@@ -124,6 +127,9 @@ export class MarketplaceStack extends Stack {
       extra: Record<string, string> = {},
       {
         deletes,
+        sendsMail,
+        paysWithStripe,
+        writablePartitions,
         ...options
       }: {
         imageProcessing?: boolean;
@@ -131,18 +137,42 @@ export class MarketplaceStack extends Stack {
         timeout?: Duration;
         reservedConcurrentExecutions?: number;
         deletes?: boolean;
-      } = {},
+        sendsMail: boolean;
+        paysWithStripe: boolean;
+        /** Writes only to partitions of these key prefixes (`dynamodb:LeadingKeys`); reads are not limited. */
+        writablePartitions?: readonly string[];
+      },
     ) => {
+      const { STRIPE_SECRET_KEY_ARN, ...withoutStripe } = common;
       const fn = new AppFunction(this, id, {
         entry,
         description,
-        environment: { ...common, ...extra },
+        environment: {
+          ...(paysWithStripe ? { ...withoutStripe, STRIPE_SECRET_KEY_ARN } : withoutStripe),
+          ...extra,
+        },
         retainLogs,
         ...options,
       });
-      data.table.grant(fn, ...(deletes ? BACK_OFFICE_TABLE_ACTIONS : TABLE_READ_WRITE));
-      mail.grantSend(fn);
-      payments.stripeSecretKey.grantRead(fn);
+      if (writablePartitions) {
+        data.table.grant(fn, ...TABLE_READS);
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            sid: 'WritesOwnPartitionsOnly',
+            actions: TABLE_WRITES,
+            resources: [data.table.tableArn],
+            conditions: {
+              'ForAllValues:StringLike': {
+                'dynamodb:LeadingKeys': writablePartitions.map((prefix) => `${prefix}*`),
+              },
+            },
+          }),
+        );
+      } else {
+        data.table.grant(fn, ...(deletes ? BACK_OFFICE_TABLE_ACTIONS : TABLE_READ_WRITE));
+      }
+      if (sendsMail) mail.grantSend(fn);
+      if (paysWithStripe) payments.stripeSecretKey.grantRead(fn);
       return fn;
     };
 
@@ -243,6 +273,11 @@ export class MarketplaceStack extends Stack {
             ? { reservedConcurrentExecutions: config.hostApiReservedConcurrency }
             : {}),
           deletes: DELETING_GROUPS.has(group),
+          // Only the admin API sends mail itself (resending a failed mail); the others write outbox items.
+          sendsMail: group === 'admin-api',
+          paysWithStripe: true,
+          // Issue 29: the one API anybody can call writes only the partitions of the guest flows.
+          ...(group === 'public-api' ? { writablePartitions: PUBLIC_API_WRITE_PARTITIONS } : {}),
         },
       );
       originSecret.grantRead(fn);
@@ -253,6 +288,8 @@ export class MarketplaceStack extends Stack {
       'PaymentEvents',
       'functions/events/payment-events.ts',
       'Acts on Stripe payment_intent events delivered by EventBridge',
+      {},
+      { sendsMail: false, paysWithStripe: true },
     );
     payments.deliverTo(paymentEvents);
 
@@ -276,6 +313,8 @@ export class MarketplaceStack extends Stack {
       'ExpireBookings',
       'functions/events/expire-bookings.ts',
       'Expires lapsed holds and unanswered requests',
+      {},
+      { sendsMail: false, paysWithStripe: true },
     );
     // The jobs of approved tours only read and write the table (their mails go to the outbox; no money moves).
     const tourJob = (id: string, entry: string, description: string) => {
@@ -298,13 +337,13 @@ export class MarketplaceStack extends Stack {
       'functions/events/send-review-invites.ts',
       'Invites guests to review their completed tour, and reminds them once',
     );
-    // The payout job moves money (provider payouts): the booking function's Stripe secret and table access.
+    // The payout job moves money (provider payouts): the Stripe secret and the table; it sends no mail.
     const payHosts = bookingFunction(
       'PayHosts',
       'functions/events/pay-hosts.ts',
       'Makes earnings payable after the tour and pays each host what is payable',
       {},
-      { timeout: Duration.minutes(15) },
+      { timeout: Duration.minutes(15), sendsMail: false, paysWithStripe: true },
     );
     const jobs = new JobsConstruct(this, 'Jobs', {
       payHosts,
@@ -320,6 +359,8 @@ export class MarketplaceStack extends Stack {
       'SendMails',
       'functions/events/send-mails.ts',
       'Delivers the mail outbox (table stream and retry schedule)',
+      {},
+      { sendsMail: true, paysWithStripe: false },
     );
     const mailOutbox = new MailOutboxConstruct(this, 'MailOutbox', {
       table: data.table,
@@ -363,6 +404,8 @@ export class MarketplaceStack extends Stack {
         links: config.links,
         ehimeVideoUrl: config.ehimeVideoUrl,
         analytics: config.analytics,
+        // Issue 29: the SPA solves WAF's challenge with this script before it holds a slot or looks a booking up.
+        wafIntegrationUrl: props.wafIntegrationUrl,
       }),
       analytics: config.analytics.enabled,
     });

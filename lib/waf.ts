@@ -1,6 +1,8 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Fn, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { CHALLENGED_API_PATHS } from '../functions/domain/bot-challenge';
 
 /**
  * Per-IP request ceilings of the web ACLs, per 5-minute window (WAF's rate rules count per source address over a
@@ -12,7 +14,7 @@ export interface WafLimits {
   bookings: number;
   /** `POST /api/bookings/lookup`. */
   lookups: number;
-  /** `POST /api/bookings/cancel`. */
+  /** `POST /api/bookings/cancel` and `POST /api/bookings/cancel-code`. */
   cancels: number;
   /** Every `/api/*` request. */
   api: number;
@@ -29,6 +31,12 @@ export const DEFAULT_WAF_LIMITS: WafLimits = {
 };
 
 const WINDOW_SECONDS = 300;
+
+/**
+ * How long a solved challenge counts (WAF's token immunity): the SPA asks the integration script for a fresh token
+ * before each challenged request, so this only needs to outlast one request.
+ */
+export const CHALLENGE_IMMUNITY_SECONDS = 300;
 
 const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
   cloudWatchMetricsEnabled: true,
@@ -71,6 +79,23 @@ const pathIs = (path: string): wafv2.CfnWebACL.StatementProperty => ({
   },
 });
 
+/** `POST` requests to one of `CHALLENGED_API_PATHS`. */
+const challengedRequests: wafv2.CfnWebACL.StatementProperty = {
+  andStatement: {
+    statements: [
+      {
+        byteMatchStatement: {
+          fieldToMatch: { method: {} },
+          positionalConstraint: 'EXACTLY',
+          searchString: 'POST',
+          textTransformations,
+        },
+      },
+      { orStatement: { statements: CHALLENGED_API_PATHS.map(pathIs) } },
+    ],
+  },
+};
+
 export interface EdgeWafStackProps extends StackProps {
   limits: WafLimits;
 }
@@ -83,6 +108,12 @@ export interface EdgeWafStackProps extends StackProps {
  */
 export class EdgeWafStack extends Stack {
   readonly webAclArn: string;
+  /**
+   * The web ACL's application integration URL (`https://….sdk.awswaf.com/…/`): where the SPA loads WAF's
+   * `challenge.js`, which solves the challenge in the browser and sets the token cookie. CloudFormation does not
+   * expose it, so a custom resource reads it with `GetWebACL` at deploy time.
+   */
+  readonly integrationUrl: string;
 
   constructor(scope: Construct, id: string, props: EdgeWafStackProps) {
     super(scope, id, { ...props, crossRegionReferences: true });
@@ -108,10 +139,22 @@ export class EdgeWafStack extends Stack {
           },
           visibilityConfig: visibility('CommonRuleSet'),
         },
-        rateRule('BookingsPerIp', 1, limits.bookings, pathIs('/api/bookings')),
-        rateRule('LookupsPerIp', 2, limits.lookups, pathIs('/api/bookings/lookup')),
-        rateRule('CancelsPerIp', 3, limits.cancels, pathIs('/api/bookings/cancel')),
-        rateRule('ApiPerIp', 4, limits.api, {
+        // Issue 29: new holds, lookups and code mails only from a browser that solved WAF's silent challenge
+        // (a token younger than the immunity time); a script without one gets WAF's 202 challenge page.
+        {
+          name: 'ChallengeHoldsAndLookups',
+          priority: 1,
+          action: { challenge: {} },
+          challengeConfig: { immunityTimeProperty: { immunityTime: CHALLENGE_IMMUNITY_SECONDS } },
+          statement: challengedRequests,
+          visibilityConfig: visibility('ChallengeHoldsAndLookups'),
+        },
+        rateRule('BookingsPerIp', 2, limits.bookings, pathIs('/api/bookings')),
+        rateRule('LookupsPerIp', 3, limits.lookups, pathIs('/api/bookings/lookup')),
+        rateRule('CancelsPerIp', 4, limits.cancels, {
+          orStatement: { statements: [pathIs('/api/bookings/cancel'), pathIs('/api/bookings/cancel-code')] },
+        }),
+        rateRule('ApiPerIp', 5, limits.api, {
           byteMatchStatement: {
             fieldToMatch: { uriPath: {} },
             positionalConstraint: 'STARTS_WITH',
@@ -122,8 +165,36 @@ export class EdgeWafStack extends Stack {
       ],
     });
     this.webAclArn = acl.attrArn;
+
+    const getWebAcl: cr.AwsSdkCall = {
+      service: 'WAFV2',
+      action: 'getWebACL',
+      // The ACL's Ref is `name|id|scope`.
+      parameters: { Name: Fn.select(0, Fn.split('|', acl.ref)), Id: acl.attrId, Scope: 'CLOUDFRONT' },
+      physicalResourceId: cr.PhysicalResourceId.of(acl.attrId),
+      outputPaths: ['ApplicationIntegrationURL'],
+    };
+    const integration = new cr.AwsCustomResource(this, 'WebAclIntegrationUrl', {
+      onCreate: getWebAcl,
+      onUpdate: getWebAcl,
+      policy: cr.AwsCustomResourcePolicy.fromSdkCalls({ resources: [acl.attrArn] }),
+      installLatestAwsSdk: false,
+    });
+    this.integrationUrl = integration.getResponseField('ApplicationIntegrationURL');
+    // The custom resource's singleton provider function, which CDK adds at the stack root.
+    const provider = this.node.tryFindChild(AWS_CUSTOM_RESOURCE_PROVIDER_ID);
+    if (provider) {
+      Validations.of(provider).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason:
+          'CDK-managed AwsCustomResource provider (reads the web ACL integration URL once per deploy): the managed policy only lets it write its own logs.',
+      });
+    }
   }
 }
+
+/** The construct id CDK gives the singleton function behind every `AwsCustomResource` of a stack. */
+const AWS_CUSTOM_RESOURCE_PROVIDER_ID = 'AWS679f53fac002430cb0da5b7982bd2287';
 
 /**
  * Host sign-up does not pass through CloudFront: the SPA calls Cognito's endpoint. A REGIONAL web ACL on the host

@@ -317,6 +317,9 @@ export function grantPhotoPipeline(bucket: s3.IBucket, grantee: iam.IGrantable):
   );
 }
 
+/** The hosts of AWS WAF's application integration (`<id>.<region>.sdk.awswaf.com`, `….token.awswaf.com`). */
+export const WAF_SDK_ORIGINS = 'https://*.sdk.awswaf.com https://*.token.awswaf.com';
+
 function contentSecurityPolicy(region: string, analytics: boolean): string {
   // Google Tag Manager and the Google Analytics beacons it sends, only on a site that turned analytics on.
   const tags = analytics
@@ -329,12 +332,13 @@ function contentSecurityPolicy(region: string, analytics: boolean): string {
     : { script: '', img: '', connect: '' };
   return [
     "default-src 'self'",
-    `script-src 'self' https://js.stripe.com https://maps.googleapis.com${tags.script}`,
+    // AWS WAF's challenge script (issue 29) comes from the web ACL's integration host and talks to it.
+    `script-src 'self' https://js.stripe.com https://maps.googleapis.com ${WAF_SDK_ORIGINS}${tags.script}`,
     // MUI (emotion) injects style elements at run time.
     "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
     "font-src 'self' data: https://fonts.gstatic.com",
     `img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com https://*.google.com https://*.stripe.com https://i.ytimg.com${tags.img}`,
-    `connect-src 'self' https://api.stripe.com https://maps.googleapis.com https://cognito-idp.${region}.amazonaws.com${tags.connect}`,
+    `connect-src 'self' https://api.stripe.com https://maps.googleapis.com https://cognito-idp.${region}.amazonaws.com ${WAF_SDK_ORIGINS}${tags.connect}`,
     'frame-src https://js.stripe.com https://hooks.stripe.com https://www.google.com https://www.youtube.com https://www.youtube-nocookie.com',
     "object-src 'none'",
     "base-uri 'self'",

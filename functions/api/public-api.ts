@@ -16,7 +16,7 @@ import { getHealth } from './public/get-health';
 import { getHost } from './public/get-host';
 import { listCategories } from './public/list-categories';
 import { listExperiences } from './public/list-experiences';
-import { cancelBooking, lookupBooking } from './public/lookup-booking';
+import { cancelBooking, lookupBooking, requestCancelCode } from './public/lookup-booking';
 import { releaseHold } from './public/release-hold';
 import { getReviewInvitation, listExperienceReviews, postReview } from './public/reviews';
 
@@ -30,6 +30,7 @@ const routes = {
   'POST /api/bookings': createBooking,
   'POST /api/bookings/{id}/payment-confirmed': confirmPayment,
   'POST /api/bookings/lookup': lookupBooking,
+  'POST /api/bookings/cancel-code': requestCancelCode,
   'POST /api/bookings/cancel': cancelBooking,
   'POST /api/bookings/{id}/release': releaseHold,
   'GET /api/reviews/{token}': getReviewInvitation,

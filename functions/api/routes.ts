@@ -45,6 +45,8 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/bookings', group: 'public-api', auth: 'public' },
   { method: 'POST', path: '/api/bookings/{id}/payment-confirmed', group: 'public-api', auth: 'public' },
   { method: 'POST', path: '/api/bookings/lookup', group: 'public-api', auth: 'public' },
+  // Issue 29: a guest's cancellation needs a code mailed to the booking's address.
+  { method: 'POST', path: '/api/bookings/cancel-code', group: 'public-api', auth: 'public' },
   { method: 'POST', path: '/api/bookings/cancel', group: 'public-api', auth: 'public' },
   // Added by the guest audit: a guest leaving the booking form gives their unpaid hold back.
   { method: 'POST', path: '/api/bookings/{id}/release', group: 'public-api', auth: 'public' },

@@ -14,6 +14,7 @@ export const errorCodes = {
   payoutAccountRequired: 'payout_account_required', // 409: publishing without a payout account that takes payments
   unauthorized: 'unauthorized', // 401
   forbidden: 'forbidden', // 403
+  invalidCode: 'invalid_code', // 403: a guest's cancellation code is missing, wrong, used or lapsed
   notAHost: 'not_a_host', // 403: a valid host-pool account without a host profile
   payloadTooLarge: 'payload_too_large', // 413
   rateLimited: 'rate_limited', // 429: too many failed attempts (lookups)

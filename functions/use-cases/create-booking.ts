@@ -30,18 +30,37 @@ export const MAX_REFERENCE_ATTEMPTS = 5;
  * What one client (viewer address) and one e-mail may ask for (DESIGN §4d): every unpaid hold keeps a slot from
  * everyone else and creates a card authorisation, so a few at once and a bounded number per quarter hour. A guest
  * who pays a hold gets its place back at once.
+ *
+ * Issue 29: an IPv6 holder has 65,536 /64s in a /48, so the /48 (`network`) has limits of its own, a few
+ * households' worth; and however many addresses an actor has, one experience has at most `openHoldsPerExperience`
+ * unpaid holds at once, so nobody can hold every slot of a host for free.
  */
 export interface BookingLimits {
   openHolds: number;
   requests: RateRule;
+  /** Per IPv6 /48 (IPv4 clients have none): open holds and requests of all its /64s together. */
+  network: { openHolds: number; requests: RateRule };
+  /** Unpaid holds of one experience at once, whoever holds them. */
+  openHoldsPerExperience: number;
 }
 export const BOOKING_LIMITS: BookingLimits = {
   openHolds: 3,
   requests: { limit: 10, windowSeconds: 15 * 60 },
+  network: { openHolds: 6, requests: { limit: 20, windowSeconds: 15 * 60 } },
+  openHoldsPerExperience: 10,
 };
 export const TOO_MANY_HOLDS_MESSAGE =
   'You already have several unpaid bookings in progress. Please complete or cancel one, or try again later.';
+export const EXPERIENCE_HOLDS_FULL_MESSAGE =
+  'Several guests are completing a booking of this experience right now. Please try again in a few minutes.';
 export const TOO_MANY_BOOKINGS_MESSAGE = 'Too many booking requests. Please try again later.';
+
+/** One holder's limits: a client, an IPv6 /48, an e-mail. */
+interface HolderLimit {
+  key: string;
+  openHolds: number;
+  requests: RateRule;
+}
 
 export interface CreateBookingDeps {
   experiences: ExperienceRepository;
@@ -95,17 +114,32 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
   return async function createBooking(
     request: CreateBookingRequest,
     client?: string,
+    /** The client's /48 when it is an IPv6 client (`clientNetwork`). */
+    network?: string,
   ): Promise<CreateBookingResult> {
     const now = deps.clock();
-    const limitKeys = [
-      ...(client ? [`booking:client:${client}`] : []),
-      `booking:email:${request.guest.email.trim().toLowerCase()}`,
+    const holders: HolderLimit[] = [
+      ...(client ? [{ key: `booking:client:${client}`, ...limits }] : []),
+      ...(network ? [{ key: `booking:network:${network}`, ...limits.network }] : []),
+      { key: `booking:email:${request.guest.email.trim().toLowerCase()}`, ...limits },
     ];
-    for (const key of limitKeys) {
-      await countAttempt(deps.rateLimiter, key, limits.requests, { message: TOO_MANY_BOOKINGS_MESSAGE });
+    for (const { key, requests } of holders) {
+      await countAttempt(deps.rateLimiter, key, requests, { message: TOO_MANY_BOOKINGS_MESSAGE });
     }
     const bookingId = deps.newId();
-    const leases = await takeHoldLeases(limitKeys, bookingId, now);
+    const leases = await takeHoldLeases(
+      [
+        ...holders.map(({ key, openHolds }) => ({ key, limit: openHolds, message: TOO_MANY_HOLDS_MESSAGE })),
+        // Last: a client already past its own limits does not also take a place of the experience's.
+        {
+          key: `booking:experience:${request.experienceId}`,
+          limit: limits.openHoldsPerExperience,
+          message: EXPERIENCE_HOLDS_FULL_MESSAGE,
+        },
+      ],
+      bookingId,
+      now,
+    );
     try {
       return await holdAndAuthorise(request, bookingId, now);
     } catch (e) {
@@ -243,18 +277,22 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
    * One lease per limit key, named by the booking id and lasting as long as the hold can: a lease is live while its
    * booking is still unpaid (or still being created), so a paid, released or expired hold frees its place.
    */
-  async function takeHoldLeases(limitKeys: string[], bookingId: string, now: Date): Promise<string[]> {
+  async function takeHoldLeases(
+    leaseLimits: { key: string; limit: number; message: string }[],
+    bookingId: string,
+    now: Date,
+  ): Promise<string[]> {
     const holdEnds = deadlineFor('awaiting_payment', now) ?? now;
     const stillHeld = async (id: string) => {
       const booking = await deps.bookings.get(id);
       return booking === null || booking.status === 'awaiting_payment';
     };
     const taken: string[] = [];
-    for (const key of limitKeys) {
-      const decision = await deps.leases.acquire(key, bookingId, limits.openHolds, holdEnds, stillHeld);
+    for (const { key, limit, message } of leaseLimits) {
+      const decision = await deps.leases.acquire(key, bookingId, limit, holdEnds, stillHeld);
       if (!decision.allowed) {
         await releaseLeases(taken, bookingId);
-        throw new RateLimitedError(decision.retryAfterSeconds, TOO_MANY_HOLDS_MESSAGE);
+        throw new RateLimitedError(decision.retryAfterSeconds, message);
       }
       taken.push(key);
     }

@@ -13,7 +13,8 @@ import { makeHandlePaymentEvent } from './handle-payment-event';
 import { makeListCategories } from './list-categories';
 import { makeListExperiences } from './list-experiences';
 import { makeCancelBooking } from './cancel-booking';
-import { makeCancelOwnBooking, makeLookupBooking } from './lookup-booking';
+import { makeGuestCancellation, type CancelCodeStore } from './guest-cancellation';
+import { makeLookupBooking } from './lookup-booking';
 import { makeBookingNotifications } from './mail-notifications';
 import { makeRemindHosts } from './remind-hosts';
 import { makeReleaseHold } from './release-hold';
@@ -50,6 +51,8 @@ export interface GuestUseCaseDeps {
   mailsQueued?: (ids: string[]) => Promise<void>;
   rateLimiter: RateLimiter;
   leases: LeaseLimiter;
+  /** The guests' cancellation codes (issue 29). */
+  cancelCodes: CancelCodeStore;
   /** Only the local stack's tests of other things relax these (`BOOKING_LIMITS` otherwise). */
   bookingLimits?: BookingLimits;
   processedEvents: ProcessedEventStore;
@@ -92,7 +95,7 @@ export function makeGuestUseCases(deps: GuestUseCaseDeps) {
       ...(deps.expiryBatchSize ? { batchSize: deps.expiryBatchSize } : {}),
     }),
     lookupBooking: makeLookupBooking(deps),
-    cancelOwnBooking: makeCancelOwnBooking({ ...deps, cancellations }),
+    ...makeGuestCancellation({ ...deps, cancellations }),
     remindHosts: makeRemindHosts({ ...deps, notifications }),
     releaseHold: makeReleaseHold(deps),
   };

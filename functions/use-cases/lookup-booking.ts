@@ -4,7 +4,6 @@ import { lookupBookingView, lookupExperienceView, type LookupBookingResult } fro
 import { DomainError } from '../domain/errors';
 import { lookupEmailMatches, type LookupRequest } from '../domain/schemas/lookup';
 import type { BookingRepository, ExperienceRepository, HostRepository, RateLimiter } from './ports';
-import type { CancelBooking, CancellationResult } from './cancel-booking';
 import { countAttempt, type CountedAttempt, type RateRule } from './rate-limits';
 
 /** The same answer for a wrong e-mail and a wrong reference (the lookup page's 予約が見つかりません). */
@@ -57,26 +56,12 @@ export function makeLookupBooking(deps: LookupBookingDeps) {
 }
 
 /**
- * `POST /api/bookings/cancel`: the guest's own cancellation, identified exactly as the lookup identifies them
- * (the same 404, counted against the same limits), then cancelled by the booking's refund rule.
- */
-export function makeCancelOwnBooking(deps: LookupBookingDeps & { cancellations: CancelBooking }) {
-  const identify = makeIdentifyGuestBooking(deps);
-  return async function cancelOwnBooking(
-    request: LookupRequest,
-    clientKey: string,
-  ): Promise<CancellationResult> {
-    const { booking } = await identify(request, clientKey);
-    return deps.cancellations.byGuest(booking);
-  };
-}
-
-/**
  * The booking of an e-mail (case-insensitive) and reference, with its experience and host. Every mismatch answers
  * the same `not_found`, and failed attempts are limited per client and per reference and client
- * (`LOOKUP_LIMITS`) so references and e-mails cannot be guessed.
+ * (`LOOKUP_LIMITS`) so references and e-mails cannot be guessed. The guest's cancellation and its code
+ * (`guest-cancellation.ts`) identify the guest with it too.
  */
-function makeIdentifyGuestBooking(deps: LookupBookingDeps) {
+export function makeIdentifyGuestBooking(deps: LookupBookingDeps) {
   return async function identify(
     request: LookupRequest,
     clientKey: string,

@@ -8,4 +8,6 @@ import type { BookingLimits } from '../../functions/use-cases/create-booking';
 export const RELAXED_BOOKING_LIMITS: BookingLimits = {
   openHolds: 10_000,
   requests: { limit: 10_000, windowSeconds: 15 * 60 },
+  network: { openHolds: 10_000, requests: { limit: 10_000, windowSeconds: 15 * 60 } },
+  openHoldsPerExperience: 10_000,
 };

@@ -93,6 +93,8 @@ export function checkInternals(internals: CognitoLocalInternals): void {
     'ForgotPassword',
     'ConfirmForgotPassword',
     'ChangePassword',
+    'AdminSetUserPassword',
+    'AdminCreateUser',
     'RespondToAuthChallenge',
     'AssociateSoftwareToken',
     'VerifySoftwareToken',
@@ -134,6 +136,7 @@ export function installCognitoLocalPatches(
   patchSignIn(internals);
   patchPasswordReset(internals);
   patchChangePassword(internals);
+  patchAdminPasswords(internals);
   addResendConfirmationCode(internals);
   // After the sign-in patch, so that its checks come first (`cognito-local-mfa.ts`).
   patchChallenges(internals);
@@ -429,6 +432,42 @@ function patchChangePassword({ targets, errors }: CognitoLocalInternals): void {
       const pool = poolId ? await services.cognito.getUserPool(ctx, poolId).catch(() => null) : null;
       if (pool) checkPassword(errors, pool, req.ProposedPassword);
       return change(ctx, req);
+    },
+  );
+}
+
+interface AdminSetUserPasswordRequest {
+  UserPoolId: string;
+  Password?: string;
+}
+interface AdminCreateUserRequest {
+  UserPoolId: string;
+  TemporaryPassword?: string;
+}
+
+/**
+ * An operator's passwords meet the pool's rule as in Cognito: `AdminSetUserPassword` and a given
+ * `TemporaryPassword` of `AdminCreateUser` (issue 29: the admin pool's 14 characters hold for passwords an
+ * operator sets too).
+ */
+function patchAdminPasswords({ targets, errors }: CognitoLocalInternals): void {
+  wrapTarget<AdminSetUserPasswordRequest, unknown>(
+    targets,
+    'AdminSetUserPassword',
+    (services, setPassword) => async (ctx, req) => {
+      const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+      checkPassword(errors, pool, req.Password);
+      return setPassword(ctx, req);
+    },
+  );
+  wrapTarget<AdminCreateUserRequest, unknown>(
+    targets,
+    'AdminCreateUser',
+    (services, createUser) => async (ctx, req) => {
+      if (req.TemporaryPassword !== undefined) {
+        checkPassword(errors, await services.cognito.getUserPool(ctx, req.UserPoolId), req.TemporaryPassword);
+      }
+      return createUser(ctx, req);
     },
   );
 }

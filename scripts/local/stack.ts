@@ -98,6 +98,10 @@ import {
   startS3Local,
   type S3Local,
 } from './s3-local';
+import {
+  ADMIN_PASSWORD_MIN_LENGTH,
+  ADMIN_TEMPORARY_PASSWORD_DAYS,
+} from '../../functions/domain/admin-password';
 import { LOCAL_SITE_BUCKET, startLocalGuestPages, type LocalGuestPages } from './guest-pages';
 import { IMAGES_KEY_PREFIX, startLocalServer, type LambdaHandler, type LocalServer } from './server';
 import { startSesLocal, type SesLocal } from './ses-local';
@@ -227,6 +231,11 @@ export interface StartLocalStackOptions {
    * re-render pages; `refreshAll()` renders every page (`npm start` calls it once the web build is ready).
    */
   guestPages?: boolean;
+  /**
+   * Play CloudFront's origin check: requests must carry `x-origin-verify: <originSecret>`, and their
+   * `CloudFront-Viewer-Address` is then the client (tests of IPv6 clients, which loopback cannot give many of).
+   */
+  originSecret?: string;
 }
 
 /** Where the local payment gateway keeps its intents, under the data folder so they survive a restart. */
@@ -331,6 +340,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       name: 'marketplace-local-admins',
       selfSignUp: false,
       mfa: true,
+      policies: LOCAL_ADMIN_PASSWORD_POLICY,
     });
 
     const s3Client: S3Client = createLocalS3Client(s3.endpoint);
@@ -366,7 +376,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       app,
       demo: { host: { ...DEMO_HOST }, admin: { ...DEMO_ADMIN, totpSecret: null } },
     };
-    configureHandlerEnvironment(config, baseUrl, options.persistPayments !== false);
+    configureHandlerEnvironment(config, baseUrl, options.persistPayments !== false, options.originSecret);
 
     // Payment events and the expiry job run in this process, through the same handlers as in AWS.
     const clock = createLocalClock();
@@ -579,8 +589,11 @@ function configureHandlerEnvironment(
   config: LocalStackConfig,
   baseUrl: string,
   persistPayments: boolean,
+  originSecret = '',
 ): void {
   Object.assign(process.env, {
+    // Empty (unset) unless a test plays CloudFront; a previous stack's value in this process is cleared.
+    ORIGIN_VERIFY_SECRET: originSecret,
     STAGE: 'local',
     AWS_REGION: config.region,
     TABLE_NAME: config.tableName,
@@ -632,6 +645,15 @@ const LOCAL_PASSWORD_POLICY: UserPoolPolicyType = {
   },
 };
 
+/** The admin pool's own rule, as `ADMIN_PASSWORD_POLICY` gives the AWS admin pool (issue 29). */
+export const LOCAL_ADMIN_PASSWORD_POLICY: UserPoolPolicyType = {
+  PasswordPolicy: {
+    ...LOCAL_PASSWORD_POLICY.PasswordPolicy,
+    MinimumLength: ADMIN_PASSWORD_MIN_LENGTH,
+    TemporaryPasswordValidityDays: ADMIN_TEMPORARY_PASSWORD_DAYS,
+  },
+};
+
 /** The host's business name, given at sign-up and read by the post-confirmation trigger. */
 export const HOST_POOL_CUSTOM_ATTRIBUTES: SchemaAttributeType[] = [
   {
@@ -649,6 +671,8 @@ export interface UserPoolOptions {
   mfa?: boolean;
   /** Custom attributes (without the `custom:` prefix), as the AWS pool declares them. */
   customAttributes?: SchemaAttributeType[];
+  /** The pool's password rule; the hosts' (the specification's 8 characters) when absent. */
+  policies?: UserPoolPolicyType;
 }
 
 /**
@@ -663,7 +687,7 @@ export async function ensureUserPool(
   const settings = {
     AutoVerifiedAttributes: ['email' as const],
     AdminCreateUserConfig: { AllowAdminCreateUserOnly: !options.selfSignUp },
-    Policies: LOCAL_PASSWORD_POLICY,
+    Policies: options.policies ?? LOCAL_PASSWORD_POLICY,
   };
   if (existing) {
     try {

@@ -25,7 +25,7 @@ afterAll(async () => {
   await session?.close();
 });
 
-/** An administrator created as `scripts/create-admin.ts --password` creates one: no authenticator yet. */
+/** An administrator with a password of its own (an operator's `AdminSetUserPassword`) and no authenticator yet. */
 async function createAdmin(email: string, password: string): Promise<void> {
   const cognito = new CognitoIdentityProviderClient({
     endpoint: config.cognito.endpoint!,

@@ -1,10 +1,13 @@
 /**
- * A guest cancels from the lookup page in a real Chromium against the shared local stack: the page shows the
- * refund rule and what cancelling returns, the confirmation dialog repeats it, and after confirming the page
- * shows the booking cancelled by the guest with nothing charged. The booking is the test's own, made over HTTP.
+ * A guest cancels from the Japanese lookup page in a real Chromium against the shared local stack: the page shows
+ * the refund rule and what cancelling returns, the confirmation dialog repeats it and asks for the code mailed to
+ * the booking's address (issue 29), read here from the local mail outbox; a wrong code is refused in Japanese; with
+ * the mailed code the page shows the booking cancelled by the guest with nothing charged. The booking is the test's
+ * own, made over HTTP.
  */
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
 import { postJson, uniqueEmail } from './support/guest-flow';
+import { waitForMail } from './support/host-flow';
 
 let session: BrowserSession;
 
@@ -36,6 +39,7 @@ async function requestOverHttp(email: string): Promise<string> {
       time: times.at(-1),
       guests: experience.participantsMin,
       language: 'en',
+      guestLocale: 'ja',
       guest: {
         firstName: 'Ada',
         lastName: 'Cancel',
@@ -56,36 +60,48 @@ async function requestOverHttp(email: string): Promise<string> {
 }
 
 describe('guest cancellation from the lookup page', () => {
-  it('shows what cancelling returns, asks to confirm, and then shows the booking cancelled', async () => {
+  it('in Japanese: quotes the refund, mails a code, refuses a wrong one, cancels with the mailed one', async () => {
     const email = uniqueEmail('cancel');
     const reference = await requestOverHttp(email);
     const page = await session.newPage();
-    await page.goto('/booking-confirmation');
-    const lookup = page.getByRole('dialog', { name: 'Manage Your Booking' });
-    await lookup.getByLabel('Email').fill(email);
-    await lookup.getByLabel('Booking ID').fill(reference);
-    await lookup.getByRole('button', { name: 'Check My Booking' }).click();
+    await page.goto('/ja/booking-confirmation');
+    const lookup = page.getByRole('dialog', { name: '予約の確認' });
+    await lookup.getByLabel('メールアドレス').fill(email);
+    await lookup.getByLabel('予約ID').fill(reference);
+    await lookup.getByRole('button', { name: '予約を確認する' }).click();
     await page.getByTestId('cancel-quote').waitFor();
-    await expect(page.getByTestId('cancel-quote').textContent()).resolves.toContain('you pay nothing');
-    await expect(
-      page.getByText('Refund rule: Full refund up to 7 days before the start').isVisible(),
-    ).resolves.toBe(true);
+    await expect(page.getByTestId('cancel-quote').textContent()).resolves.toContain('料金は発生しません');
+    await expect(page.getByText('返金ルール：').isVisible()).resolves.toBe(true);
 
-    await page.getByRole('button', { name: 'Cancel booking' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Cancel this booking?' });
-    await expect(confirm.getByText('you pay nothing').isVisible()).resolves.toBe(true);
-    await screenshot(page, 'guest-cancel-confirm-desktop');
-    await confirm.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByRole('button', { name: '予約をキャンセルする' }).click();
+    const confirm = page.getByRole('dialog', { name: 'この予約をキャンセルしますか？' });
+    await expect(confirm.getByText('料金は発生しません').isVisible()).resolves.toBe(true);
+    // Nothing can be cancelled before a code was mailed to the booking's address.
+    await expect(confirm.getByRole('button', { name: '予約をキャンセルする' }).count()).resolves.toBe(0);
+    const askedAt = Date.now();
+    await confirm.getByRole('button', { name: 'コードを送信' }).click();
+    await confirm.getByText('ご予約のメールアドレスにコードを送信しました').waitFor();
+    const mail = await waitForMail(email, `予約番号 ${reference}`, askedAt);
+    expect(mail.subject).toBe(`【キャンセル確認コード】予約番号 ${reference}`);
+    expect(mail.body.text).toContain('このコードが入力されない限り、ご予約はキャンセルされません');
+    const code = /キャンセル確認コード：(\d{6})/.exec(mail.body.text ?? '')![1]!;
 
+    const field = confirm.getByLabel('メールに記載のコード');
+    await field.fill(code === '000000' ? '111111' : '000000');
+    await confirm.getByRole('button', { name: '予約をキャンセルする' }).click();
+    await confirm.getByText('コードが正しくないか、有効期限が切れています').waitFor();
+    await screenshot(page, 'guest-cancel-code-ja-desktop');
+
+    await field.fill(code);
+    await confirm.getByRole('button', { name: '予約をキャンセルする' }).click();
     await page.getByTestId('cancellation-summary').waitFor();
-    await expect(page.getByTestId('booking-status').textContent()).resolves.not.toBe('Requesting');
     await expect(page.getByTestId('cancellation-summary').textContent()).resolves.toContain(
-      'cancelled by you',
+      'お客様によりキャンセルされました',
     );
     await expect(page.getByTestId('refund-summary').textContent()).resolves.toBe(
-      'Your card was not charged.',
+      'カードへの請求は行われていません。',
     );
-    await screenshot(page, 'guest-cancelled-desktop');
+    await screenshot(page, 'guest-cancelled-ja-desktop');
     await page.close();
   });
 });

@@ -491,9 +491,14 @@ describe('web', () => {
         .replace(/<<marker:0xbaba:\d+>>/g, 'resolved-id')
         .replace(/\$\{Token\[[^\]]+\]\}/g, 'x'),
     );
-    expect(appConfigSchema.safeParse({ ...resolved, baseUrl: 'https://d111.cloudfront.net' }).success).toBe(
-      true,
-    );
+    expect(
+      appConfigSchema.safeParse({
+        ...resolved,
+        baseUrl: 'https://d111.cloudfront.net',
+        // What the web ACL's integration URL (issue 29) resolves to at deploy time.
+        wafIntegrationUrl: 'https://a1b2c3.us-east-1.sdk.awswaf.com/a1b2c3/d4e5f6/',
+      }).success,
+    ).toBe(true);
     expect(config).toMatchObject({
       stage: 'dev',
       apiBaseUrl: '/api',

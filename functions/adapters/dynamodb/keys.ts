@@ -69,9 +69,36 @@
  * | a host's ledger entries, oldest first           | GSI1 PK=HOST#h#LEDGER SK=createdAt#id                        | Query            |
  * | the marketplace's entries of a Tokyo month      | GSI4 PK=LEDGER#MONTH#yyyy-MM SK=createdAt#id                 | Query            |
  * | ledger counters (marketplace, per host)         | PK=LEDGER_TOTALS#MARKET · LEDGER_TOTALS#HOST#h SK=SHARD#n    | Query (sum)      |
+ * | a booking's live cancellation code (its hash)   | PK=CANCEL_CODE#bookingId SK=CANCEL_CODE (TTL expiresAt)      | txn Put / Update |
  */
 
 export const SLOT_SORT_KEY_PREFIX = 'SLOT#';
+
+/**
+ * The partitions the public (guest) API writes, by their key prefix (issue 29): its role may put, update and
+ * condition-check items of these partitions only (`dynamodb:LeadingKeys`, `lib/marketplace-stack.ts`), so no bug
+ * of the guest API can write a host's profile partition it has no business in, a category, a review invitation
+ * or a processed payment event. Bookings and their uniqueness items, payment lookups, slot counters and rating
+ * counters (in the experience's and host's partitions), dashboard counters, outbox mails, rate-limit windows,
+ * leases, cancellation codes and reviews. `test/integration/api/public-api-writes.int.test.ts` checks every write
+ * of the guest flows against it.
+ */
+export const PUBLIC_API_WRITE_PARTITIONS = [
+  'BOOKING#',
+  'BOOKING_REF#',
+  'PAYMENT#',
+  'EXPERIENCE#',
+  'HOST#',
+  'COUNTER#',
+  'MAIL#',
+  'RATE_LIMIT#',
+  'LEASES#',
+  'CANCEL_CODE#',
+  'REVIEW#',
+  // A guest's cancellation settles its refund with the refund's ledger entry and counters (DESIGN §4g).
+  'LEDGER_ENTRY#',
+  'LEDGER_TOTALS#',
+] as const;
 
 /** Counter items are sharded so that concurrent bookings rarely touch the same item in their transactions. */
 export const COUNTER_SHARDS = 10;
@@ -265,6 +292,12 @@ export const keys = {
   experienceRating: (experienceId: string) => ({ PK: `EXPERIENCE#${experienceId}`, SK: 'RATING' }),
   hostRating: (hostId: string) => ({ PK: `HOST#${hostId}`, SK: 'RATING' }),
 
+  /**
+   * The guest's cancellation code of a booking (issue 29): one per booking, a new code replaces it. Only the hash;
+   * used, wrong tries and expiry on the item, which the table's TTL removes a day after it lapsed.
+   */
+  cancelCode: (bookingId: string) => ({ PK: `CANCEL_CODE#${bookingId}`, SK: 'CANCEL_CODE' }),
+
   /** A mail of the outbox (DESIGN §4f). */
   mail: (id: string) => ({ PK: `MAIL#${id}`, SK: 'MAIL' }),
   /** GSI5 (sparse): present while the mail waits for delivery (pending) or is claimed (sending), by due time. */
@@ -391,4 +424,5 @@ export const itemTypes = {
   payoutLock: 'PayoutLock',
   ledgerEntry: 'LedgerEntry',
   ledgerTotals: 'LedgerTotals',
+  cancelCode: 'CancelCode',
 } as const;

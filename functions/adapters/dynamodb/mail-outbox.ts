@@ -17,10 +17,19 @@ import type { MailClaim, MailOutbox, OutboxMail, Page, PageRequest, StoredMail }
 import { fromItem, toItem, type Item } from './items';
 import { itemTypes, keys } from './keys';
 import { queryAll, queryPage } from './pagination';
+import { TTL_ATTRIBUTE } from './table-definition';
 import type { TransactItem } from './transactions';
 
 const isConditionFailure = (e: unknown) =>
   (e as { name?: string })?.name === 'ConditionalCheckFailedException';
+
+/**
+ * A delivered mail holds a guest's name, booking and address: the table's TTL removes it this many days after
+ * delivery (issue 29). Long enough to answer "did you send it?", not a second copy of every guest's data for ever.
+ * Failed mails stay (admins resend them); a mail that carries a secret (a cancellation code) has a shorter expiry
+ * from the start, which delivery keeps.
+ */
+export const MAIL_RETENTION_DAYS = 90;
 
 /** Admin messages (Japanese, as every back-office 404/409). */
 export const mailOutboxMessages = {
@@ -64,7 +73,11 @@ export const outboxPuts = (tableName: string, mails: OutboxMail[] | undefined, n
   (mails ?? []).map((m) => outboxPut(tableName, m, now));
 
 function mailFromItem(item: Item): StoredMail {
-  const { claimToken: _token, ...mail } = fromItem<StoredMail & { claimToken?: string }>(item);
+  const {
+    claimToken: _token,
+    [TTL_ATTRIBUTE]: _expiresAt,
+    ...mail
+  } = fromItem<StoredMail & { claimToken?: string; [TTL_ATTRIBUTE]?: number }>(item);
   return { ...mail, attachments: mail.attachments ?? [] };
 }
 
@@ -137,12 +150,18 @@ export class DynamoMailOutbox implements MailOutbox {
   }
 
   markSent(claim: MailClaim, now: Date): Promise<boolean> {
-    return this.settle(claim, 'SET #status = :sent, #sentAt = :now REMOVE GSI5PK, GSI5SK', {
-      names: { '#sentAt': 'sentAt' },
-      values: { ':sent': 'sent' },
-      now,
-      next: null,
-    });
+    const expiresAt = Math.floor(now.getTime() / 1000) + MAIL_RETENTION_DAYS * 24 * 60 * 60;
+    return this.settle(
+      claim,
+      'SET #status = :sent, #sentAt = :now, #expiresAt = if_not_exists(#expiresAt, :expiresAt) ' +
+        'REMOVE GSI5PK, GSI5SK',
+      {
+        names: { '#sentAt': 'sentAt', '#expiresAt': TTL_ATTRIBUTE },
+        values: { ':sent': 'sent', ':expiresAt': expiresAt },
+        now,
+        next: null,
+      },
+    );
   }
 
   markRetry(claim: MailClaim, now: Date, nextAttemptAt: Date, error: string): Promise<boolean> {

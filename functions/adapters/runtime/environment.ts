@@ -50,6 +50,11 @@ export const environmentSchema = z.object({
    * unset (locally), the socket's address is the client (`functions/api/http/client-address.ts`).
    */
   ORIGIN_VERIFY_SECRET_ARN: optionalText,
+  /**
+   * Only a local stack that plays CloudFront (tests of the viewer's address, IPv6 clients): the secret itself. AWS
+   * never sets it; it reads the ARN's secret.
+   */
+  ORIGIN_VERIFY_SECRET: optionalText,
   /** AWS: the event bus the guest-page changes go to (issue 17); unset, no pages are refreshed. */
   PAGE_EVENT_BUS: optionalText,
   /** Only locally: the JSON file where the local payment gateway keeps its intents across restarts. */

@@ -10,6 +10,7 @@
  * - the DynamoDB repositories, rate limiter and processed-event store of `runtimeAdapters()`.
  */
 import { randomInt, randomUUID } from 'node:crypto';
+import { DynamoCancelCodeStore } from '../dynamodb/cancel-code-store';
 import { DynamoLeaseLimiter } from '../dynamodb/lease-limiter';
 import { DynamoProcessedEventStore } from '../dynamodb/processed-events';
 import { DynamoRateLimiter } from '../dynamodb/rate-limiter';
@@ -169,6 +170,7 @@ export function guestRuntime(): GuestRuntime {
     ...(hooks.mailsQueued ? { mailsQueued: hooks.mailsQueued } : {}),
     rateLimiter: new DynamoRateLimiter(doc, env.TABLE_NAME, clock),
     leases: new DynamoLeaseLimiter(doc, env.TABLE_NAME, clock),
+    cancelCodes: new DynamoCancelCodeStore(doc, env.TABLE_NAME),
     ...(hooks.bookingLimits ? { bookingLimits: hooks.bookingLimits } : {}),
     processedEvents: new DynamoProcessedEventStore(doc, env.TABLE_NAME, clock),
     clock,

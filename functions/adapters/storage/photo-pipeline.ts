@@ -1,6 +1,8 @@
 /**
  * The photo pipeline's image work (DESIGN §4b "Photos"), with sharp (libvips): an uploaded file is accepted only if its
- * bytes decode as one of the formats a browser uploads, then it is turned upright (EXIF orientation), stripped of its
+ * first bytes are those of JPEG, PNG or WebP (sniffed before any decoder sees the file: libvips also reads SVG, TIFF,
+ * HEIF, PDF…, each a parser we do not want to expose) and it decodes as such within the pixel limit, which every
+ * call into sharp carries; then it is turned upright (EXIF orientation), stripped of its
  * metadata (camera, GPS position) and written as WebP at each width of the address scheme (`domain/images.ts`), never
  * wider than it is, plus its 1200 × 630 social-preview crop as a JPEG. The host API runs it when a form attaches an
  * upload; the seed runs the same code on its generated photos.
@@ -20,6 +22,14 @@ export class NotAnImageError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'NotAnImageError';
+  }
+}
+
+/** An image of a known format we do not accept (SVG, TIFF, HEIC, GIF…, whatever it was declared as). */
+export class UnsupportedFormatError extends NotAnImageError {
+  constructor(format: string) {
+    super(`Unsupported image format: ${format}`);
+    this.name = 'UnsupportedFormatError';
   }
 }
 
@@ -81,29 +91,99 @@ function loadSharp(): Promise<SharpFactory> {
   return sharpFactory;
 }
 
-const INPUT_OPTIONS: SharpOptions = {
+/** The formats we accept, as sharp names them, by the magic bytes each file starts with. */
+export type AcceptedFormat = 'jpeg' | 'png' | 'webp';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The format of `bytes` by their magic bytes, or `null` for anything but JPEG (`FF D8 FF`), PNG (its 8-byte
+ * signature) and WebP (`RIFF`, a size, `WEBP`). Nothing is decoded: this runs before the bytes reach any library.
+ */
+export function sniffImageFormat(bytes: Buffer): AcceptedFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  ) {
+    return 'webp';
+  }
+  return null;
+}
+
+/** What a file we refuse seems to be, for the message: a known image format, or no image at all. */
+function otherImageFormat(bytes: Buffer): string | null {
+  const head = bytes
+    .toString('latin1', 0, Math.min(bytes.length, 512))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (/^(<\?xml|<svg|<!DOCTYPE svg)/i.test(head)) return 'svg';
+  if (/^(II\*\0|MM\0\*)/.test(head)) return 'tiff';
+  if (/^GIF8[79]a/.test(head)) return 'gif';
+  if (head.startsWith('BM')) return 'bmp';
+  if (head.startsWith('%PDF')) return 'pdf';
+  if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp') {
+    const brand = bytes.toString('latin1', 8, 12);
+    if (/^(heic|heix|hevc|hevx|heim|heis|mif1|msf1)$/.test(brand)) return 'heic';
+    if (/^avi[fs]$/.test(brand)) return 'avif';
+  }
+  return null;
+}
+
+/**
+ * The only door to the decoder: bytes that are not JPEG, PNG or WebP by their magic bytes are refused here, so
+ * libvips never parses them (an SVG declared as `image/jpeg` never meets librsvg).
+ */
+function admit(bytes: Buffer): AcceptedFormat {
+  const format = sniffImageFormat(bytes);
+  if (format) return format;
+  const other = otherImageFormat(bytes);
+  if (other) throw new UnsupportedFormatError(other);
+  throw new NotAnImageError('The file is not an image');
+}
+
+/** Options of every sharp call that reads a file: the pixel limit first of all. */
+const INPUT_OPTIONS = {
   limitInputPixels: MAX_INPUT_PIXELS,
   // A truncated or corrupt file is refused rather than published half grey.
   failOn: 'error',
-  // Animated GIF or WebP: the first frame.
+  // Animated WebP: the first frame.
   pages: 1,
-};
+} as const satisfies SharpOptions;
 
-/** Reads the image's format and upright dimensions from its bytes; `NotAnImageError` when they are no image. */
+/** Raw pixels this pipeline decoded itself: still under the pixel limit, so no call is without it. */
+const rawInput = (info: { width: number; height: number; channels: number }): SharpOptions => ({
+  limitInputPixels: MAX_INPUT_PIXELS,
+  raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 },
+});
+
+/** sharp's refusal of an input past `limitInputPixels` ("Input image exceeds pixel limit"). */
+const isPixelLimitError = (e: unknown) => e instanceof Error && /pixel limit/i.test(e.message);
+
+/**
+ * Reads the image's format and upright dimensions from its bytes: `UnsupportedFormatError` for another image
+ * format, `TooManyPixelsError` over the limit, `NotAnImageError` when they are no image.
+ */
 export async function inspectPhoto(
   bytes: Buffer,
 ): Promise<{ format: string; width: number; height: number }> {
+  const sniffed = admit(bytes);
   const sharp = await loadSharp();
   let metadata;
   try {
-    // The header only (no pixels are decoded here): without sharp's pixel limit, so that an oversized image is
-    // told apart from a broken file; the limit is checked below, and applies again to every decode.
-    metadata = await sharp(bytes, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata();
+    // The header only (no pixels are decoded here); libvips checks the limit against the header's dimensions.
+    metadata = await sharp(bytes, INPUT_OPTIONS).metadata();
   } catch (e) {
+    if (isPixelLimitError(e)) throw new TooManyPixelsError();
     throw new NotAnImageError('The file is not an image', { cause: e });
   }
   const format = metadata.format ?? 'unknown';
-  if (!ACCEPTED_FORMATS.has(format)) throw new NotAnImageError(`Unsupported image format: ${format}`);
+  // The decoder must agree with the magic bytes (a file cannot start as a PNG and be read as something else).
+  if (format !== sniffed || !ACCEPTED_FORMATS.has(format)) {
+    throw new NotAnImageError(`The file's bytes say ${sniffed}, its decoder ${format}`);
+  }
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
   if (!width || !height) throw new NotAnImageError('The image has no dimensions');
@@ -129,6 +209,7 @@ function shareCrop(image: Sharp): Promise<Buffer> {
  * crop existed (`scripts/backfill-share-images.ts`, the seed's photo cache). Same crop as `renderPhoto`'s.
  */
 export async function renderShareImage(variant: Buffer): Promise<Buffer> {
+  admit(variant);
   const sharp = await loadSharp();
   try {
     return await shareCrop(sharp(variant, INPUT_OPTIONS).autoOrient());
@@ -158,13 +239,7 @@ export async function renderPhoto(bytes: Buffer, maxWidth: number): Promise<Rend
   } catch (e) {
     throw new NotAnImageError('The image could not be decoded', { cause: e });
   }
-  const raw = {
-    raw: {
-      width: upright.info.width,
-      height: upright.info.height,
-      channels: upright.info.channels as 1 | 2 | 3 | 4,
-    },
-  };
+  const raw = rawInput(upright.info);
   const variants: RenderedVariant[] = [];
   // One at a time: libvips already uses every core for each, and memory stays at one variant's worth.
   for (const width of photoVariantWidths(largest.width)) {

@@ -37,7 +37,13 @@ import {
   type UploadPurpose,
 } from '../../domain/schemas/host-api';
 import type { ImageStore } from '../../use-cases/ports';
-import { NotAnImageError, renderPhoto, TooManyPixelsError, type RenderedPhoto } from './photo-pipeline';
+import {
+  NotAnImageError,
+  renderPhoto,
+  TooManyPixelsError,
+  UnsupportedFormatError,
+  type RenderedPhoto,
+} from './photo-pipeline';
 import { presignPost } from './presigned-post';
 
 /** A presigned upload is for the file the host just picked: a few minutes cover a slow phone connection. */
@@ -198,7 +204,14 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
       } catch (e) {
         if (!(e instanceof NotAnImageError)) throw e;
         await deleteQuietly(key);
-        throw refuse(purpose, e instanceof TooManyPixelsError ? 'too_many_pixels' : 'not_image');
+        throw refuse(
+          purpose,
+          e instanceof TooManyPixelsError
+            ? 'too_many_pixels'
+            : e instanceof UnsupportedFormatError
+              ? 'unsupported_format'
+              : 'not_image',
+        );
       }
       const url = await writePhotoVariants(s3, bucket, options.publicPrefix, options.newId(), rendered);
       await deleteQuietly(key);

@@ -56,7 +56,10 @@ export function originGuard(
 
 /** `null` when no secret is configured (locally); `undefined` when it is configured but unreadable or unset. */
 async function configuredOriginSecret(): Promise<string | undefined | null> {
-  const arn = environment().ORIGIN_VERIFY_SECRET_ARN;
+  const env = environment();
+  // The value itself only where a local stack plays CloudFront (tests of the viewer address); AWS reads the secret.
+  if (env.ORIGIN_VERIFY_SECRET) return env.ORIGIN_VERIFY_SECRET;
+  const arn = env.ORIGIN_VERIFY_SECRET_ARN;
   if (!arn) return null;
   reader ??= createSecretsManagerReader();
   return reader.read(arn);
@@ -67,10 +70,23 @@ async function configuredOriginSecret(): Promise<string | undefined | null> {
  * Gateway (or the local server) saw. An IPv6 address is keyed by its /64, what one home or phone is given.
  */
 export function clientAddress(event: HttpApiEvent): string {
+  return addressKey(viewerAddressOf(event));
+}
+
+/**
+ * The client's wider network, where one holder commonly has many client keys: an IPv6 client's /48 (what an ISP
+ * gives a site, 65,536 /64s), so a holder cannot multiply the per-client limits by switching /64s. `undefined` for
+ * IPv4, where the address itself is already what one holder has.
+ */
+export function clientNetwork(event: HttpApiEvent): string | undefined {
+  return networkKey(viewerAddressOf(event));
+}
+
+function viewerAddressOf(event: HttpApiEvent): string {
   const viewer = fromOurDistribution.has(event)
     ? parseViewerAddress(event.headers?.[VIEWER_ADDRESS_HEADER])
     : null;
-  return addressKey(viewer ?? event.requestContext.http.sourceIp);
+  return viewer ?? event.requestContext.http.sourceIp;
 }
 
 /** `198.51.100.10:46532`, `[2001:db8::1]:46532`, `2001:db8::1:46532` or a bare address → the address. */
@@ -97,6 +113,12 @@ export function addressKey(address: string | undefined): string {
   if (!isIPv6(address)) return 'unknown';
   const groups = expandIPv6(address);
   return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
+/** An IPv6 address as its /48 (`2001:db8:1::/48`); `undefined` for IPv4 (mapped ones included) and anything else. */
+export function networkKey(address: string | undefined): string | undefined {
+  if (!address || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) || !isIPv6(address)) return undefined;
+  return `${expandIPv6(address).slice(0, 3).join(':')}::/48`;
 }
 
 /** The eight 16-bit groups of an IPv6 address, in lower-case hex without leading zeros. */

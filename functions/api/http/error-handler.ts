@@ -17,6 +17,7 @@ export const statusOfErrorCode: Record<ErrorCode, number> = {
   unauthorized: 401,
   card_declined: 402,
   forbidden: 403,
+  invalid_code: 403,
   not_a_host: 403,
   not_found: 404,
   slot_unavailable: 409,

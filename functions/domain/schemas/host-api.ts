@@ -165,7 +165,15 @@ export interface PresignedUpload {
 export const setAvatarSchema = z.object({ key: z.string().trim().min(1).max(300) });
 
 /** Why an uploaded object cannot be attached (checked by the API when a form names it, before anything changes). */
-export type UploadProblem = 'foreign' | 'missing' | 'not_image' | 'too_large' | 'too_many_pixels';
+export type UploadProblem =
+  'foreign' | 'missing' | 'not_image' | 'unsupported_format' | 'too_large' | 'too_many_pixels';
+
+/**
+ * An image of another format (SVG, TIFF, HEIC, GIF…) by its bytes, whatever the upload declared: refused before any
+ * decoder reads it, for avatars and experience images alike.
+ */
+export const UNSUPPORTED_FORMAT_MESSAGE =
+  'JPEG・PNG・WebP形式の画像を選んでください（SVG・TIFF・HEICなどの形式はアップロードできません）';
 
 /** A photo over `MAX_IMAGE_PIXELS`, for avatars and experience images alike. */
 export const TOO_MANY_PIXELS_MESSAGE = '画像の画素数が多すぎます。4,000万画素以下の画像を選んでください';
@@ -181,6 +189,7 @@ export function uploadProblemMessage(purpose: UploadPurpose, problem: UploadProb
       foreign: uploadMessages.verificationFailed,
       missing: 'ファイルの検証に失敗しました',
       not_image: '不正なファイル形式です',
+      unsupported_format: UNSUPPORTED_FORMAT_MESSAGE,
       too_large: uploadMessages.avatarTooLarge,
       too_many_pixels: TOO_MANY_PIXELS_MESSAGE,
     }[problem];
@@ -189,6 +198,7 @@ export function uploadProblemMessage(purpose: UploadPurpose, problem: UploadProb
     foreign: uploadMessages.verificationFailed,
     missing: 'Failed to upload the image',
     not_image: uploadMessages.imageOnly,
+    unsupported_format: UNSUPPORTED_FORMAT_MESSAGE,
     too_large: uploadMessages.imageTooLarge,
     too_many_pixels: TOO_MANY_PIXELS_MESSAGE,
   }[problem];

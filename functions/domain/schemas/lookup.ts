@@ -19,5 +19,15 @@ export const lookupRequestSchema = z.object({
 });
 export type LookupRequest = z.infer<typeof lookupRequestSchema>;
 
+/**
+ * `POST /api/bookings/cancel` (issue 29): the lookup's pair and the mailed code. The code is not validated here: a
+ * missing or malformed code is the use case's 403 `invalid_code`, answered only after the booking was found and is
+ * cancellable, as the contract orders the answers.
+ */
+export const guestCancelRequestSchema = lookupRequestSchema.extend({
+  code: z.string().max(100).optional(),
+});
+export type GuestCancelRequest = z.infer<typeof guestCancelRequestSchema>;
+
 /** Does the stored booking's e-mail match what the guest typed (case-insensitive, DESIGN §3)? */
 export const lookupEmailMatches = (stored: string, typed: string): boolean => sameEmail(stored, typed);

@@ -316,7 +316,7 @@ describe('the admin pool requires TOTP', () => {
     const email = uniqueEmail('new-admin');
     const password = 'new-admin-2025';
     const { adminPool } = world.stack.config;
-    // As `scripts/create-admin.ts --password` creates one: a confirmed user without an authenticator.
+    // A confirmed admin with a password of its own (an operator's `AdminSetUserPassword`) and no authenticator yet.
     await ensureUser(cognito, adminPool.userPoolId, email, password);
 
     const setup = await passwordStep(email, password);

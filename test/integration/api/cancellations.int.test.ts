@@ -12,7 +12,9 @@ import {
   bearer,
   call,
   freeSlots,
+  guestCancelWithCode,
   icsOf,
+  mailedCancelCode,
   mailsAbout,
   pendingBooking,
   signIn,
@@ -79,13 +81,17 @@ async function approved(daysAhead = 20): Promise<Made> {
   return made;
 }
 
+type GuestCancelAnswer = { status: string; refundAmount: number; chargedAmount: number } & ErrorBody;
+/** The guest's way (issue 29): a code mailed to the booking's address, then the cancellation with it. */
 const guestCancel = (m: Pick<Made, 'email' | 'reference'>) =>
-  call<{ status: string; refundAmount: number; chargedAmount: number } & ErrorBody>(
-    world,
-    'POST',
-    '/api/bookings/cancel',
-    { email: m.email, reference: m.reference },
-  );
+  guestCancelWithCode<GuestCancelAnswer>(world, { email: m.email, reference: m.reference });
+/** The cancellation alone, with whatever code is given (none is mailed for a booking that cannot be cancelled). */
+const guestCancelWith = (m: Pick<Made, 'email' | 'reference'>, code: string) =>
+  call<GuestCancelAnswer>(world, 'POST', '/api/bookings/cancel', {
+    email: m.email,
+    reference: m.reference,
+    code,
+  });
 const lookup = (m: Made) =>
   call<LookupBookingResult>(world, 'POST', '/api/bookings/lookup', {
     email: m.email,
@@ -158,7 +164,7 @@ describe('guest cancellation from the lookup', () => {
       refundAmount: made.amount,
     });
 
-    const again = await guestCancel(made);
+    const again = await guestCancelWith(made, await mailedCancelCode(world, made.reference));
     expect(again.status).toBe(409);
     expect((await intentOf(made.id)).amountRefunded).toBe(made.amount);
   });
@@ -173,7 +179,7 @@ describe('guest cancellation from the lookup', () => {
       refundAmount: 0,
     });
     world.stack.clock.advanceBy(2 * DAY + 60_000);
-    const res = await guestCancel(late);
+    const res = await guestCancelWith(late, '123456');
     expect(res.status).toBe(409);
     expect((await stored(late.id)).status).toBe('approved');
     world.stack.clock.reset();
@@ -189,7 +195,10 @@ describe('guest cancellation from the lookup', () => {
 
   it('answers 404 exactly as the lookup for a wrong e-mail or reference, and 400 for a bad body', async () => {
     const made = await request();
-    const wrong = await guestCancel({ email: 'someone@example.com', reference: made.reference });
+    const wrong = await guestCancelWith(
+      { email: 'someone@example.com', reference: made.reference },
+      '123456',
+    );
     const missing = await call<ErrorBody>(world, 'POST', '/api/bookings/lookup', {
       email: 'someone@example.com',
       reference: made.reference,
@@ -202,10 +211,15 @@ describe('guest cancellation from the lookup', () => {
     expect((await stored(made.id)).status).toBe('pending');
   });
 
-  it('two concurrent cancels of one approved booking: one 200, one 409, one refund', async () => {
+  it('two concurrent cancels of one approved booking with its code: one 200, one refund', async () => {
     const made = await approved();
-    const answers = await Promise.all([guestCancel(made), guestCancel(made)]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect((await call(world, 'POST', '/api/bookings/cancel-code', made)).status).toBe(202);
+    const code = await mailedCancelCode(world, made.reference);
+    const answers = await Promise.all([guestCancelWith(made, code), guestCancelWith(made, code)]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses[0]).toBe(200);
+    // The code is single use (403), or the booking already final (409).
+    expect([403, 409]).toContain(statuses[1]);
     expect((await intentOf(made.id)).amountRefunded).toBe(made.amount);
   });
 });
@@ -308,9 +322,11 @@ describe('races and failures', () => {
   it('a cancel racing an approval: one wins, and the guest is never charged for a cancelled booking', async () => {
     for (let i = 0; i < 3; i++) {
       const made = await request();
+      expect((await call(world, 'POST', '/api/bookings/cancel-code', made)).status).toBe(202);
+      const code = await mailedCancelCode(world, made.reference);
       const [approve, cancel] = await Promise.all([
         call(world, 'POST', `/api/host/bookings/${made.id}/approve`, {}, bearer(hostToken)),
-        guestCancel(made),
+        guestCancelWith(made, code),
       ]);
       // Either order is possible: a cancel that reads the booking after the approval finished cancels an
       // approved booking (200 and a refund); one that loses the conditional write to it answers 409.

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Experience } from '../../../functions/domain/entities';
-import { BOOKING_LIMITS } from '../../../functions/use-cases/create-booking';
+import { BOOKING_LIMITS, EXPERIENCE_HOLDS_FULL_MESSAGE } from '../../../functions/use-cases/create-booking';
 import { LOOKUP_LIMITS } from '../../../functions/use-cases/lookup-booking';
 import {
   addExperience,
@@ -21,13 +21,20 @@ import {
 } from './support';
 
 let world: ApiWorld;
-let experience: Experience;
-let slots: Slot[];
+/**
+ * The tests' experiences, booked in turn: holds left unpaid by one test stay live for the next (the clock only
+ * moves back), and one experience takes at most `BOOKING_LIMITS.openHoldsPerExperience` of them.
+ */
+let experiences: { experience: Experience; slots: Slot[] }[];
+let turn = 0;
 
 beforeAll(async () => {
   world = await startApiWorld('api-limits-', { limits: 'product' });
-  experience = await addExperience(world);
-  slots = await freeSlots(world, experience.id);
+  experiences = [];
+  for (let i = 0; i < 4; i++) {
+    const experience = await addExperience(world);
+    experiences.push({ experience, slots: await freeSlots(world, experience.id) });
+  }
 });
 afterAll(async () => {
   await world?.stop();
@@ -48,8 +55,9 @@ function startNextWindow(windowSeconds: number) {
 }
 const newEmail = () => `guest.${randomUUID().slice(0, 8)}@example.com`;
 
-/** `POST /api/bookings` from `client` for the next free slot of the test experience. */
+/** `POST /api/bookings` from `client` for the next free slot of the next test experience. */
 function book(client: string, email = newEmail()) {
+  const { experience, slots } = experiences[turn++ % experiences.length]!;
   const slot = slots.shift();
   if (!slot) throw new Error('the test experience ran out of slots');
   const body = bookingBody(experience.id, slot);
@@ -161,5 +169,33 @@ describe('lookup limit per client', () => {
       reference: created.body.reference,
     });
     expect(blocked.status).toBe(429);
+  });
+});
+
+describe('unpaid holds per experience (issue 29)', () => {
+  it(`holds at most ${BOOKING_LIMITS.openHoldsPerExperience} unpaid holds of one experience, whoever holds them; paying frees a place`, async () => {
+    const target = await addExperience(world);
+    const targetSlots = await freeSlots(world, target.id);
+    const hold = (client: string) => {
+      const body = bookingBody(target.id, targetSlots.shift()!);
+      body.guest.email = newEmail();
+      return callFrom<CreatedBooking & ErrorBody>(client, world, 'POST', '/api/bookings', body);
+    };
+    // Many addresses, each within its own limits, one hold each.
+    const held: CreatedBooking[] = [];
+    for (let i = 0; i < BOOKING_LIMITS.openHoldsPerExperience; i++) {
+      const answer = await hold(`127.0.5.${i + 1}`);
+      expect(answer.status, `hold ${i + 1}`).toBe(201);
+      held.push(answer.body);
+    }
+    const refused = await hold('127.0.5.100');
+    expectTooManyRequests(refused, HOLD_SECONDS);
+    expect(refused.body.error.message).toBe(EXPERIENCE_HOLDS_FULL_MESSAGE);
+    // The host's other experiences, and the same client elsewhere, are not affected.
+    expect((await book('127.0.5.100')).status).toBe(201);
+    // A hold that is paid is no longer an unpaid one.
+    await completePayment(world, held[0]!);
+    expect((await hold('127.0.5.101')).status).toBe(201);
+    expectTooManyRequests(await hold('127.0.5.102'), HOLD_SECONDS);
   });
 });

@@ -19,6 +19,7 @@ import {
 } from '../../../functions/domain/images';
 import {
   TOO_MANY_PIXELS_MESSAGE,
+  UNSUPPORTED_FORMAT_MESSAGE,
   uploadMessages,
   type PresignedUpload,
 } from '../../../functions/domain/schemas/host-api';
@@ -448,7 +449,8 @@ describe('what an upload may be (issue 16)', () => {
     await s3.send(new PutObjectCommand({ Bucket: world.stack.config.imagesBucket, Key: key, Body: svg }));
     const res = await as<ErrorBody>(demo.token, 'PUT', '/api/host/me/avatar', { key });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('不正なファイル形式です');
+    // Issue 29: an image of another format is named as such, in Japanese.
+    expect(res.body.error.message).toBe(UNSUPPORTED_FORMAT_MESSAGE);
     expect(await avatarOf(demo.token)).toBe(before);
     expect(await objectExists(key)).toBe(false);
   });
@@ -598,5 +600,56 @@ describe('duplicating an experience (operator feature of issue 21)', () => {
     }
     // Again: nothing left to do.
     expect((await backfillShareImages(s3, bucket, 'images/')).written).toBe(0);
+  });
+});
+
+describe('bytes checked before any decoder (issue 29)', () => {
+  /** Files a host could upload with a form declared `image/jpeg`: each is another format by its bytes. */
+  const disguised = async (): Promise<[string, Buffer][]> => [
+    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script/></svg>')],
+    [
+      'a TIFF',
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#345' } })
+        .tiff()
+        .toBuffer(),
+    ],
+    [
+      'a HEIC',
+      Buffer.concat([
+        Buffer.from([0, 0, 0, 0x18]),
+        Buffer.from('ftypheicmif1heic'),
+        Buffer.alloc(4),
+        Buffer.alloc(200, 9),
+      ]),
+    ],
+  ];
+
+  it('refuses an SVG, a TIFF and a HEIC declared as JPEG with a Japanese message, for images and avatars', async () => {
+    const before = await experienceCount(demo.token);
+    const avatar = (await as<Host>(demo.token, 'GET', '/api/host/me')).body.avatarUrl;
+    for (const [label, bytes] of await disguised()) {
+      const imageKey = await uploaded(demo.token, 'experience-image', bytes, 'image/jpeg');
+      const image = await as<ErrorBody>(
+        demo.token,
+        'POST',
+        '/api/host/experiences',
+        experienceForm({ mainImages: [imageKey] }),
+      );
+      expect(image.status, label).toBe(400);
+      expect(image.body.error, label).toMatchObject({
+        code: 'validation_failed',
+        message: UNSUPPORTED_FORMAT_MESSAGE,
+        fields: { 'mainImages.0': UNSUPPORTED_FORMAT_MESSAGE },
+      });
+      expect(await objectExists(imageKey), label).toBe(false);
+
+      const avatarKey = await uploaded(demo.token, 'avatar', bytes, 'image/jpeg');
+      const res = await as<ErrorBody>(demo.token, 'PUT', '/api/host/me/avatar', { key: avatarKey });
+      expect(res.status, label).toBe(400);
+      expect(res.body.error.message, label).toBe(UNSUPPORTED_FORMAT_MESSAGE);
+    }
+    expect(UNSUPPORTED_FORMAT_MESSAGE).toMatch(/[\u3040-\u30ff]/);
+    expect(await experienceCount(demo.token)).toBe(before);
+    expect((await as<Host>(demo.token, 'GET', '/api/host/me')).body.avatarUrl).toBe(avatar);
   });
 });

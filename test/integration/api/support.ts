@@ -44,7 +44,8 @@ export interface ApiWorld {
  */
 export async function startApiWorld(
   prefix: string,
-  options: { limits?: 'product' | 'relaxed' } = {},
+  /** `originSecret`: the stack plays CloudFront (requests need the secret; the viewer header is the client). */
+  options: { limits?: 'product' | 'relaxed'; originSecret?: string } = {},
 ): Promise<ApiWorld> {
   const work = tempWorkDir(prefix);
   // The tests run the expiry job and the mail sender themselves; their timers would only add noise.
@@ -55,6 +56,7 @@ export async function startApiWorld(
     expiryIntervalMs: 60 * 60_000,
     ...(options.limits === 'product' ? {} : { bookingLimits: RELAXED_BOOKING_LIMITS }),
     mailIntervalMs: 60 * 60_000,
+    ...(options.originSecret ? { originSecret: options.originSecret } : {}),
   });
   const doc = createDocumentClient({
     endpoint: stack.config.dynamodbEndpoint,
@@ -222,6 +224,31 @@ export async function outbox(world: ApiWorld): Promise<OutboxMail[]> {
 /** The mails about one booking (every subject carries the booking reference). */
 export async function mailsAbout(world: ApiWorld, reference: string): Promise<OutboxMail[]> {
   return (await outbox(world)).filter((m) => m.subject.includes(reference));
+}
+
+/**
+ * The code of the newest cancellation-code mail of a booking (issue 29), in any language: the mail's last line that
+ * ends in a label, a colon and six digits (the reference line comes before it).
+ */
+export async function mailedCancelCode(world: ApiWorld, reference: string): Promise<string> {
+  const mail = (await mailsAbout(world, reference))
+    .filter((m) => /\d{6}$/m.test(m.body.text ?? '') && /code|コード|確認碼|코드/i.test(m.subject))
+    .at(-1);
+  const code = [...(mail?.body.text ?? '').matchAll(/[:：]\s*(\d{6})$/gm)].at(-1)?.[1];
+  if (!code) throw new Error(`no cancellation code mailed for ${reference}`);
+  return code;
+}
+
+/** `POST /api/bookings/cancel-code`, then `POST /api/bookings/cancel` with the mailed code: the guest's whole way. */
+export async function guestCancelWithCode<T = unknown>(
+  world: ApiWorld,
+  pair: { email: string; reference: string },
+  from = '127.0.0.1',
+): Promise<ApiAnswer<T>> {
+  const asked = await callFrom(from, world, 'POST', '/api/bookings/cancel-code', pair);
+  if (asked.status !== 202) throw new Error(`cancel-code: ${asked.status} ${asked.text}`);
+  const code = await mailedCancelCode(world, pair.reference);
+  return callFrom<T>(from, world, 'POST', '/api/bookings/cancel', { ...pair, code });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,7 +4,9 @@
  * claim lets one sender of many have a mail, a dead sender's claim lapses, and failed mails are listed and
  * requeued.
  */
-import { DynamoMailOutbox } from '../../../functions/adapters/dynamodb/mail-outbox';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoMailOutbox, MAIL_RETENTION_DAYS } from '../../../functions/adapters/dynamodb/mail-outbox';
+import { TTL_ATTRIBUTE } from '../../../functions/adapters/dynamodb/table-definition';
 import { DomainError } from '../../../functions/domain/errors';
 import type { OutboxMail } from '../../../functions/use-cases/ports';
 import {
@@ -174,6 +176,35 @@ describe('claims', () => {
       .requeue(id('mail'), AT)
       .catch((x: unknown) => x as DomainError);
     expect((missing as DomainError).code).toBe('not_found');
+  });
+});
+
+describe('what a delivered mail keeps (issue 29)', () => {
+  const rawItem = async (mailId: string) =>
+    (
+      await ctx.doc.send(
+        new GetCommand({ TableName: ctx.tableName, Key: { PK: `MAIL#${mailId}`, SK: 'MAIL' } }),
+      )
+    ).Item!;
+
+  it(`expires ${MAIL_RETENTION_DAYS} days after delivery (the table's TTL); a mail not yet sent or failed stays`, async () => {
+    const booking = await requestBooking(ctx.repos, makeBooking({ experienceId: id('exp') }));
+    const [sent, failing] = [mail({ bookingId: booking.id }), mail({ bookingId: booking.id })];
+    await ctx.repos.bookings.transition(booking.id, 'pending', 'approved', {
+      deadline: null,
+      now: AT,
+      mails: [sent, failing],
+    });
+    expect((await rawItem(sent.id))[TTL_ATTRIBUTE]).toBeUndefined();
+    const claim = (await outbox().claim(sent.id, AT, later(60_000)))!;
+    expect(await outbox().markSent(claim, later(1_000))).toBe(true);
+    const deliveredAt = Math.floor(later(1_000).getTime() / 1000);
+    expect((await rawItem(sent.id))[TTL_ATTRIBUTE]).toBe(deliveredAt + MAIL_RETENTION_DAYS * 24 * 3600);
+
+    const failedClaim = (await outbox().claim(failing.id, AT, later(60_000)))!;
+    await outbox().markFailed(failedClaim, later(2_000), 'MessageRejected');
+    // Admins see failed mails until they resend them: no expiry.
+    expect((await rawItem(failing.id))[TTL_ATTRIBUTE]).toBeUndefined();
   });
 });
 

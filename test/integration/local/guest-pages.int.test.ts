@@ -6,6 +6,11 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import {
+  createDocumentClient,
+  createDynamoRepositories,
+} from '../../../functions/adapters/dynamodb/repositories';
+import { LOCAL_CREDENTIALS } from '../../../scripts/local/dynamodb-local';
 import { startLocalStack, type LocalStack } from '../../../scripts/local/stack';
 import { SEED_EXPERIENCES } from '../../../scripts/seed/experiences';
 import { signIn, tempWorkDir } from './support';
@@ -242,5 +247,44 @@ describe('prerendered guest pages', () => {
     await stack.guestPages!.idle();
     expect((await fetch(`${origin}/experience/${shown.id}`)).status).toBe(200);
     expect(await (await fetch(`${origin}/sitemap.xml`)).text()).toContain(shown.id);
+  });
+});
+
+describe('host text with replacement patterns (issue 29)', () => {
+  /** What `String.replace` reads in a replacement string: the text before and after the match, the match itself. */
+  const title = "Tea $` ceremony $' and $& at $$ dusk";
+
+  it('shows a title with `$` patterns verbatim on home, the list and the experience page; the state parses', async () => {
+    const doc = createDocumentClient({
+      endpoint: stack.config.dynamodbEndpoint,
+      region: stack.config.region,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    const repo = createDynamoRepositories({ doc, tableName: stack.config.tableName });
+    try {
+      // The newest card: on home's topics and at the top of the list.
+      const [id] = await publishedIds();
+      const experience = (await repo.experiences.get(id!))!;
+      await repo.experiences.update({ ...experience, title });
+      await stack.guestPages!.changed({ kind: 'experience', experienceId: id! });
+      await stack.guestPages!.idle();
+    } finally {
+      doc.destroy();
+    }
+    // React writes `&` as `&amp;` and `'` as `&#x27;`; `$` and the backtick stay as they are.
+    const asMarkup = title.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
+    for (const path of ['/', '/experiences', `/experience/${(await publishedIds())[0]}`]) {
+      const res = await fetch(`${origin}${path}`);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      // The template's pieces are where they belong, once: nothing of it was copied into the page.
+      expect(html.match(/<div id="root">/g), path).toHaveLength(1);
+      expect(html.match(/<\/head>/g), path).toHaveLength(1);
+      expect(html.match(/<!doctype html>/gi), path).toHaveLength(1);
+      expect(html, path).toContain(asMarkup);
+      const state = /<script type="application\/json" id="ssr-state">(.*?)<\/script>/s.exec(html)?.[1];
+      expect(state, path).toBeDefined();
+      expect(JSON.stringify(JSON.parse(state!)), path).toContain(JSON.stringify(title).slice(1, -1));
+    }
   });
 });

@@ -6,6 +6,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoProcessedEventStore } from '../../../functions/adapters/dynamodb/processed-events';
 import { DynamoLeaseLimiter } from '../../../functions/adapters/dynamodb/lease-limiter';
+import { DynamoCancelCodeStore } from '../../../functions/adapters/dynamodb/cancel-code-store';
 import { RELAXED_BOOKING_LIMITS } from '../../../scripts/local/booking-limits';
 import { DynamoRateLimiter } from '../../../functions/adapters/dynamodb/rate-limiter';
 import {
@@ -66,6 +67,7 @@ beforeEach(async () => {
     },
     rateLimiter: new DynamoRateLimiter(table.doc, table.tableName, clock),
     leases: new DynamoLeaseLimiter(table.doc, table.tableName, clock),
+    cancelCodes: new DynamoCancelCodeStore(table.doc, table.tableName),
     // One guest's e-mail books many times here (slot contention, not the per-e-mail limits, is the subject).
     bookingLimits: RELAXED_BOOKING_LIMITS,
     processedEvents: new DynamoProcessedEventStore(table.doc, table.tableName, clock),

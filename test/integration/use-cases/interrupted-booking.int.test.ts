@@ -9,6 +9,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoLeaseLimiter } from '../../../functions/adapters/dynamodb/lease-limiter';
+import { DynamoCancelCodeStore } from '../../../functions/adapters/dynamodb/cancel-code-store';
 import { DynamoMailOutbox } from '../../../functions/adapters/dynamodb/mail-outbox';
 import { DynamoProcessedEventStore } from '../../../functions/adapters/dynamodb/processed-events';
 import { DynamoRateLimiter } from '../../../functions/adapters/dynamodb/rate-limiter';
@@ -107,6 +108,7 @@ function invocation(crash?: Crash) {
     },
     rateLimiter: new DynamoRateLimiter(table.doc, table.tableName, clock),
     leases: new DynamoLeaseLimiter(table.doc, table.tableName, clock),
+    cancelCodes: new DynamoCancelCodeStore(table.doc, table.tableName),
     bookingLimits: RELAXED_BOOKING_LIMITS,
     processedEvents: new DynamoProcessedEventStore(table.doc, table.tableName, clock),
     clock,

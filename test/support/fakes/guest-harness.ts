@@ -10,6 +10,7 @@ import { makeGuestUseCases } from '../../../functions/use-cases/guest-use-cases'
 import { RELAXED_BOOKING_LIMITS } from '../../../scripts/local/booking-limits';
 import { makeSendMails } from '../../../functions/use-cases/send-mails';
 import { NOW, nextId } from './fixtures';
+import { InMemoryCancelCodeStore } from './in-memory-cancel-codes';
 import { createInMemoryRepositories } from './in-memory-repositories';
 import {
   InMemoryLeaseLimiter,
@@ -38,6 +39,7 @@ export function createGuestHarness(
   const processedEvents = new InMemoryProcessedEventStore();
   // The outbox sender over the recording mailer, run right after each write as the local stack does.
   const sendMails = makeSendMails({ outbox: repos.outbox, mailer, logger, clock });
+  const cancelCodes = new InMemoryCancelCodeStore(repos.outbox);
   const useCases = makeGuestUseCases({
     ...repos,
     payments,
@@ -47,6 +49,7 @@ export function createGuestHarness(
     },
     rateLimiter,
     leases: new InMemoryLeaseLimiter(clock),
+    cancelCodes,
     bookingLimits: options.bookingLimits ?? RELAXED_BOOKING_LIMITS,
     processedEvents,
     clock,
@@ -57,6 +60,7 @@ export function createGuestHarness(
   return {
     ...useCases,
     repos,
+    cancelCodes,
     sendMails,
     mailer,
     logger,

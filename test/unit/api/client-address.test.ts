@@ -7,6 +7,8 @@ import type {
 import {
   addressKey,
   clientAddress,
+  clientNetwork,
+  networkKey,
   originGuard,
   parseViewerAddress,
 } from '../../../functions/api/http/client-address';
@@ -114,5 +116,17 @@ describe('parseViewerAddress and addressKey', () => {
     expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
     expect(addressKey('2001:db8::')).toBe('2001:db8:0:0::/64');
     expect(addressKey(undefined)).toBe('unknown');
+  });
+
+  it('also keys IPv6 by its /48 (issue 29): the /64s of one site share it; IPv4 has none', () => {
+    expect(networkKey('2001:db8:aa:bb:1:2:3:4')).toBe('2001:db8:aa::/48');
+    expect(networkKey('2001:db8:aa:ffff::9')).toBe('2001:db8:aa::/48');
+    expect(networkKey('2001:db8:ab:bb::1')).toBe('2001:db8:ab::/48');
+    expect(networkKey('203.0.113.9')).toBeUndefined();
+    expect(networkKey('::ffff:203.0.113.9')).toBeUndefined();
+    expect(networkKey(undefined)).toBeUndefined();
+    expect(networkKey('not an address')).toBeUndefined();
+    expect(clientNetwork(event({}, '2001:db8:aa:bb::5'))).toBe('2001:db8:aa::/48');
+    expect(clientNetwork(event({}, '198.51.100.7'))).toBeUndefined();
   });
 });

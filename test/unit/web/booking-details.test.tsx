@@ -1,49 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import type { LookupBookingResult } from '@domain/booking-views';
 import { BookingSummaryCard } from '../../../web/src/features/booking/components/booking-summary-card';
 import { BookingDetails } from '../../../web/src/features/manage-booking/components/booking-details';
+import { lookupResult as result } from './support/lookup-result';
 import { renderWithApp } from './support/render';
-
-const result = (patch: Partial<LookupBookingResult['booking']> = {}): LookupBookingResult => ({
-  booking: {
-    reference: 'TV9DU6',
-    status: 'pending',
-    date: '2026-12-04',
-    time: '10:00',
-    guests: 2,
-    amount: 24000,
-    currency: 'JPY',
-    firstName: 'Hanako',
-    lastName: 'Tester',
-    email: 'hanako@example.com',
-    phone: '+819012345678',
-    specialRequests: null,
-    language: 'ja',
-    createdAt: '2026-11-20T01:00:00.000Z',
-    refundRule: [{ daysBefore: 7, refundPercentage: 100 }],
-    cancellation: { allowed: true, refundPercentage: 100, refundAmount: 0 },
-    cancelledBy: null,
-    cancellationReason: null,
-    refundAmount: null,
-    refundStatus: null,
-    ...patch,
-  },
-  experience: {
-    id: 'e1',
-    title: 'Tea ceremony in Matsuyama',
-    businessName: 'Dogo Tea House',
-    price: 12000,
-    postalCode: '790-0001',
-    prefecture: 'Ehime',
-    city: 'Matsuyama',
-    district: 'Dogo',
-    streetAddress: '5-6',
-    building: null,
-    mapLat: null,
-    mapLng: null,
-    cancellationPolicy: null,
-  },
-});
 
 const row = (region: HTMLElement, label: string) =>
   within(region).getByText(label, { selector: 'p' }).nextElementSibling?.textContent;

@@ -55,6 +55,13 @@ describe('zod-free config validation', () => {
       { ...testConfig, analytics: { enabled: true, gtmContainerId: 'x"><' } },
     ],
     ['analytics missing', { ...testConfig, analytics: undefined }],
+    [
+      'a WAF integration URL (issue 29)',
+      { ...testConfig, wafIntegrationUrl: 'https://abc123.us-east-1.sdk.awswaf.com/abc123/def456/' },
+    ],
+    ['no WAF', { ...testConfig, wafIntegrationUrl: null }],
+    ['a WAF integration URL over http', { ...testConfig, wafIntegrationUrl: 'http://waf.example.com/' }],
+    ['a WAF integration URL that is no URL', { ...testConfig, wafIntegrationUrl: 'waf' }],
     ['not an object', 'hello'],
     ['the e2e test body', { stage: 'local', apiBaseUrl: '/api', siteName: 'Ehime Experiences' }],
   ];

@@ -3,6 +3,13 @@
  * failure turned into an `ApiError` carrying the API's stable error code (DESIGN §6), which features map to the
  * specification's messages.
  */
+import { isChallengedRequest } from '@domain/bot-challenge';
+
+/** The path of a request URL (`/api/bookings`), whatever origin the API base names. */
+function apiPathOf(url: string): string {
+  return new URL(url, 'http://site.invalid').pathname;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   /** The API's `error.code` (`not_found`, `slot_unavailable`, …), `unauthorized` for a gateway 401, `network_error`. */
@@ -32,16 +39,33 @@ export interface ApiRequestOptions {
   responseType?: 'json' | 'text' | 'blob';
 }
 
-export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+/** What a browser must do before a request AWS WAF challenges (issue 29): take a token (`waf-token.ts`). */
+export interface ApiClientOptions {
+  beforeChallenged?: () => Promise<void>;
+}
+
+/** WAF answered its challenge instead of passing the request on (the browser had no valid token). */
+export const CHALLENGE_REQUIRED_MESSAGE =
+  'Your browser could not be verified. Please reload the page and try again.';
+
+export function createApiClient(
+  baseUrl: string,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+  clientOptions: ApiClientOptions = {},
+) {
   const base = baseUrl.replace(/\/$/, '');
   return async function request<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    if (clientOptions.beforeChallenged && isChallengedRequest(method, apiPathOf(`${base}${path}`))) {
+      await clientOptions.beforeChallenged();
+    }
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let res: Response;
     try {
       res = await fetchImpl(`${base}${path}`, {
-        method: options.method ?? 'GET',
+        method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,
@@ -54,6 +78,10 @@ export function createApiClient(baseUrl: string, fetchImpl: typeof fetch = (...a
         'network_error',
         'The server could not be reached. Please check your connection.',
       );
+    }
+    if (res.status === 202 && res.headers.get('x-amzn-waf-action') === 'challenge') {
+      // WAF's challenge page, not the API's answer: nothing was done.
+      throw new ApiError(res.status, 'challenge_required', CHALLENGE_REQUIRED_MESSAGE);
     }
     if (res.ok && options.responseType === 'text') return (await res.text()) as T;
     if (res.ok && options.responseType === 'blob') return (await res.blob()) as T;

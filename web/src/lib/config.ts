@@ -54,6 +54,16 @@ export const appConfigSchema = z.object({
   }),
   /** The video of /ehime's video section (a YouTube watch link); the section is left out without one. */
   ehimeVideoUrl: externalLink,
+  /**
+   * AWS WAF's application integration URL (issue 29): the SPA loads its `challenge.js` and takes a token before the
+   * requests the web ACL challenges. Absent or `null` where no WAF stands in front (the local stack).
+   */
+  wafIntegrationUrl: z
+    .string()
+    .url()
+    .refine((v) => v.startsWith('https://'), { error: 'expected a https: URL' })
+    .nullable()
+    .optional(),
   /** Guest spec §1's analytics flag: Google Tag Manager loads (and events are pushed) only when it is on. */
   analytics: z
     .object({ enabled: z.boolean(), gtmContainerId: z.string().regex(GTM_CONTAINER_PATTERN).nullable() })

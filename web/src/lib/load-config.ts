@@ -92,6 +92,14 @@ export function parseAppConfig(
     );
     need(analytics.enabled !== true || id !== null, 'analytics', 'needs a container id when enabled');
   }
+  const waf = raw.wafIntegrationUrl;
+  need(
+    waf === undefined ||
+      waf === null ||
+      (typeof waf === 'string' && waf.startsWith('https://') && isUrl(waf)),
+    'wafIntegrationUrl',
+    'expected a https: URL or null',
+  );
   if (issues.length > 0) return { ok: false, issues };
 
   const c = raw as unknown as AppConfig;
@@ -123,6 +131,7 @@ export function parseAppConfig(
       },
       ehimeVideoUrl: c.ehimeVideoUrl,
       analytics: { enabled: c.analytics.enabled, gtmContainerId: c.analytics.gtmContainerId },
+      ...(c.wafIntegrationUrl !== undefined ? { wafIntegrationUrl: c.wafIntegrationUrl } : {}),
     },
   };
 }

@@ -116,13 +116,15 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
   // by `imagesizes` against the viewport known at that point: before it, a 980 px one, and the browser would then
   // download a second, smaller variant for the <img>).
   const preloads = status === 200 ? preloadHtml(prefetch.preloads!) : '';
+  // Every insertion is a replacement *function*: a replacement string reads `$&`, `$\``, `$'` and `$$` in host text
+  // (a title, a description in the markup or the state) as patterns and copies parts of the template into the page.
   const html = input.template
-    .replace(/<html\b[^>]*>/, `<html lang="${locale}">`)
+    .replace(/<html\b[^>]*>/, () => `<html lang="${locale}">`)
     .replace(/<meta name="viewport"[^>]*>/i, (viewport) => `${viewport}${preloads}`)
-    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
-    .replace(/<meta\s+(name="description"|property="og:[^"]*")[\s\S]*?\/>\s*/g, '')
-    .replace('</head>', `${head}\n${structured}${styles}\n</head>`)
-    .replace(/<div id="root"><\/div>/, `<div id="root">${markup}</div>${state}`);
+    .replace(/<title>[\s\S]*?<\/title>\s*/, () => '')
+    .replace(/<meta\s+(name="description"|property="og:[^"]*")[\s\S]*?\/>\s*/g, () => '')
+    .replace('</head>', () => `${head}\n${structured}${styles}\n</head>`)
+    .replace(/<div id="root"><\/div>/, () => `<div id="root">${markup}</div>${state}`);
   return { status, html };
 }
 

@@ -119,6 +119,20 @@ export const en: GuestMailTexts = {
     linkNote: (days) =>
       `This link is personal to your booking and valid for ${days} days. Your review appears on the experience's page with your first name, the initial of your last name and the month of your tour.`,
   },
+  cancelCode: {
+    subject: (ref) => `Your cancellation code for Booking ID ${ref}`,
+    preheader: (minutes) => `Valid for ${minutes} minutes. Nothing is cancelled without it.`,
+    heading: 'Your cancellation code',
+    intro: (title, date) =>
+      `Someone asked to cancel your booking of “${title}” on ${date}. To cancel it, enter this code on the Manage Booking page.`,
+    codeLabel: 'Cancellation code',
+    validity: (minutes, maxWrong) =>
+      `The code is valid for ${minutes} minutes and can be used once. After ${maxWrong} wrong tries it stops working.`,
+    requestedBy: (when, address, browser) =>
+      `Requested on ${when} from the address ${address}${browser ? ` (${browser})` : ''}.`,
+    nothingHappens:
+      'Nothing happens without this code: your booking stays as it is unless the code is entered. If you did not ask for it, ignore this e-mail and do not share the code with anyone, not even the host or us.',
+  },
   calendar: (ref, guests, host, lookup) =>
     `Booking ID ${ref}, ${guests} guest(s), host ${host}\nManage or cancel: ${lookup}`,
 };

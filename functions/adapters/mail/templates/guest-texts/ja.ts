@@ -117,6 +117,20 @@ export const ja: GuestMailTexts = {
     linkNote: (days) =>
       `このリンクはあなたのご予約専用で、${days}日間有効です。口コミは体験ページに、お名前（名と姓の頭文字）と体験した月とともに掲載されます。`,
   },
+  cancelCode: {
+    subject: (ref) => `【キャンセル確認コード】予約番号 ${ref}`,
+    preheader: (minutes) => `有効期限は${minutes}分です。このコードがなければキャンセルされません。`,
+    heading: 'キャンセル確認コード',
+    intro: (title, date) =>
+      `${date}の「${title}」のご予約について、キャンセルの手続きが求められました。キャンセルするには、予約確認ページでこのコードを入力してください。`,
+    codeLabel: 'キャンセル確認コード',
+    validity: (minutes, maxWrong) =>
+      `コードの有効期限は${minutes}分で、1回だけ使えます。${maxWrong}回間違えると無効になります。`,
+    requestedBy: (when, address, browser) =>
+      `リクエスト日時：${when}、接続元：${address}${browser ? `（${browser}）` : ''}`,
+    nothingHappens:
+      'このコードが入力されない限り、ご予約はキャンセルされません。お心当たりがない場合はこのメールを無視し、コードを誰にも（ホストや当社にも）教えないでください。',
+  },
   calendar: (ref, guests, host, lookup) =>
     `予約番号 ${ref}・${guests}名・ホスト ${host}\n予約の確認・キャンセル: ${lookup}`,
 };

@@ -116,6 +116,20 @@ export const ko: GuestMailTexts = {
     linkNote: (days) =>
       `이 링크는 회원님의 예약 전용이며 ${days}일간 유효합니다. 후기는 이름, 성의 첫 글자, 참가한 달과 함께 체험 페이지에 게시됩니다.`,
   },
+  cancelCode: {
+    subject: (ref) => `[취소 확인 코드] 예약 번호 ${ref}`,
+    preheader: (minutes) => `${minutes}분 동안 유효합니다. 이 코드 없이는 취소되지 않습니다.`,
+    heading: '취소 확인 코드',
+    intro: (title, date) =>
+      `${date} 「${title}」 예약에 대한 취소 요청이 있었습니다. 취소하시려면 예약 관리 페이지에서 이 코드를 입력해 주세요.`,
+    codeLabel: '취소 확인 코드',
+    validity: (minutes, maxWrong) =>
+      `코드는 ${minutes}분 동안 유효하며 한 번만 사용할 수 있습니다. ${maxWrong}번 잘못 입력하면 더 이상 사용할 수 없습니다.`,
+    requestedBy: (when, address, browser) =>
+      `요청 일시: ${when}, 접속 주소: ${address}${browser ? ` (${browser})` : ''}`,
+    nothingHappens:
+      '이 코드를 입력하지 않으면 예약은 취소되지 않습니다. 직접 요청하지 않으셨다면 이 메일을 무시하시고, 코드를 누구에게도(호스트나 저희에게도) 알려 주지 마세요.',
+  },
   calendar: (ref, guests, host, lookup) =>
     `예약 번호 ${ref}・${guests}명・호스트 ${host}\n예약 확인·취소: ${lookup}`,
 };

@@ -113,6 +113,18 @@ export interface GuestMailTexts {
     button: string;
     linkNote: (days: number) => string;
   };
+  /** The code a guest types to cancel their own booking (issue 29), and who asked for it. */
+  cancelCode: {
+    subject: (reference: string) => string;
+    preheader: (minutes: number) => string;
+    heading: string;
+    intro: (title: string, date: string) => string;
+    codeLabel: string;
+    validity: (minutes: number, maxWrong: number) => string;
+    /** `when` is a Tokyo date and time (already marked as Japan time), `address` the client's address. */
+    requestedBy: (when: string, address: string, browser: string | null) => string;
+    nothingHappens: string;
+  };
   /** The calendar file's description. */
   calendar: (reference: string, guests: number, host: string, lookupUrl: string) => string;
 }

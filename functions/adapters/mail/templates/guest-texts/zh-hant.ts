@@ -108,6 +108,20 @@ export const zhHant: GuestMailTexts = {
     linkNote: (days) =>
       `此連結為您的預訂專用，有效期${days}天。您的評論將與您的名字、姓氏首字母及參加月份一同刊登在體驗頁面上。`,
   },
+  cancelCode: {
+    subject: (ref) => `【取消確認碼】預約編號 ${ref}`,
+    preheader: (minutes) => `有效期限${minutes}分鐘。沒有此確認碼，預約不會被取消。`,
+    heading: '取消確認碼',
+    intro: (title, date) =>
+      `有人要求取消您於${date}預約的「${title}」。如要取消，請在預約管理頁面輸入此確認碼。`,
+    codeLabel: '取消確認碼',
+    validity: (minutes, maxWrong) =>
+      `確認碼的有效期限為${minutes}分鐘，僅可使用一次。輸入錯誤${maxWrong}次後即失效。`,
+    requestedBy: (when, address, browser) =>
+      `申請時間：${when}，來源位址：${address}${browser ? `（${browser}）` : ''}`,
+    nothingHappens:
+      '未輸入此確認碼，您的預約不會有任何變更。如果這不是您本人提出的申請，請忽略此郵件，並且不要將確認碼告訴任何人（包括主辦方及我們）。',
+  },
   calendar: (ref, guests, host, lookup) =>
     `預訂編號 ${ref}・${guests} 位・主辦人 ${host}\n查詢或取消預訂：${lookup}`,
 };

@@ -7,6 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { LookupBookingView } from '@domain/booking-views';
 import { describeRefundRule } from '@domain/refund-rule';
@@ -22,22 +23,40 @@ function refundSentence(booking: LookupBookingView, { t, yen }: Translator): str
     : t('cancel.noRefundQuote');
 }
 
+/** The digits of a typed or pasted code (`482 913`, `482-913`), at most six. */
+const codeDigits = (typed: string) => typed.replace(/\D/g, '').slice(0, 6);
+
 /**
  * The lookup page's cancellation (DESIGN §4c): the booking's refund rule in words, what cancelling now returns,
- * a confirmation dialog that repeats it, and once cancelled who cancelled, why and the refund.
+ * a confirmation dialog that repeats it and asks for the code mailed to the booking's address (issue 29: e-mail
+ * and reference alone cancel nothing), and once cancelled who cancelled, why and the refund.
  */
 export function CancelBookingSection({
   booking,
+  onRequestCode,
   onConfirm,
   pending,
   error,
 }: {
   booking: LookupBookingView;
-  onConfirm: () => Promise<unknown>;
+  /** Mails a code to the booking's address. */
+  onRequestCode: () => Promise<unknown>;
+  onConfirm: (code: string) => Promise<unknown>;
+  /** A code being sent or the cancellation being made. */
   pending: boolean;
   error: string | null;
 }) {
   const [open, setOpen] = useState(false);
+  const [codeSent, setCodeSent] = useState(false);
+  const [code, setCode] = useState('');
+  const sendCode = () =>
+    void onRequestCode().then(
+      () => {
+        setCodeSent(true);
+        setCode('');
+      },
+      () => undefined,
+    );
   const tr = useT();
   const { t, yen } = tr;
   const rule = describeRefundRule(booking.refundRule, tr.locale);
@@ -83,6 +102,27 @@ export function CancelBookingSection({
         <DialogContent>
           <DialogContentText>{refundSentence(booking, tr)}</DialogContentText>
           <DialogContentText sx={{ mt: 1 }}>{t('cancel.final')}</DialogContentText>
+          {codeSent ? (
+            <>
+              <Alert severity="info" sx={{ mt: 2 }}>
+                {t('cancel.codeSent')}
+              </Alert>
+              <TextField
+                label={t('cancel.codeLabel')}
+                value={code}
+                onChange={(e) => setCode(codeDigits(e.target.value))}
+                autoComplete="one-time-code"
+                fullWidth
+                margin="normal"
+                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'cancel-code' } }}
+              />
+              <Button size="small" onClick={sendCode} disabled={pending}>
+                {t('cancel.resendCode')}
+              </Button>
+            </>
+          ) : (
+            <DialogContentText sx={{ mt: 1 }}>{t('cancel.codeIntro')}</DialogContentText>
+          )}
           {error && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {error}
@@ -93,19 +133,25 @@ export function CancelBookingSection({
           <Button onClick={() => setOpen(false)} disabled={pending}>
             {t('cancel.keep')}
           </Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={pending}
-            onClick={() =>
-              void onConfirm().then(
-                () => setOpen(false),
-                () => undefined,
-              )
-            }
-          >
-            {t('cancel.action')}
-          </Button>
+          {codeSent ? (
+            <Button
+              color="error"
+              variant="contained"
+              disabled={pending || code.length !== 6}
+              onClick={() =>
+                void onConfirm(code).then(
+                  () => setOpen(false),
+                  () => undefined,
+                )
+              }
+            >
+              {t('cancel.action')}
+            </Button>
+          ) : (
+            <Button color="error" variant="contained" disabled={pending} onClick={sendCode}>
+              {t('cancel.sendCode')}
+            </Button>
+          )}
         </DialogActions>
       </Dialog>
     </Box>

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useLookupBooking, type LookupInput } from '../api/lookup-booking';
-import { useCancelBooking } from '../api/cancel-booking';
+import { useCancelBooking, useRequestCancelCode } from '../api/cancel-booking';
 import { BookingDetails } from '../components/booking-details';
 import { CancelBookingSection } from '../components/cancel-booking-section';
 import { LookupDialog, type LookupProblem } from '../components/lookup-dialog';
@@ -23,6 +23,13 @@ function problemOf(error: unknown, t: Translator['t']): LookupProblem {
   return { title: t('manage.otherTitle'), message: t('manage.otherText') };
 }
 
+/** What the cancellation dialog says when sending the code or cancelling failed (issue 29), in the page's language. */
+function cancelProblemOf(error: unknown, t: Translator['t']): string {
+  if (error instanceof ApiError && error.code === 'invalid_code') return t('cancel.invalidCode');
+  if (error instanceof ApiError && error.code === 'rate_limited') return t('cancel.tooManyAttempts');
+  return error instanceof Error ? error.message : t('manage.otherText');
+}
+
 /**
  * Manage Booking (`/booking-confirmation`). The specification has two readings; this is reading (a), the lookup:
  * a dialog asks for the booking ID and e-mail, the details follow, and 'Look up another booking' reopens the
@@ -37,18 +44,28 @@ export function ManageBookingPage() {
   const [dialogKey, setDialogKey] = useState(0);
 
   const cancel = useCancelBooking();
+  const cancelCode = useRequestCancelCode();
   const [lastInput, setLastInput] = useState<LookupInput | null>(null);
   const submit = (input: LookupInput) => {
     setLastInput(input);
     cancel.reset();
+    cancelCode.reset();
     lookup.mutate(input, { onSuccess: () => setDialogOpen(false) });
   };
-  // After a cancellation the booking is read again: the page then shows who cancelled and the refund.
-  const confirmCancel = async () => {
+  // The code goes to the booking's own address: e-mail and reference alone cancel nothing (issue 29).
+  const requestCode = async () => {
     if (!lastInput) return;
-    await cancel.mutateAsync(lastInput);
+    cancel.reset();
+    await cancelCode.mutateAsync(lastInput);
+  };
+  // After a cancellation the booking is read again: the page then shows who cancelled and the refund.
+  const confirmCancel = async (code: string) => {
+    if (!lastInput) return;
+    cancelCode.reset();
+    await cancel.mutateAsync({ ...lastInput, code });
     lookup.mutate(lastInput);
   };
+  const cancelError = cancel.error ?? cancelCode.error;
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
@@ -66,9 +83,10 @@ export function ManageBookingPage() {
             cancellation={
               <CancelBookingSection
                 booking={lookup.data.booking}
+                onRequestCode={requestCode}
                 onConfirm={confirmCancel}
-                pending={cancel.isPending}
-                error={cancel.error ? cancel.error.message : null}
+                pending={cancel.isPending || cancelCode.isPending}
+                error={cancelError ? cancelProblemOf(cancelError, t) : null}
               />
             }
           />

@@ -168,6 +168,13 @@ const messages = {
   'cancel.confirmTitle': 'Cancel this booking?',
   'cancel.final': 'This cannot be undone.',
   'cancel.keep': 'Keep booking',
+  'cancel.codeIntro': 'To confirm, we will e-mail a 6-digit code to the address of this booking.',
+  'cancel.sendCode': 'Send the code',
+  'cancel.codeSent': 'We have sent a code to the e-mail address of this booking. It is valid for 15 minutes.',
+  'cancel.codeLabel': 'Code from the e-mail',
+  'cancel.resendCode': 'Send a new code',
+  'cancel.invalidCode': 'The code is not valid. Check the code in the e-mail, or send a new one.',
+  'cancel.tooManyAttempts': 'Too many attempts. Please try again later.',
   'policy.title': 'Cancellation policy',
   'policy.default': 'Free cancellation up to 7 days before the experience (100% refund).',
   'policy.weather':
