@@ -40,6 +40,7 @@ import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
 import { DECISION_MESSAGES, decisionError } from '../../../lib/back-office/decision-error';
 import { DenialReasonField } from '../../../lib/back-office/denial-reason-field';
 import { HOST_QUERY_ROOT } from '../../../lib/back-office/host-account';
+import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { BookingOutcomeRows, DetailList, DetailRow } from '../../../components/back-office/detail-row';
 import { siteLanguageNameJa } from '@domain/languages';
 
@@ -115,9 +116,13 @@ export function BookingDetailDialog({
   const [cancelling, setCancelling] = useState(false);
   /** The approve confirmation (the amount to be charged) is open. */
   const [confirming, setConfirming] = useState(false);
+  /** One decision request at a time, however fast the clicks. */
+  const flight = useSingleFlight();
+
+  const working = flight.pending || approve.isPending || deny.isPending;
 
   const close = () => {
-    if (approve.isPending || deny.isPending) return;
+    if (working) return;
     setMode('view');
     setReason('');
     setReasonError(null);
@@ -127,7 +132,6 @@ export function BookingDetailDialog({
 
   const data = booking.data;
   const decidable = data ? canHostDecide(data.status) : false;
-  const working = approve.isPending || deny.isPending;
 
   const onApprove = async () => {
     if (!data) return;
@@ -240,27 +244,32 @@ export function BookingDetailDialog({
                 キャンセルする
               </Button>
             )}
-            <Button
-              color="error"
-              variant="outlined"
-              disabled={!decidable || working}
-              onClick={() => {
-                setError(null);
-                setMode('deny');
-              }}
-            >
-              否認する
-            </Button>
-            <Button
-              variant="contained"
-              disabled={!decidable || working}
-              onClick={() => {
-                setError(null);
-                setConfirming(true);
-              }}
-            >
-              承認する
-            </Button>
+            {/* Only what can be done: a decided, expired or cancelled booking has nothing to approve or deny. */}
+            {decidable && (
+              <>
+                <Button
+                  color="error"
+                  variant="outlined"
+                  disabled={working}
+                  onClick={() => {
+                    setError(null);
+                    setMode('deny');
+                  }}
+                >
+                  否認する
+                </Button>
+                <Button
+                  variant="contained"
+                  disabled={working}
+                  onClick={() => {
+                    setError(null);
+                    setConfirming(true);
+                  }}
+                >
+                  承認する
+                </Button>
+              </>
+            )}
           </>
         ) : (
           <>
@@ -273,12 +282,13 @@ export function BookingDetailDialog({
             >
               戻る
             </Button>
-            <Button variant="contained" color="error" disabled={working} onClick={() => void onDeny()}>
-              {deny.isPending ? (
-                <CircularProgress size={22} color="inherit" aria-label="否認中" />
-              ) : (
-                '否認を確定'
-              )}
+            <Button
+              variant="contained"
+              color="error"
+              disabled={working}
+              onClick={() => void flight.run(onDeny)}
+            >
+              {working ? <CircularProgress size={22} color="inherit" aria-label="否認中" /> : '否認を確定'}
             </Button>
           </>
         )}
@@ -287,10 +297,10 @@ export function BookingDetailDialog({
         <ApproveDialog
           booking={data}
           open={confirming}
-          working={approve.isPending}
+          working={working}
           error={null}
           onCancel={() => setConfirming(false)}
-          onConfirm={() => void onApprove()}
+          onConfirm={() => void flight.run(onApprove)}
         />
       )}
       {data && cancelling && (

@@ -4,6 +4,7 @@
  * are listed too, marked, since the host may still accept them. Printed, it is the manifest alone: one block per
  * experience with the date and totals, no navigation (item 14).
  */
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +24,7 @@ import { RowOpenButton } from '../../../components/back-office/row-open-button';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
 import { formatDateJa, guestName, tourLanguageLabel } from '../../../lib/back-office/format';
 import { useToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { useCheckIn, useHostBookings } from '../api/bookings';
 
 /** The bookings that take place: waiting, confirmed or held (not denied, expired, cancelled or unpaid). */
@@ -65,27 +67,30 @@ const totalsJa = (confirmed: number, waiting: number) =>
 function CheckInTick({ booking }: { booking: BackOfficeBooking }) {
   const checkIn = useCheckIn();
   const toast = useToast();
+  /** One tick request at a time; the box shows the state being saved meanwhile. */
+  const flight = useSingleFlight();
+  const [saving, setSaving] = useState<boolean | null>(null);
   if (!CHECKABLE.has(booking.status)) return null;
   const checked = Boolean(booking.checkedInAt);
+  const tick = (checkedIn: boolean) =>
+    flight.run(async () => {
+      setSaving(checkedIn);
+      try {
+        await checkIn.mutateAsync({ id: booking.id, checkedIn });
+      } catch {
+        toast({ severity: 'error', message: 'チェックインを保存できませんでした。もう一度お試しください。' });
+      } finally {
+        setSaving(null);
+      }
+    });
   return (
     <FormControlLabel
       label="チェックイン"
       control={
         <Checkbox
-          checked={checkIn.isPending ? (checkIn.variables?.checkedIn ?? checked) : checked}
-          disabled={checkIn.isPending}
-          onChange={(e) =>
-            checkIn.mutate(
-              { id: booking.id, checkedIn: e.target.checked },
-              {
-                onError: () =>
-                  toast({
-                    severity: 'error',
-                    message: 'チェックインを保存できませんでした。もう一度お試しください。',
-                  }),
-              },
-            )
-          }
+          checked={saving ?? checked}
+          disabled={flight.pending}
+          onChange={(e) => void tick(e.target.checked)}
           slotProps={{ input: { 'aria-label': `${guestName(booking)} 様のチェックイン` } }}
         />
       }

@@ -23,6 +23,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useHostMe } from '../../../lib/back-office/host-account';
 import { useToast } from '../../../lib/toast';
+import { submitOnce, useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { useCreateExperience } from '../api/experiences';
 import { AvailabilityRuleField } from '../components/availability-rule-editor';
 import { BasicInfoSection } from '../components/basic-info-section';
@@ -66,6 +67,8 @@ export function ExperienceCreatePage() {
     mode: 'onTouched',
     defaultValues: newExperienceValues(hostPolicy),
   });
+  /** One create request at a time, however fast the clicks. */
+  const flight = useSingleFlight();
   const leaving = useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
   const reportMain = useCallback((n: number) => uploads.report('main', n), [uploads]);
   const reportDetail = useCallback(
@@ -114,7 +117,12 @@ export function ExperienceCreatePage() {
       </Button>
       <PageHeader title="新しい体験を作成" subtitle="* は必須項目です" />
       <LeaveFormDialog blocker={leaving.blocker} />
-      <Stack component="form" noValidate spacing={3} onSubmit={(e) => void onSubmit(e).catch(() => {})}>
+      <Stack
+        component="form"
+        noValidate
+        spacing={3}
+        onSubmit={submitOnce(flight, (e) => onSubmit(e).catch(() => {}))}
+      >
         <BasicInfoSection form={form} withPrice />
         <MapSection form={form} />
         <MainImagesSection form={form} onBusyChange={reportMain} />
@@ -138,9 +146,9 @@ export function ExperienceCreatePage() {
             type="submit"
             variant="contained"
             size="large"
-            disabled={form.formState.isSubmitting || uploads.uploading > 0}
+            disabled={flight.pending || form.formState.isSubmitting || uploads.uploading > 0}
           >
-            {form.formState.isSubmitting ? (
+            {flight.pending || form.formState.isSubmitting ? (
               <CircularProgress size={24} color="inherit" aria-label="作成中" />
             ) : uploads.uploading > 0 ? (
               'アップロード中…'

@@ -35,6 +35,7 @@ import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-a
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useHostMe } from '../../../lib/back-office/host-account';
 import { useToast } from '../../../lib/toast';
+import { submitOnce, useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { experienceKey, useHostExperience, useSaveExperience } from '../api/experiences';
 import { fetchBookingsOutsideRule } from '../api/bookings-outside-rule';
 import { useInvalidateSlots } from '../api/slots';
@@ -122,6 +123,8 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
     defaultValues: experienceValuesOf(initial, hostPolicy),
   });
   const { isDirty, isValid, isSubmitting, dirtyFields } = form.formState;
+  /** One save at a time, however fast the clicks. */
+  const flight = useSingleFlight();
   const leaving = useUnsavedChangesWarning(isDirty);
   const reportMain = useCallback((n: number) => uploads.report('main', n), [uploads]);
   const reportDetail = useCallback(
@@ -224,7 +227,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
     }
   };
 
-  const saving = isSubmitting || save.isPending;
+  const saving = flight.pending || isSubmitting || save.isPending;
   const canSave = isDirty && isValid && !saving && uploads.uploading === 0 && !stale;
 
   return (
@@ -279,7 +282,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
         component="form"
         noValidate
         spacing={3}
-        onSubmit={(e) => void onSubmit(e)}
+        onSubmit={submitOnce(flight, onSubmit)}
         id="experience-edit-form"
       >
         <BasicInfoSection form={form} withPrice={false} />
