@@ -3,6 +3,7 @@
  * comes, how many, and how to reach them (DESIGN §4c). Only sent when there is at least one tour.
  */
 import type { Booking, Host } from '../../../domain/entities';
+import { formatPhoneForDisplay } from '../../../domain/phone';
 import { guestFullName } from './booking-mail';
 import { formatDate, formatGuests, formatTime, siteUrl } from './format';
 import { renderMail, type MailBlock, type RenderedMail } from './layout';
@@ -27,7 +28,7 @@ export function hostDayListMail(input: HostDayListMailInput): RenderedMail {
       ['予約番号', b.reference],
       ['予約者', guestFullName(b, 'en')],
       ['人数', formatGuests(b.guests, 'ja')],
-      ['電話', b.phone],
+      ['電話', formatPhoneForDisplay(b.phone)],
       ['メール', b.email],
       ...(b.specialRequests?.trim() ? [['ご要望', b.specialRequests.trim()] as [string, string]] : []),
     ],

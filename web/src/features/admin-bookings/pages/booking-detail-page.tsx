@@ -22,6 +22,7 @@ import type { AdminBookingView } from '@domain/back-office-views';
 import { canHostDecide } from '@domain/booking-status';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { BookingStatusChip, PublicationChip } from '../../../components/back-office/status-chips';
+import { PhoneLink } from '../../../components/back-office/phone-link';
 import { ApiError } from '../../../lib/api-client';
 import {
   formatDateTimeJa,
@@ -96,7 +97,7 @@ function Details({ booking }: { booking: AdminBookingView }) {
           <Link href={`mailto:${booking.email}`}>{booking.email}</Link>
         </DetailRow>
         <DetailRow label="電話番号">
-          <Link href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>{booking.phone}</Link>
+          <PhoneLink phone={booking.phone} />
         </DetailRow>
         <DetailRow label="国籍">{booking.nationality}</DetailRow>
         <DetailRow label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</DetailRow>

@@ -21,6 +21,7 @@ import type { BackOfficeBooking } from '@domain/back-office-views';
 import { canHostDecide } from '@domain/booking-status-labels';
 import { denyBookingSchemaJa } from '@domain/schemas/host';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { PhoneLink } from '../../../components/back-office/phone-link';
 import { ApiError } from '../../../lib/api-client';
 import {
   decidedByLabel,
@@ -84,7 +85,7 @@ function Details({ booking }: { booking: BackOfficeBooking }) {
           <a href={`mailto:${booking.email}`}>{booking.email}</a>
         </DetailRow>
         <DetailRow label="電話番号">
-          <a href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>{booking.phone}</a>
+          <PhoneLink phone={booking.phone} />
         </DetailRow>
         <DetailRow label="国籍">{booking.nationality}</DetailRow>
         <DetailRow label="ツアー言語">{tourLanguageLabel[booking.language] ?? booking.language}</DetailRow>

@@ -22,13 +22,12 @@ import type { BackOfficeBooking } from '@domain/back-office-views';
 import { addDays, isCalendarDate } from '@domain/calendar';
 import { RowOpenButton } from '../../../components/back-office/row-open-button';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { PhoneLink } from '../../../components/back-office/phone-link';
 import { formatDateJa, guestName, tourLanguageLabel } from '../../../lib/back-office/format';
 import { useToast } from '../../../lib/toast';
 import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
-import { useCheckIn, useHostBookings } from '../api/bookings';
+import { ON_THE_DAY, useCheckIn, useHostBookings } from '../api/bookings';
 
-/** The bookings that take place: waiting, confirmed or held (not denied, expired, cancelled or unpaid). */
-const ON_THE_DAY = new Set(['pending', 'approved', 'completed']);
 const CHECKABLE = new Set(['approved', 'completed']);
 
 interface ExperienceBlock {
@@ -100,10 +99,13 @@ function CheckInTick({ booking }: { booking: BackOfficeBooking }) {
 
 export function DayManifest({
   date,
+  skippedToday = null,
   onDateChange,
   onOpen,
 }: {
   date: string;
+  /** Today, when the view opened on a later day because today has no tours. */
+  skippedToday?: string | null;
   onDateChange: (date: string) => void;
   onOpen: (id: string) => void;
 }) {
@@ -139,6 +141,20 @@ export function DayManifest({
           印刷
         </Button>
       </Box>
+      {skippedToday && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2, displayPrint: 'none' }}
+          data-testid="manifest-next-day"
+          action={
+            <Button color="inherit" size="small" onClick={() => onDateChange(skippedToday)}>
+              今日を表示
+            </Button>
+          }
+        >
+          今日（{formatDateJa(skippedToday)}）は予約がないため、次に予約のある日を表示しています。
+        </Alert>
+      )}
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 0.5 }}>
         {formatDateJa(date)} の予約
       </Typography>
@@ -236,7 +252,7 @@ export function DayManifest({
                   </Box>
                   <Box>
                     <Typography>
-                      <a href={`tel:${b.phone.replace(/[^\d+]/g, '')}`}>{b.phone}</a>
+                      <PhoneLink phone={b.phone} />
                     </Typography>
                     {b.specialRequests && (
                       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
