@@ -82,7 +82,11 @@ export function useHostBooking(id: string | null) {
 }
 
 /** The bookings that take place on their day: waiting, confirmed or held (not denied, expired, cancelled). */
-export const ON_THE_DAY: ReadonlySet<BookingStatus> = new Set<BookingStatus>(['pending', 'approved', 'completed']);
+export const ON_THE_DAY: ReadonlySet<BookingStatus> = new Set<BookingStatus>([
+  'pending',
+  'approved',
+  'completed',
+]);
 /** How far ahead the day view looks for the next day with tours (about three months: one query). */
 const NEXT_TOUR_HORIZON_DAYS = 92;
 
