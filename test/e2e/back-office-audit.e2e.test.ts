@@ -140,10 +140,12 @@ describe('one request per action (item 2)', () => {
 describe('what a host under review and a decided booking show (item 11)', () => {
   it('says why 公開 cannot be chosen before the host fills the form, and disables it', async () => {
     const host = await registeredHostUnderReview('cannot-publish');
-    for (const [session, width] of [
-      [desktop, 'desktop'],
-      [phone, 'mobile'],
+    for (const [viewport, width] of [
+      [{ width: 1280, height: 800 }, 'desktop'],
+      [{ width: 375, height: 812 }, 'mobile'],
     ] as const) {
+      // A browser of this host's own: the shared ones are signed in as the demo host.
+      const session = await openBrowser({ viewport });
       const page = await session.newPage();
       await openSignedIn(page, `${session.baseUrl}/host/experience/create`, host.email, host.password);
       const notice = page.getByTestId('publication-under-review');
@@ -164,7 +166,7 @@ describe('what a host under review and a decided booking show (item 11)', () => 
       await notice.waitFor();
       await page.locator('#publication').scrollIntoViewIfNeeded();
       await screenshot(page, `host-publication-under-review-${width}`);
-      await page.close();
+      await session.close();
     }
   });
 });
@@ -267,7 +269,7 @@ describe('layout and details (item 12)', () => {
     ] as const) {
       const page = await hostPage(session, '/host/bookings?view=day');
       await page.getByTestId('manifest-next-day').waitFor();
-      await expect(page.getByTestId('manifest-experience').count()).resolves.toBeGreaterThan(0);
+      await page.getByTestId('manifest-experience').first().waitFor();
       await screenshot(page, `host-day-view-next-day-${width}`);
       // Today, on request: empty (bookings open three days ahead).
       await page.getByRole('button', { name: '今日を表示' }).click();
@@ -305,8 +307,8 @@ describe('the experience form in sections (item 13)', () => {
     await page.getByText('タイトルは必須です').waitFor();
     // Folded again, the section's line and the index say it holds an error.
     await page
+      .locator('#basic')
       .getByRole('button', { name: /^基本情報/ })
-      .first()
       .click();
     await title.waitFor({ state: 'hidden' });
     await page.locator('#basic').getByTestId('section-error').waitFor();
@@ -341,8 +343,8 @@ describe('the experience form in sections (item 13)', () => {
     await expect(page.getByRole('textbox', { name: /^動画/ }).isVisible()).resolves.toBe(false);
     await screenshot(page, 'host-experience-create-sections-mobile');
     await page
+      .locator('#basic')
       .getByRole('button', { name: /^基本情報/ })
-      .first()
       .click();
     await title.waitFor({ state: 'hidden' });
     await page.getByTestId('save-bar').getByRole('button', { name: '体験を作成' }).click();

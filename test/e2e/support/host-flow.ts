@@ -167,7 +167,10 @@ export function onSiteOrigin(baseUrl: string, path: string): string {
 export async function openSignedIn(page: Page, url: string, email: string, password: string): Promise<void> {
   await page.goto(url);
   const signIn = page.getByRole('heading', { name: 'ホストログイン' });
-  const area = page.getByRole('navigation', { name: 'メインメニュー' });
+  // Signed in: the sidebar, or on a phone the button that opens it.
+  const area = page
+    .getByRole('navigation', { name: 'メインメニュー' })
+    .or(page.getByRole('button', { name: 'メニューを開く' }));
   await signIn.or(area).first().waitFor();
   if (await signIn.isVisible()) {
     await signInOnPage(page, email, password);

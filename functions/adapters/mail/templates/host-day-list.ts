@@ -44,9 +44,10 @@ export function hostDayListMail(input: HostDayListMailInput): RenderedMail {
       { kind: 'paragraph', text: `明日（${date}）の確定済みの予約は${input.bookings.length}件です。` },
       ...tours,
       {
+        // That day's manifest (who comes, when, check-in), not the list (issue 32 item 12).
         kind: 'button',
-        label: '予約一覧を開く',
-        url: siteUrl(input.baseUrl, '/host/bookings'),
+        label: '当日の参加者を見る',
+        url: siteUrl(input.baseUrl, `/host/bookings?view=day&date=${encodeURIComponent(input.date)}`),
       },
     ],
     footer: 'このメールは、ホストアカウントの体験に翌日の確定済み予約があるためお送りしています。',

@@ -11,6 +11,7 @@ import {
   hostBookingCancelledMail,
 } from '../../../../functions/adapters/mail/templates/booking-cancelled';
 import { guestBookingDeniedMail } from '../../../../functions/adapters/mail/templates/guest-booking-denied';
+import { hostDayListMail } from '../../../../functions/adapters/mail/templates/host-day-list';
 import { hostNewRequestMail } from '../../../../functions/adapters/mail/templates/host-new-request';
 
 const booking = (guestLocale: GuestLocale, patch: Partial<Booking> = {}): Booking => ({
@@ -182,8 +183,18 @@ describe("a host's or an admin's Japanese words to a guest", () => {
   });
 });
 
-it("host mails open the request itself: the bookings list with the booking's dialog", () => {
+it("host mails open the request itself (the bookings list with its dialog), the day list that day's manifest", () => {
   const url = 'https://example.jp/host/bookings?booking=bk_1';
   expect(hostNewRequestMail(input(booking('en', { status: 'pending' }))).text).toContain(url);
   expect(hostBookingCancelledMail(input(booking('en', { cancelledBy: 'guest' }))).html).toContain(url);
+  const dayList = hostDayListMail({
+    host: { businessName: 'Dogo Tea House' },
+    date: '2026-05-01',
+    bookings: [booking('en', { status: 'approved' })],
+    baseUrl: 'https://example.jp',
+    siteName: 'Ehime Experiences',
+  });
+  expect(dayList.text).toContain('https://example.jp/host/bookings?view=day&date=2026-05-01');
+  // The guest's phone as Japan writes it.
+  expect(dayList.text).toContain('電話：090-1234-5678');
 });
