@@ -191,8 +191,10 @@ describe('layout and details (item 12)', () => {
 
   it('shows 「キャンセル済み」 whole in the admin list', async () => {
     const booking = await requestOn(CYCLING, 'chip');
+    // A request: the amount is ignored (nothing was charged).
     const cancelled = await asAdmin('POST', `/api/admin/bookings/${booking.id}/cancel`, {
       reason: 'ゲストからの連絡',
+      refundAmount: 0,
     });
     expect(cancelled.status).toBe(200);
     const page = await adminPage(desktop, `/admin/bookings?q=${booking.reference}`);

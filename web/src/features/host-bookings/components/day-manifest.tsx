@@ -147,7 +147,12 @@ export function DayManifest({
           sx={{ mb: 2, displayPrint: 'none' }}
           data-testid="manifest-next-day"
           action={
-            <Button color="inherit" size="small" onClick={() => onDateChange(skippedToday)}>
+            <Button
+              color="inherit"
+              size="small"
+              sx={{ whiteSpace: 'nowrap' }}
+              onClick={() => onDateChange(skippedToday)}
+            >
               今日を表示
             </Button>
           }
