@@ -60,6 +60,13 @@ function postsTo(page: Page, path: string): string[] {
   return seen;
 }
 
+/** The element is wholly within the window. */
+const inViewport = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+
 const mailText = (mail: { body: { text?: string; html?: string } }) =>
   `${mail.body.text ?? ''} ${(mail.body.html ?? '').replace(/<[^>]+>/g, ' ')}`;
 
@@ -320,14 +327,7 @@ describe('the experience form in sections (item 13)', () => {
     // The save bar leads to the error: the section opens with the field in view.
     await saveBar.getByRole('button', { name: 'エラーのある項目へ' }).click();
     await title.waitFor();
-    await expect
-      .poll(() =>
-        title.evaluate((el) => {
-          const r = el.getBoundingClientRect();
-          return r.top >= 0 && r.bottom <= window.innerHeight;
-        }),
-      )
-      .toBe(true);
+    await expect.poll(() => inViewport(title)).toBe(true);
     await screenshot(page, 'host-experience-edit-error-mobile');
 
     // 次へ steps to the next section.
@@ -351,14 +351,7 @@ describe('the experience form in sections (item 13)', () => {
     await title.waitFor({ state: 'hidden' });
     await page.getByTestId('save-bar').getByRole('button', { name: '体験を作成' }).click();
     await page.getByText('タイトルを入力してください').waitFor();
-    await expect
-      .poll(() =>
-        title.evaluate((el) => {
-          const r = el.getBoundingClientRect();
-          return r.top >= 0 && r.bottom <= window.innerHeight;
-        }),
-      )
-      .toBe(true);
+    await expect.poll(() => inViewport(title)).toBe(true);
     await page.close();
   });
 

@@ -18,9 +18,16 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByRole('button', { name: '確認', exact: true }).click();
 }
 
-/** An ID token of the demo admin, from a real sign-in (password and TOTP code), for the admin API. */
-export async function adminApiToken(): Promise<string> {
-  const admin = inject('demoAdmin');
+/**
+ * An ID token of a local pool, as the SPA gets one (`USER_PASSWORD_AUTH`; the admin pool asks for a TOTP code of
+ * `totpSecret`), for calling the API directly.
+ */
+export async function poolIdToken(
+  pool: 'hostPool' | 'adminPool',
+  email: string,
+  password: string,
+  totpSecret?: string | null,
+): Promise<string> {
   const config = (await (await fetch(`${inject('baseUrl')}/config.json`)).json()) as AppConfig;
   const cognito = new CognitoIdentityProviderClient({
     endpoint: config.cognito.endpoint!,
@@ -29,15 +36,21 @@ export async function adminApiToken(): Promise<string> {
   });
   try {
     const tokens = await signInToPool(cognito, {
-      clientId: config.cognito.adminPool.clientId,
-      email: admin.email,
-      password: admin.password,
-      totpSecret: admin.totpSecret,
+      clientId: config.cognito[pool].clientId,
+      email,
+      password,
+      totpSecret,
     });
     return tokens.IdToken!;
   } finally {
     cognito.destroy();
   }
+}
+
+/** An ID token of the demo admin, from a real sign-in (password and TOTP code), for the admin API. */
+export function adminApiToken(): Promise<string> {
+  const admin = inject('demoAdmin');
+  return poolIdToken('adminPool', admin.email, admin.password, admin.totpSecret);
 }
 
 /** `method path` of the admin API as the demo admin; the answer's status and JSON body. */

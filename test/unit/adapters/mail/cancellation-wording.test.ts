@@ -5,7 +5,6 @@
  */
 import type { Booking, CancellingParty, GuestLocale } from '../../../../functions/domain/entities';
 import { isJapaneseFor } from '../../../../functions/domain/languages';
-import type { MailExperience } from '../../../../functions/adapters/mail/templates/booking-mail';
 import {
   guestBookingCancelledMail,
   hostBookingCancelledMail,
@@ -13,53 +12,28 @@ import {
 import { guestBookingDeniedMail } from '../../../../functions/adapters/mail/templates/guest-booking-denied';
 import { hostDayListMail } from '../../../../functions/adapters/mail/templates/host-day-list';
 import { hostNewRequestMail } from '../../../../functions/adapters/mail/templates/host-new-request';
+import { makeBooking, makeExperience } from '../../../support/fakes/fixtures';
 
-const booking = (guestLocale: GuestLocale, patch: Partial<Booking> = {}): Booking => ({
-  id: 'bk_1',
-  reference: 'ABC123',
-  experienceId: 'exp_1',
-  hostId: 'host_1',
-  date: '2026-05-01',
-  time: '10:00',
-  guests: 2,
-  language: 'en',
-  firstName: 'Alex',
-  lastName: 'Smith',
-  email: 'guest@example.com',
-  phone: '+819012345678',
-  nationality: 'United Kingdom',
-  specialRequests: null,
-  unitPrice: 12_000,
-  amount: 24_000,
-  currency: 'JPY',
-  status: 'cancelled',
-  paymentProvider: 'local',
-  paymentIntentId: 'pi_local_x',
-  deadline: null,
-  deniedMessage: null,
-  guestLocale,
-  experienceTitle: 'Tea ceremony',
-  decidedBy: null,
-  decidedAt: null,
-  reminderSentAt: null,
-  createdAt: '2026-05-01T01:15:00.000Z',
-  updatedAt: '2026-05-01T01:15:00.000Z',
-  ...patch,
-});
+/** A cancelled booking of ¥24,000 (2 × ¥12,000), a Japanese mobile number, in the guest's language. */
+const booking = (guestLocale: GuestLocale, patch: Partial<Booking> = {}): Booking =>
+  makeBooking({
+    id: 'bk_1',
+    firstName: 'Alex',
+    lastName: 'Smith',
+    phone: '+819012345678',
+    nationality: 'United Kingdom',
+    unitPrice: 12_000,
+    amount: 24_000,
+    status: 'cancelled',
+    paymentProvider: 'local',
+    paymentIntentId: 'pi_local_x',
+    deadline: null,
+    guestLocale,
+    experienceTitle: 'Tea ceremony',
+    ...patch,
+  });
 
-const experience: MailExperience = {
-  id: 'exp_1',
-  title: 'Tea ceremony',
-  postalCode: '790-0001',
-  prefecture: '愛媛県',
-  city: '松山市',
-  district: '道後湯之町',
-  streetAddress: '5-6',
-  building: null,
-  mapLat: null,
-  mapLng: null,
-  cancellationPolicy: null,
-};
+const experience = makeExperience({ id: 'exp_1', title: 'Tea ceremony' });
 
 const input = (b: Booking) => ({
   booking: b,

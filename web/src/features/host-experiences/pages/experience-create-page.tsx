@@ -41,7 +41,8 @@ import { SaveBar } from '../components/save-bar';
 import { LeaveFormDialog } from '../components/leave-form-dialog';
 import { MapSection } from '../components/map-section';
 import { applyServerErrors, isParticipantsRangeError } from '../hooks/form-errors';
-import { FormSectionsContext, useFormSections, type FormSectionSpec } from '../hooks/form-sections';
+import { CREATE_SECTIONS } from '../hooks/experience-form-sections';
+import { FormSectionsContext, useFormSections } from '../hooks/form-sections';
 import { newExperienceValues, type ExperienceFormState } from '../hooks/experience-form-model';
 import { useUploadTracker } from '../hooks/use-upload-tracker';
 import { useUnsavedChangesWarning } from '../hooks/use-unsaved-changes-warning';
@@ -51,52 +52,6 @@ export const CREATE_FAILED_TOAST = {
   title: 'エラーが発生しました',
   message: '体験の作成に失敗しました。もう一度お試しください。',
 } as const;
-
-/** The create screen's sections in the specification's order, with the fields each holds. */
-export const CREATE_SECTIONS: readonly FormSectionSpec[] = [
-  {
-    id: 'basic',
-    title: '基本情報',
-    fields: [
-      'title',
-      'description',
-      'postalCode',
-      'prefecture',
-      'city',
-      'district',
-      'streetAddress',
-      'building',
-      'price',
-    ],
-  },
-  { id: 'map', title: '地図', fields: ['mapLat', 'mapLng'] },
-  { id: 'images', title: 'メイン画像', fields: ['mainImages'] },
-  {
-    id: 'details',
-    title: '詳細',
-    fields: [
-      'detailHeading1',
-      'detailText1',
-      'detailImage1',
-      'detailHeading2',
-      'detailText2',
-      'detailImage2',
-    ],
-  },
-  {
-    id: 'notes',
-    title: '事前に知っておくこと',
-    fields: ['thingsToKnowPrice', 'thingsToKnowItinerary', 'thingsToKnowClothes', 'thingsToKnowNote'],
-  },
-  {
-    id: 'extra',
-    title: '追加情報',
-    fields: ['movie', 'cancellationPolicy', 'refundRule', 'categoryIds', 'tags'],
-  },
-  { id: 'participants', title: '参加人数', fields: ['participantsMin', 'participantsMax'] },
-  { id: 'hours', title: '営業時間・定休日', fields: ['availability'] },
-  { id: 'publication', title: '公開設定', fields: ['publicationStatus'] },
-];
 
 export function ExperienceCreatePage() {
   useBackOfficePageMeta('体験を作成');

@@ -64,7 +64,8 @@ import {
   type ExperienceFormState,
 } from '../hooks/experience-form-model';
 import { applyServerErrors, isParticipantsRangeError } from '../hooks/form-errors';
-import { FormSectionsContext, useFormSections, type FormSectionSpec } from '../hooks/form-sections';
+import { EDIT_SECTIONS } from '../hooks/experience-form-sections';
+import { FormSectionsContext, useFormSections } from '../hooks/form-sections';
 import { useUnsavedChangesWarning } from '../hooks/use-unsaved-changes-warning';
 import { useUploadTracker } from '../hooks/use-upload-tracker';
 
@@ -77,49 +78,6 @@ export const STALE_TITLE = 'この体験は、編集を始めた後に別の画�
 export const STALE_TEXT =
   'このまま保存すると、その更新を上書きしてしまうため保存できませんでした。最新の内容を読み込み、あなたの変更を重ねて表示します。内容を確認してから、もう一度保存してください。';
 const REQUIRED_FIELDS = ['title', 'postalCode', 'prefecture', 'city', 'district', 'streetAddress'] as const;
-
-/** The edit screen's sections in the specification's order, with the fields each holds. */
-export const EDIT_SECTIONS: readonly FormSectionSpec[] = [
-  {
-    id: 'basic',
-    title: '基本情報',
-    fields: [
-      'title',
-      'description',
-      'postalCode',
-      'prefecture',
-      'city',
-      'district',
-      'streetAddress',
-      'building',
-    ],
-  },
-  { id: 'map', title: '地図', fields: ['mapLat', 'mapLng'] },
-  { id: 'price', title: '大人料金', fields: ['price'] },
-  { id: 'images', title: 'メイン画像', fields: ['mainImages'] },
-  {
-    id: 'details',
-    title: '詳細',
-    fields: [
-      'detailHeading1',
-      'detailText1',
-      'detailImage1',
-      'detailHeading2',
-      'detailText2',
-      'detailImage2',
-    ],
-  },
-  {
-    id: 'notes',
-    title: '事前に知っておくこと',
-    fields: ['thingsToKnowPrice', 'thingsToKnowItinerary', 'thingsToKnowClothes', 'thingsToKnowNote'],
-  },
-  { id: 'extra', title: '動画・キャンセルポリシー', fields: ['movie', 'cancellationPolicy', 'refundRule'] },
-  { id: 'categories', title: 'カテゴリー・タグ', fields: ['categoryIds', 'tags'] },
-  { id: 'availability', title: '予約枠', fields: ['availability'] },
-  { id: 'participants', title: '参加人数', fields: ['participantsMin', 'participantsMax'] },
-  { id: 'publication', title: '公開設定', fields: ['publicationStatus'] },
-];
 
 function EditSkeleton() {
   return (
