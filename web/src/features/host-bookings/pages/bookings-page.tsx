@@ -401,7 +401,8 @@ export function BookingsPage() {
                         <TableCell>
                           <BookingStatusChip status={b.status} />
                           {b.status === 'pending' && b.deadline && (
-                            // Two lines inside the column (issue 32 item 12: on one line it ran over the dates).
+                            // Wraps inside the column, the time left kept whole (issue 32 item 12: on one line it
+                            // ran over the dates).
                             <Typography
                               variant="caption"
                               data-testid="deadline"
@@ -413,9 +414,10 @@ export function BookingsPage() {
                                 color: isDeadlineNear(b.deadline, now) ? 'error.main' : 'warning.dark',
                               }}
                             >
-                              回答期限
-                              <br />
-                              {timeLeftJa(b.deadline, now)}
+                              回答期限{' '}
+                              <Box component="span" sx={{ display: 'inline-block' }}>
+                                {timeLeftJa(b.deadline, now)}
+                              </Box>
                             </Typography>
                           )}
                         </TableCell>

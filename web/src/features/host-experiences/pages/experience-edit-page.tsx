@@ -328,7 +328,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
           onConfirm={() => {
             const { data, changed } = ruleChange;
             setRuleChange(null);
-            void saveChanges(data, changed);
+            void flight.run(() => saveChanges(data, changed));
           }}
         />
       )}
