@@ -26,6 +26,7 @@ import {
   adminCancelBookingSchema,
   hostCancelBookingSchema,
 } from '@domain/schemas/cancellation';
+import { fieldErrors as messagesByField } from '@domain/validation';
 import { ApiError } from '../api-client';
 import { useAuthorizedApi } from '../back-office-auth/use-authorized-api';
 import { useSingleFlight } from './use-single-flight';
@@ -110,7 +111,7 @@ export function CancelBookingDialog({
         })
       : (role === 'host' ? hostCancelBookingSchema : adminCancelBookingSchema).safeParse({ reason });
     if (!parsed.success) {
-      show(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      show(messagesByField(parsed.error));
       return;
     }
     show({});
@@ -118,7 +119,12 @@ export function CancelBookingDialog({
       const answer = await mutation.mutateAsync(parsed.data);
       onCancelled(answer.refundAmount);
     } catch (e) {
-      if (e instanceof ApiError && e.fields && Object.keys(e.fields).length > 0) show(e.fields);
+      // A message about a field this dialog shows goes beside it; anything else above the form.
+      const shown = ['reason', ...(choosesRefund ? ['refundAmount'] : [])];
+      const own = Object.entries(e instanceof ApiError ? (e.fields ?? {}) : {}).filter(([k]) =>
+        shown.includes(k),
+      );
+      if (own.length > 0) show(Object.fromEntries(own));
       else show({}, e instanceof Error ? e.message : 'キャンセルできませんでした。');
     }
   };
