@@ -15,7 +15,7 @@ import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb-local';
 import { signInAsAdmin } from './support/admin-flow';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
 import { uniqueEmail } from './support/guest-flow';
-import { waitForMail } from './support/host-flow';
+import { horizontalOverflow, waitForMail } from './support/host-flow';
 
 let session: BrowserSession;
 const table = inject('dynamodb');
@@ -147,5 +147,23 @@ describe('failed mails', () => {
     await page.getByTestId('failed-mail-row').filter({ hasText: mails[2]!.subject }).waitFor();
     expect((await outbox.get(mails[2]!.id))?.status).toBe('failed');
     await page.close();
+
+    // At 375 px the choice and the rows fit the width.
+    const phone = await openBrowser({ viewport: { width: 375, height: 812 } });
+    try {
+      const small = await phone.newPage();
+      await small.goto('/admin/mails');
+      await small.waitForURL(/\/admin\/signin/);
+      await signInAsAdmin(small);
+      await small.waitForURL('**/admin/mails');
+      await small.getByTestId('failed-mail-row').filter({ hasText: mails[2]!.subject }).waitFor();
+      await small
+        .getByRole('checkbox', { name: `${mails[2]!.to} へのメール「${mails[2]!.subject}」を選択` })
+        .check();
+      await screenshot(small, 'admin-failed-mails-selected-mobile');
+      expect(await horizontalOverflow(small)).toBeLessThanOrEqual(0);
+    } finally {
+      await phone.close();
+    }
   });
 });
