@@ -27,3 +27,16 @@ const SITE_LANGUAGE_NAMES_JA: Record<GuestLocale, string> = {
 export function siteLanguageNameJa(locale: GuestLocale): string {
   return SITE_LANGUAGE_NAMES_JA[locale];
 }
+
+const KANA = /[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]/u;
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * Whether text the Japanese back office wrote (a host's or an admin's reason) is Japanese, as a guest reading
+ * `reader` would need to be told (issue 32 item 12). Kana is Japanese; Han characters alone are Japanese to every
+ * reader but a Chinese one, who may read them as Chinese. Never true for a Japanese reader.
+ */
+export function isJapaneseFor(text: string, reader: GuestLocale): boolean {
+  if (reader === 'ja') return false;
+  return KANA.test(text) || (reader !== 'zh-Hant' && HAN.test(text));
+}

@@ -53,3 +53,20 @@ export function formatPhoneInternational(phone: string): string {
   const parsed = parse(phone);
   return parsed?.isValid() ? parsed.formatInternational() : phone;
 }
+
+/**
+ * How the back office shows a guest's number (issue 32 item 12): as the number's own country writes it, with
+ * that country's grouping. A Japanese number as Japanese hosts dial it (`090-1234-5678`), any other with its
+ * country code, since a host in Japan dials it from abroad (`+44 20 7946 0958`). Text that is not a number is
+ * shown as it is.
+ */
+export function formatPhoneForDisplay(phone: string): string {
+  const parsed = parse(phone);
+  if (!parsed?.isValid()) return phone;
+  return parsed.country === DEFAULT_COUNTRY ? parsed.formatNational() : parsed.formatInternational();
+}
+
+/** The `tel:` link of a number (E.164, dialable from anywhere); of text that is no number, its digits. */
+export function phoneHref(phone: string): string {
+  return `tel:${toE164(phone) ?? phone.replace(/[^\d+]/g, '')}`;
+}

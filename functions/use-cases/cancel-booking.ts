@@ -15,6 +15,7 @@ import type { Booking, BookingActor, CancellingParty } from '../domain/entities'
 import { DomainError, isDomainError } from '../domain/errors';
 import { chargedAmountOf, guestCancellationQuote } from '../domain/cancellation';
 import { captureMoney, refundMoney } from '../domain/booking-money';
+import { REFUND_AMOUNT_REQUIRED_MESSAGE } from '../domain/schemas/cancellation';
 import { errorFields } from './console-logger';
 import { bookingAfter, type BookingNotifications } from './mail-notifications';
 import type { MoneyRepository } from './money-ports';
@@ -250,8 +251,16 @@ export function makeCancelBooking(deps: CancelBookingDeps) {
       );
     },
 
-    /** An admin, of any pending or approved booking: `refundAmount` of the charge (ignored for a request). */
-    async byAdmin(bookingId: string, reason: string, refundAmount: number): Promise<CancellationResult> {
+    /**
+     * An admin, of any pending or approved booking: `refundAmount` of the charge (ignored for a request). An
+     * approved booking needs the amount (`null`: not given), checked against the status the cancellation is
+     * conditional on, so a blank field never becomes a ¥0 refund.
+     */
+    async byAdmin(
+      bookingId: string,
+      reason: string,
+      refundAmount: number | null,
+    ): Promise<CancellationResult> {
       const booking = await deps.bookings.get(bookingId);
       if (!booking || booking.status === 'awaiting_payment') {
         throw new DomainError('not_found', cancellationMessages.notFound);
@@ -259,12 +268,23 @@ export function makeCancelBooking(deps: CancelBookingDeps) {
       if (booking.status !== 'pending' && booking.status !== 'approved') {
         throw new DomainError('state_conflict', cancellationMessages.notCancellable);
       }
-      if (booking.status === 'approved' && refundAmount > booking.amount) {
+      if (booking.status === 'approved' && refundAmount === null) {
+        throw new DomainError('validation_failed', REFUND_AMOUNT_REQUIRED_MESSAGE, {
+          refundAmount: REFUND_AMOUNT_REQUIRED_MESSAGE,
+        });
+      }
+      if (booking.status === 'approved' && refundAmount !== null && refundAmount > booking.amount) {
         throw new DomainError('validation_failed', cancellationMessages.refundTooLarge, {
           refundAmount: cancellationMessages.refundTooLarge,
         });
       }
-      return cancel(booking, 'admin', reason.trim(), () => refundAmount, cancellationMessages.notCancellable);
+      return cancel(
+        booking,
+        'admin',
+        reason.trim(),
+        () => refundAmount ?? 0,
+        cancellationMessages.notCancellable,
+      );
     },
 
     /** The expiry job: a cancelled booking whose refund is owed and due is tried again. */

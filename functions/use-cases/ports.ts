@@ -78,6 +78,11 @@ export interface HostUpdateOptions {
   mails?: OutboxMail[];
   /** When the mails were written (required with `mails`). */
   now?: Date;
+  /**
+   * Writes only while the stored host is still under review (`state_conflict` otherwise): of two approvals at the
+   * same moment only one changes the host and writes its mail.
+   */
+  onlyIfUnderReview?: boolean;
 }
 
 export interface HostRepository {

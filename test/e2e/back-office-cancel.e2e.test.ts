@@ -8,11 +8,10 @@
  */
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { SEED_EXPERIENCES } from '../../scripts/seed/experiences';
 import { signInAsAdmin } from './support/admin-flow';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
-import { postJson, uniqueEmail } from './support/guest-flow';
 import { openSignedIn, waitForMail } from './support/host-flow';
+import { requestOn } from './support/requests';
 
 let session: BrowserSession;
 
@@ -25,66 +24,6 @@ afterAll(async () => {
 
 const yen = (n: number) => `${n.toLocaleString('ja-JP')}円`;
 const toastSays = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).waitFor();
-
-interface Request {
-  id: string;
-  reference: string;
-  email: string;
-  amount: number;
-}
-
-/**
- * A guest's request (`pending`) on the seeded experience titled `title`, on its last bookable day (months ahead, so
- * the default rule, 7 days / 100 %, still returns everything), paid with the local test card.
- */
-async function requestOn(title: string, label: string): Promise<Request> {
-  const base = session.baseUrl;
-  const seeded = SEED_EXPERIENCES.find((e) => e.title === title);
-  if (!seeded) throw new Error(`No seeded experience "${title}"`);
-  const availability = (await (
-    await fetch(`${base}/api/experiences/${seeded.id}/availability?from=2000-01-01&to=2100-12-31`)
-  ).json()) as { dates: Record<string, string[]> };
-  const [date, times] = Object.entries(availability.dates).at(-1)!;
-  const email = uniqueEmail(label);
-  const created = await postJson<{
-    bookingId: string;
-    reference: string;
-    amount: number;
-    payment: { clientSecret: string };
-  }>(base, '/api/bookings', {
-    experienceId: seeded.id,
-    date,
-    time: times.at(-1),
-    guests: seeded.participantsMin,
-    language: 'en',
-    guest: {
-      firstName: 'Grace',
-      lastName: 'Cancelled',
-      email,
-      phone: '+44 20 7946 0000',
-      nationality: 'United Kingdom',
-      specialRequests: null,
-    },
-  });
-  expect(created.status).toBe(201);
-  const paid = await postJson(base, '/api/local-payments/confirm', {
-    clientSecret: created.body.payment.clientSecret,
-    card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' },
-  });
-  expect(paid.status).toBe(200);
-  const confirmed = await postJson<{ status: string }>(
-    base,
-    `/api/bookings/${created.body.bookingId}/payment-confirmed`,
-    {},
-  );
-  expect(confirmed.body.status).toBe('pending');
-  return {
-    id: created.body.bookingId,
-    reference: created.body.reference,
-    email,
-    amount: created.body.amount,
-  };
-}
 
 const mailText = (mail: { body: { text?: string; html?: string } }) =>
   `${mail.body.text ?? ''} ${(mail.body.html ?? '').replace(/<[^>]+>/g, ' ')}`;
@@ -137,7 +76,9 @@ describe('back-office cancellation of an approved booking', () => {
     expect(text).toContain(booking.reference);
     expect(text).toContain('cancelled by the host');
     expect(text).toContain(reason);
-    expect(text).toContain(`¥${booking.amount.toLocaleString('en-US')} will be refunded to your card`);
+    expect(text).toContain(
+      `The full amount you paid, ¥${booking.amount.toLocaleString('en-US')}, will be refunded to your card`,
+    );
     await page.close();
   });
 
@@ -168,10 +109,29 @@ describe('back-office cancellation of an approved booking', () => {
 
     const reason = 'Goodwill settlement after the guest’s complaint about the meeting point.';
     await cancel.getByRole('textbox', { name: 'キャンセル理由' }).fill(reason);
+    const cancelRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith(`/api/admin/bookings/${booking.id}/cancel`)) {
+        cancelRequests.push(r.url());
+      }
+    });
     // More than was charged: refused by the API, said beside the amount, nothing changed.
     await refund.fill(String(booking.amount + 1));
     await cancel.getByRole('button', { name: 'キャンセルを確定' }).click();
     await cancel.getByText('返金額は請求額を超えられません。').first().waitFor();
+
+    // Cleared (issue 32 item 1): never ¥0. The dialog says the amount is required, sends nothing, and shows
+    // that one message only (the API's earlier one is gone).
+    await refund.fill('');
+    await cancel.getByRole('button', { name: 'キャンセルを確定' }).click();
+    await cancel.getByText('返金額を入力してください').waitFor();
+    await expect(cancel.getByText('返金額は請求額を超えられません。').count()).resolves.toBe(0);
+    await expect(cancel.getByRole('alert').count()).resolves.toBe(0);
+    expect(cancelRequests).toHaveLength(1);
+    await screenshot(page, 'admin-cancel-refund-required-desktop');
+    // The policy amount can be put back in one click.
+    await cancel.getByRole('button', { name: `ポリシーの返金額（${yen(booking.amount)}）に戻す` }).click();
+    await expect(refund.inputValue()).resolves.toBe(String(booking.amount));
 
     const partial = Math.floor(booking.amount / 2);
     await refund.fill(String(partial));
@@ -190,7 +150,9 @@ describe('back-office cancellation of an approved booking', () => {
     const mail = await waitForMail(booking.email, 'Your booking has been cancelled');
     const text = mailText(mail);
     expect(text).toContain('cancelled by our support team');
-    expect(text).toContain(`¥${partial.toLocaleString('en-US')} will be refunded to your card`);
+    expect(text).toContain(
+      `¥${partial.toLocaleString('en-US')} of the ¥${booking.amount.toLocaleString('en-US')} you paid will be refunded to your card`,
+    );
     await page.close();
   });
 });

@@ -9,18 +9,13 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { signInToPool } from '../../scripts/local/cognito-sign-in';
-import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb-local';
-import type { AppConfig } from '../../web/src/lib/config';
-import { signInAsAdmin } from './support/admin-flow';
+import { poolIdToken, signInAsAdmin } from './support/admin-flow';
 import { openBrowser, screenshot, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
 import { uniqueEmail } from './support/guest-flow';
 import { openSignedIn } from './support/host-flow';
 
 let desktop: BrowserSession;
 let phone: BrowserSession;
-let config: AppConfig;
 let hostToken: string;
 
 /** The demo host's experience the bookings of this file are made on, and those bookings. */
@@ -94,23 +89,8 @@ const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
 beforeAll(async () => {
   desktop = await openBrowser();
   phone = await openBrowser({ viewport: { width: 375, height: 812 } });
-  config = (await (await fetch(`${desktop.baseUrl}/config.json`)).json()) as AppConfig;
   const host = inject('demoHost');
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: config.cognito.endpoint!,
-    region: 'local',
-    credentials: LOCAL_CREDENTIALS,
-  });
-  try {
-    const tokens = await signInToPool(cognito, {
-      clientId: config.cognito.hostPool.clientId,
-      email: host.email,
-      password: host.password,
-    });
-    hostToken = tokens.IdToken!;
-  } finally {
-    cognito.destroy();
-  }
+  hostToken = await poolIdToken('hostPool', host.email, host.password);
   // A published experience of the demo host with two free slots on one day: one request approved, one pending.
   const mine = await api<{ items: { id: string; title: string; publicationStatus: string }[] }>(
     'GET',
@@ -287,6 +267,12 @@ describe('layout at 1280 and 375 px (item 13)', () => {
     it(`keeps every control of the edit page clear of the save bar at ${name} px`, async () => {
       const page = await session().newPage();
       await page.goto(`/host/experience/${made.experienceId}`);
+      if (name === '375') {
+        // A phone folds the sections (issue 32 item 13): open the slots and the last one.
+        for (const id of ['availability', 'publication']) {
+          await page.locator(`#${id}`).getByRole('button', { expanded: false }).first().click();
+        }
+      }
       const pause = page.getByRole('button', { name: '期間を指定して休止' });
       await pause.waitFor();
       const bar = page.getByTestId('save-bar');

@@ -17,10 +17,10 @@ import {
 } from '../../functions/adapters/dynamodb/repositories';
 import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb-local';
 import { createMoneyRepositories } from '../../functions/adapters/dynamodb/money-repositories';
-import { signInAsAdmin } from './support/admin-flow';
+import { adminApiToken, poolIdToken, signInAsAdmin } from './support/admin-flow';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
 import { GOOD_CARD_FORM, postJson, uniqueEmail } from './support/guest-flow';
-import { adminToken, horizontalOverflow, openSignedIn, poolToken } from './support/host-flow';
+import { horizontalOverflow, openSignedIn } from './support/host-flow';
 
 const table = inject('dynamodb');
 const doc = createDocumentClient({ ...table, credentials: LOCAL_CREDENTIALS });
@@ -42,7 +42,7 @@ beforeAll(async () => {
   session = await openBrowser();
   mobile = await openBrowser({ viewport: { width: 375, height: 812 } });
   // An admin-made host whose temporary password is replaced once over the API (the sign-in screens have their tests).
-  const token = await adminToken();
+  const token = await adminApiToken();
   const res = await fetch(`${session.baseUrl}/api/admin/hosts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -54,7 +54,7 @@ beforeAll(async () => {
     }),
   });
   host.id = ((await res.json()) as { id: string }).id;
-  await poolToken('hostPool', { email: host.email, password: 'Temporary#2027', newPassword: host.password });
+  await poolIdToken('hostPool', host.email, 'Temporary#2027', null, host.password);
 });
 
 afterAll(async () => {
@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 const hostApi = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const token = await poolToken('hostPool', { email: host.email, password: host.password });
+  const token = await poolIdToken('hostPool', host.email, host.password);
   const res = await fetch(`${session.baseUrl}${path}`, {
     method,
     headers: {

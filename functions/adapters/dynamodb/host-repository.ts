@@ -55,13 +55,22 @@ export class DynamoHostRepository implements HostRepository {
   async update(host: Host, options: HostUpdateOptions = {}): Promise<void> {
     const current = await this.get(host.id, true);
     if (!current) throw new DomainError('not_found', `Host ${host.id} not found`);
+    const underReview = options.onlyIfUnderReview === true;
     const putHost: TransactItem = {
       Put: {
         TableName: this.tableName,
         Item: this.hostItem(host),
-        ConditionExpression: 'attribute_exists(PK) AND #email = :currentEmail',
-        ExpressionAttributeNames: { '#email': 'email' },
-        ExpressionAttributeValues: { ':currentEmail': current.email },
+        ConditionExpression:
+          'attribute_exists(PK) AND #email = :currentEmail' +
+          (underReview ? ' AND #reviewStatus = :underReview' : ''),
+        ExpressionAttributeNames: {
+          '#email': 'email',
+          ...(underReview ? { '#reviewStatus': 'reviewStatus' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ':currentEmail': current.email,
+          ...(underReview ? { ':underReview': 'underReview' } : {}),
+        },
       },
     };
     const emailMoves = !sameEmail(current.email, host.email);

@@ -17,7 +17,7 @@ import { denyBookingSchema } from '../../domain/schemas/host';
 import type { HttpApiEvent, HttpApiStructuredResult } from '../http/api-gateway';
 import { callerSub } from '../http/caller';
 import type { JsonBodyEvent } from '../http/json-body';
-import { parseBody, parseQuery, pathId } from '../http/request';
+import { BACK_OFFICE_INVALID_REQUEST, parseBody, parseQuery, pathId } from '../http/request';
 import { json } from '../http/responses';
 
 const useCases = () => adminRuntime().useCases;
@@ -46,12 +46,15 @@ export async function getDashboard(event: HttpApiEvent): Promise<HttpApiStructur
 
 export async function listBookings(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
   callerSub(event);
-  return json(200, await useCases().bookings.list(parseQuery(event, adminBookingsQuery)));
+  return json(
+    200,
+    await useCases().bookings.list(parseQuery(event, adminBookingsQuery, BACK_OFFICE_INVALID_REQUEST)),
+  );
 }
 
 export async function exportBookings(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
   callerSub(event);
-  const query = parseQuery(event, adminBookingsExportQuery);
+  const query = parseQuery(event, adminBookingsExportQuery, BACK_OFFICE_INVALID_REQUEST);
   const { csv, rows, fileName } = await useCases().bookings.exportCsv(query);
   return {
     statusCode: 200,
@@ -78,7 +81,7 @@ export async function approveBooking(event: HttpApiEvent): Promise<HttpApiStruct
 export async function denyBooking(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const adminId = callerSub(event);
   const id = bookingId(event);
-  const { reason } = parseBody(event, denyBookingSchema);
+  const { reason } = parseBody(event, denyBookingSchema, BACK_OFFICE_INVALID_REQUEST);
   return json(200, await useCases().bookings.deny(id, reason, adminId));
 }
 
@@ -86,15 +89,18 @@ export async function denyBooking(event: JsonBodyEvent): Promise<HttpApiStructur
 export async function cancelBooking(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   callerSub(event);
   const id = bookingId(event);
-  const { reason, refundAmount } = parseBody(event, adminCancelBookingSchema);
-  return json(200, await useCases().cancellations.byAdmin(id, reason, refundAmount));
+  const { reason, refundAmount } = parseBody(event, adminCancelBookingSchema, BACK_OFFICE_INVALID_REQUEST);
+  return json(200, await useCases().cancellations.byAdmin(id, reason, refundAmount ?? null));
 }
 
 // Hosts -----------------------------------------------------------------------------------------------------------
 
 export async function listHosts(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
   callerSub(event);
-  return json(200, await useCases().hosts.list(parseQuery(event, adminHostsQuery)));
+  return json(
+    200,
+    await useCases().hosts.list(parseQuery(event, adminHostsQuery, BACK_OFFICE_INVALID_REQUEST)),
+  );
 }
 
 export async function createHost(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
@@ -116,7 +122,7 @@ export async function approveHost(event: HttpApiEvent): Promise<HttpApiStructure
 export async function suspendHost(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const adminId = callerSub(event);
   const id = hostId(event);
-  const { reason } = parseBody(event, adminSuspendHostSchema);
+  const { reason } = parseBody(event, adminSuspendHostSchema, BACK_OFFICE_INVALID_REQUEST);
   return json(200, await useCases().hosts.suspend(id, reason, adminId));
 }
 

@@ -10,6 +10,7 @@ export const adminMailMessages = {
   statusUnsupported: '表示できるのは送信失敗のメール（status=failed）のみです',
   resent: 'メールを再送しました',
   resendQueued: 'メールを再送待ちに戻しました。まもなく送信されます',
+  resendFailed: 'メールを再送できませんでした。もう一度お試しください。',
 } as const;
 
 export const adminMailsQuery = z.object({

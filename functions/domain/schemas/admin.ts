@@ -134,6 +134,8 @@ export const adminMessages = {
   bookingNotFound: '予約が見つかりませんでした。',
   noHosts: 'ホストが登録されていません',
   hostApproved: 'ホストを承認しました',
+  hostChangedMeanwhile:
+    'このホストは同時に更新されました。画面を再読み込みしてから、もう一度お試しください。',
   hostNotFound: 'ホストが見つかりません',
   hostCreated: 'ホストを作成しました',
   hostCreationFailed: 'ホストの作成に失敗しました。',

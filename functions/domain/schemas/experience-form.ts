@@ -141,6 +141,12 @@ export const experienceEditMessagesJa: ExperienceFormMessages = {
 export const PARTICIPANTS_RANGE_INVALID_TOAST =
   '参加人数の設定が無効です。最少人数と最大人数をご確認ください。';
 export const EDIT_REQUIRED_MISSING_TOAST = '必須項目が入力されていません。';
+/**
+ * Why a host under review cannot publish (DESIGN §4d): the API's 409 `host_under_review`, and what the form's
+ * publication setting says before the host chooses (issue 32 item 11).
+ */
+export const HOST_UNDER_REVIEW_MESSAGE =
+  'ホストアカウントは審査中のため、体験を公開できません。非公開のまま準備を進めてください。審査が完了するとメールでお知らせします。';
 
 /**
  * What a Japanese input method types into a number field, read as ASCII: full-width digits, commas, minus and

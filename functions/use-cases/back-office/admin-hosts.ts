@@ -251,14 +251,27 @@ export function makeAdminHosts(deps: AdminHostsDeps) {
 
     /**
      * `POST /api/admin/hosts/{id}/approve`: a self-registered host may publish from now on, and is told by mail.
-     * Approving an approved host changes nothing and sends nothing.
+     * Approving an approved host changes nothing and sends nothing. The write is conditional on the host still
+     * being under review, so of two approvals at once (a double click, two admins) only the one that changed
+     * `underReview → approved` writes the mail; the other answers the host as it now is.
      */
     async approve(id: string): Promise<AdminHostView> {
       const host = await existing(id);
       if (reviewStatusOf(host) === 'approved') return view(host);
       const approved: Host = { ...host, reviewStatus: 'approved' };
       const mails = deps.hostNotifications.approved(approved);
-      await deps.hosts.update(approved, { mails, now: deps.clock() });
+      try {
+        await deps.hosts.update(approved, { mails, now: deps.clock(), onlyIfUnderReview: true });
+      } catch (e) {
+        if (!(isDomainError(e) && e.code === 'state_conflict')) throw e;
+        const now = await existing(id);
+        if (reviewStatusOf(now) !== 'approved') {
+          throw new DomainError('state_conflict', adminMessages.hostChangedMeanwhile, undefined, {
+            cause: e,
+          });
+        }
+        return view(now);
+      }
       await deps.notifications.queued(mails);
       return view(approved);
     },

@@ -14,6 +14,7 @@ import type { HostExperienceListItem, HostExperienceView } from '../../domain/ba
 import {
   EXPERIENCE_FORM_FIELDS,
   UPLOAD_KEY_PREFIX,
+  HOST_UNDER_REVIEW_MESSAGE,
   experienceCreateFormSchemaJa,
   experienceEditFormSchemaJa,
   type ExperienceFormData,
@@ -41,8 +42,7 @@ export const UNKNOWN_CATEGORY_MESSAGE = '存在しないカテゴリーが含ま
 export const EXPERIENCE_HAS_OPEN_BOOKINGS_MESSAGE =
   'この体験には未対応または今後の確定済みの予約があるため削除できません。代わりに非公開にしてください。';
 /** The 409 `host_under_review` of a publication before an admin approved the host (DESIGN §4d). */
-export const HOST_UNDER_REVIEW_MESSAGE =
-  'ホストアカウントは審査中のため、体験を公開できません。非公開のまま準備を進めてください。審査が完了するとメールでお知らせします。';
+export { HOST_UNDER_REVIEW_MESSAGE };
 
 /** The copy's title: the original's with this mark, within the title's 200 characters. */
 export const COPY_TITLE_SUFFIX = '（コピー）';

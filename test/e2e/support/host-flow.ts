@@ -2,12 +2,16 @@
  * Steps of the host back office shared by the host e2e files: the mail outbox (sign-up and reset codes, booking
  * mails), signing in through the host sign-in page, and what a phone-width page must not do.
  */
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { signInToPool } from '../../../scripts/local/cognito-sign-in';
 import { LOCAL_CREDENTIALS } from '../../../scripts/local/dynamodb-local';
 import type { AppConfig } from '../../../web/src/lib/config';
+import { asAdmin } from './admin-flow';
 
 export interface OutboxMail {
   destination: { to: string[] };
@@ -72,9 +76,61 @@ export const uniqueHostEmail = (label: string) =>
   `host-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /**
+ * A host who signed up alone (through the host pool's API, as the sign-up screen does) and confirmed the mailed
+ * code: under review until an admin approves them (DESIGN §4d).
+ */
+export async function registeredHostUnderReview(
+  label: string,
+  businessName = 'Kurushima Tide Tours',
+): Promise<{ email: string; password: string }> {
+  const email = uniqueHostEmail(label);
+  const password = 'kurushima-2026';
+  const config = (await (await fetch(`${inject('baseUrl')}/config.json`)).json()) as AppConfig;
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: config.cognito.endpoint!,
+    region: 'local',
+    credentials: LOCAL_CREDENTIALS,
+  });
+  const clientId = config.cognito.hostPool.clientId;
+  try {
+    const started = Date.now();
+    await cognito.send(
+      new SignUpCommand({
+        ClientId: clientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'custom:business_name', Value: businessName },
+        ],
+      }),
+    );
+    const code = codeOf(await waitForMail(email, 'ホスト登録の確認コード', started));
+    await cognito.send(
+      new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: code }),
+    );
+  } finally {
+    cognito.destroy();
+  }
+  return { email, password };
+}
+
+/**
  * The demo admin approves a self-registered host (who starts under review and cannot publish before), through the
  * admin API with a real sign-in (password and TOTP code); the admin screens' approval has its own tests.
  */
+export async function approveHostAsAdmin(email: string): Promise<string> {
+  const list = await asAdmin<{ items: { id: string; email: string }[] }>(
+    'GET',
+    '/api/admin/hosts?reviewStatus=underReview&limit=100',
+  );
+  const host = list.body.items.find((h) => h.email.toLowerCase() === email.toLowerCase());
+  if (!host) throw new Error(`${email} is not under review`);
+  const res = await asAdmin('POST', `/api/admin/hosts/${encodeURIComponent(host.id)}/approve`);
+  if (res.status !== 200) throw new Error(`approve ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return host.id;
+}
+
 /**
  * Finishes a host's payout-account onboarding as the local onboarding page does (publishing needs it, DESIGN §4g);
  * `failPayouts`: the bank account refuses payouts.
@@ -92,53 +148,6 @@ export async function enableHostPayouts(
     },
   );
   if (res.status !== 200) throw new Error(`payout account of ${hostId}: ${res.status} ${await res.text()}`);
-}
-
-/** An ID token of a local pool, as the SPA gets one; an account with a temporary password sets `newPassword`. */
-export async function poolToken(
-  pool: 'hostPool' | 'adminPool',
-  credentials: { email: string; password: string; totpSecret?: string | null; newPassword?: string },
-): Promise<string> {
-  const config = (await (await fetch(`${inject('baseUrl')}/config.json`)).json()) as AppConfig;
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: config.cognito.endpoint!,
-    region: 'local',
-    credentials: LOCAL_CREDENTIALS,
-  });
-  try {
-    const tokens = await signInToPool(cognito, { clientId: config.cognito[pool].clientId, ...credentials });
-    return tokens.IdToken!;
-  } finally {
-    cognito.destroy();
-  }
-}
-
-/** The demo admin's ID token (password and TOTP code). */
-export function adminToken(): Promise<string> {
-  const admin = inject('demoAdmin');
-  return poolToken('adminPool', {
-    email: admin.email,
-    password: admin.password,
-    totpSecret: admin.totpSecret,
-  });
-}
-
-/** Approves the self-registered host (as the demo admin, over the API); answers the host's id. */
-export async function approveHostAsAdmin(email: string): Promise<string> {
-  const baseUrl = inject('baseUrl');
-  const token = await adminToken();
-  const headers = { authorization: `Bearer ${token}` };
-  const list = (await (
-    await fetch(`${baseUrl}/api/admin/hosts?reviewStatus=underReview&limit=100`, { headers })
-  ).json()) as { items: { id: string; email: string }[] };
-  const host = list.items.find((h) => h.email.toLowerCase() === email.toLowerCase());
-  if (!host) throw new Error(`${email} is not under review`);
-  const res = await fetch(`${baseUrl}/api/admin/hosts/${encodeURIComponent(host.id)}/approve`, {
-    method: 'POST',
-    headers,
-  });
-  if (res.status !== 200) throw new Error(`approve ${email}: ${res.status} ${await res.text()}`);
-  return host.id;
 }
 
 /** A camera-like JPEG of `width`×`height` in one colour, named as a host's photo would be. */
@@ -178,7 +187,10 @@ export function onSiteOrigin(baseUrl: string, path: string): string {
 export async function openSignedIn(page: Page, url: string, email: string, password: string): Promise<void> {
   await page.goto(url);
   const signIn = page.getByRole('heading', { name: 'ホストログイン' });
-  const area = page.getByRole('navigation', { name: 'メインメニュー' });
+  // Signed in: the sidebar, or on a phone the button that opens it.
+  const area = page
+    .getByRole('navigation', { name: 'メインメニュー' })
+    .or(page.getByRole('button', { name: 'メニューを開く' }));
   await signIn.or(area).first().waitFor();
   if (await signIn.isVisible()) {
     await signInOnPage(page, email, password);

@@ -177,6 +177,25 @@ describe('a self-registered host (vetting)', () => {
     expect((await call(world, 'GET', `/api/experiences/${draft.body.id}`)).status).toBe(200);
   });
 
+  it('approving twice at once (a double click, two admins) approves once and mails the host once (issue 32)', async () => {
+    const { email } = await selfRegisteredHost();
+    const waiting = await asAdmin<{ items: AdminHostListItem[] }>(
+      'GET',
+      '/api/admin/hosts?reviewStatus=underReview',
+    );
+    const id = waiting.body.items.find((h) => h.email === email)!.id;
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => asAdmin<AdminHostView>('POST', `/api/admin/hosts/${id}/approve`)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    for (const a of answers) expect(a.body.reviewStatus).toBe('approved');
+    await world.stack.jobs.sendMails();
+    const mails = (await outbox(world)).filter(
+      (m) => m.destination.to.includes(email) && m.subject.includes('審査が完了しました'),
+    );
+    expect(mails).toHaveLength(1);
+  });
+
   it('answers 404 for approving an unknown host, and 400 for an unknown review filter', async () => {
     const missing = await asAdmin<ErrorBody>('POST', `/api/admin/hosts/${randomUUID()}/approve`);
     expect(missing.status).toBe(404);

@@ -303,6 +303,78 @@ describe('admin cancellation', () => {
     expect((await intentOf(made.id)).amountRefunded).toBe(0);
   });
 
+  it('refuses an approved booking without a refund amount (missing, null or blank): 400 in Japanese, nothing changes (issue 32)', async () => {
+    const made = await approved();
+    for (const body of [
+      { reason: '特例で一部返金' },
+      { reason: '特例で一部返金', refundAmount: null },
+      { reason: '特例で一部返金', refundAmount: '' },
+      { reason: '特例で一部返金', refundAmount: '  ' },
+    ]) {
+      const res = await adminCancel(made.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe('validation_failed');
+      expect(res.body.error.message).toMatch(/[\u3040-\u30ff]/);
+      expect(res.body.error.fields).toEqual({ refundAmount: '返金額を入力してください' });
+    }
+    // A wrong type is its own message, also Japanese.
+    const text = await adminCancel(made.id, { reason: '特例', refundAmount: 'abc' });
+    expect(text.status).toBe(400);
+    expect(text.body.error.fields?.refundAmount).toBe('返金額は0円以上の整数（円）で入力してください');
+    expect((await stored(made.id)).status).toBe('approved');
+    expect((await intentOf(made.id)).amountRefunded).toBe(0);
+  });
+
+  it('cancels a request without a refund amount (missing or null: nothing was charged)', async () => {
+    const missing = await request();
+    const res = await adminCancel(missing.id, { reason: 'ゲストから電話で連絡' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'cancelled', refundAmount: 0, chargedAmount: 0 });
+    const nulled = await request();
+    expect((await adminCancel(nulled.id, { reason: '重複予約', refundAmount: null })).status).toBe(200);
+  });
+
+  it("mails the guest what really comes back, in the guest's language, and flags the admin's Japanese reason", async () => {
+    const guestMail = async (made: Made) => {
+      await world.stack.jobs.sendMails();
+      const mail = (await mailsAbout(world, made.reference)).find(
+        (m) => m.destination.to.includes(made.email) && m.subject.includes('cancelled'),
+      );
+      expect(mail).toBeDefined();
+      return mail!.body.text ?? '';
+    };
+    const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
+
+    const partial = await approved();
+    expect((await adminCancel(partial.id, { reason: '特例で一部返金', refundAmount: 1000 })).status).toBe(
+      200,
+    );
+    const partialText = await guestMail(partial);
+    expect(partialText).toContain(
+      `¥1,000 of the ${yen(partial.amount)} you paid will be refunded to your card`,
+    );
+    expect(partialText).not.toContain('not refunded');
+    // The reason is the admin's Japanese words: the English mail says so, then shows them as written.
+    expect(partialText).toContain('Our support team wrote this in Japanese:\n特例で一部返金');
+
+    const none = await approved();
+    expect((await adminCancel(none.id, { reason: 'No-show policy applies', refundAmount: 0 })).status).toBe(
+      200,
+    );
+    const noneText = await guestMail(none);
+    expect(noneText).toContain(
+      `No refund is made for this cancellation: the ${yen(none.amount)} you paid is not refunded.`,
+    );
+    expect(noneText).not.toContain('will be refunded');
+    expect(noneText).not.toContain('wrote this in Japanese');
+
+    const full = await approved();
+    expect((await adminCancel(full.id, { reason: '全額返金', refundAmount: full.amount })).status).toBe(200);
+    expect(await guestMail(full)).toContain(
+      `The full amount you paid, ${yen(full.amount)}, will be refunded`,
+    );
+  });
+
   it('refuses a denied booking (409)', async () => {
     const made = await request();
     await call(

@@ -166,7 +166,8 @@ describe("an approved booking's life", () => {
         m.body.text?.includes(booking.reference),
     );
     expect(lists).toHaveLength(1);
-    expect(lists[0]!.body.text).toContain('予約一覧');
+    // Its link opens that day's manifest (issue 32 item 12).
+    expect(lists[0]!.body.text).toContain(`/host/bookings?view=day&date=${booking.slot.date}`);
     expect(lists[0]!.body.text).toContain(experience.title);
 
     // During the tour it is still approved; an hour after its start it is completed, once.

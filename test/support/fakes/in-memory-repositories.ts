@@ -140,6 +140,10 @@ export class InMemoryHostRepository implements HostRepository {
     this.items.set(host.id, copy(host));
   }
   async update(host: Host, options: HostUpdateOptions = {}): Promise<void> {
+    const stored = this.items.get(host.id);
+    if (options.onlyIfUnderReview && stored?.reviewStatus !== 'underReview') {
+      throw new DomainError('state_conflict', 'The host was changed at the same time; reload and try again');
+    }
     this.items.set(host.id, copy(host));
     if (options.now) this.outbox.add(options.mails, options.now);
   }

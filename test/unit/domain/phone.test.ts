@@ -1,8 +1,10 @@
 import {
   DEFAULT_DIAL_CODE,
   filterPhoneInput,
+  formatPhoneForDisplay,
   formatPhoneInternational,
   isValidPhone,
+  phoneHref,
   toE164,
 } from '@domain/phone';
 
@@ -63,5 +65,16 @@ describe('phone numbers (libphonenumber-js)', () => {
     // Something that is not a number is shown as it is rather than lost.
     expect(formatPhoneInternational('+81(90)1234-5678x')).toBe('+81 90 1234 5678');
     expect(formatPhoneInternational('call me')).toBe('call me');
+  });
+
+  it('shows the back office a number as its country writes it, and dials it by its tel: link (issue 32)', () => {
+    expect(formatPhoneForDisplay('+819012345678')).toBe('090-1234-5678');
+    expect(formatPhoneForDisplay('+81 89-000-0001')).toBe('089-000-0001');
+    // Another country's number keeps its code (the host dials it from Japan), grouped as that country does.
+    expect(formatPhoneForDisplay('+442079460958')).toBe('+44 20 7946 0958');
+    expect(formatPhoneForDisplay('+886223456789')).toBe('+886 2 2345 6789');
+    expect(formatPhoneForDisplay('call me')).toBe('call me');
+    expect(phoneHref('+81 90-1234-5678')).toBe('tel:+819012345678');
+    expect(phoneHref('call 0120')).toBe('tel:0120');
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { CancellingParty } from '../../../domain/entities';
 import {
+  backOfficeWordsBlock,
   guestFacts,
   guestFullName,
   guestMailLanguage,
@@ -25,14 +26,17 @@ const partyNames = {
   en: { guest: 'you', host: 'the host', admin: 'our support team' },
 } as const;
 
+/** What happens to the guest's money, worded by the real amount: released, all, part or nothing back. */
 function moneyText(input: BookingMailInput, language: MailLanguage): string {
   const { booking } = input;
   const texts = guestMailTexts(language).cancelled;
   const refund = booking.refundAmount ?? 0;
+  const charged = formatYen(booking.amount, language);
   // Nothing captured (a request): no refund is tracked, the authorisation is released and never charged.
-  if (!booking.refundStatus) return texts.released(formatYen(booking.amount, language));
-  if (refund === 0) return texts.noRefund;
-  return texts.refund(formatYen(refund, language));
+  if (!booking.refundStatus) return texts.released(charged);
+  if (refund <= 0) return texts.noRefund(booking.cancelledBy ?? 'guest', charged);
+  if (refund >= booking.amount) return texts.fullRefund(formatYen(refund, language));
+  return texts.partialRefund(formatYen(refund, language), charged);
 }
 
 export function guestBookingCancelledMail(input: BookingMailInput): RenderedMail {
@@ -41,7 +45,9 @@ export function guestBookingCancelledMail(input: BookingMailInput): RenderedMail
   const texts = guestMailTexts(language).cancelled;
   const by: CancellingParty = booking.cancelledBy ?? 'guest';
   const reason = booking.cancellationReason?.trim();
-  const reasonBlock: MailBlock[] = reason ? [{ kind: 'note', title: texts.reason, text: reason }] : [];
+  // Only the host and admins give a reason (a guest's own cancellation has none).
+  const reasonBlock: MailBlock[] =
+    reason && by !== 'guest' ? [backOfficeWordsBlock(texts.reason, reason, by, language)] : [];
   return renderGuestMail(input, {
     subject: texts.subject(input.experience.title, booking.reference),
     preheader: moneyText(input, language),

@@ -4,7 +4,7 @@
  */
 import { formatAddress, mapsSearchUrl } from '../../../domain/address';
 import type { Booking, Experience, Host } from '../../../domain/entities';
-import { languageName } from '../../../domain/languages';
+import { isJapaneseFor, languageName } from '../../../domain/languages';
 import { PRICE_TERMS } from '../../../domain/price-terms';
 import { describeRefundRule, type RefundRule } from '../../../domain/refund-rule';
 import {
@@ -52,7 +52,12 @@ export const HOST_RESPONSE_HOURS = 48;
 export const lookupUrl = (input: BookingMailInput) => siteUrl(input.baseUrl, '/booking-confirmation');
 export const experienceUrl = (input: BookingMailInput) =>
   siteUrl(input.baseUrl, `/experience/${encodeURIComponent(input.experience.id)}`);
-export const hostBookingsUrl = (input: BookingMailInput) => siteUrl(input.baseUrl, '/host/bookings');
+/**
+ * The host's bookings list with this booking's dialog open (the list opens `?booking=<id>` at once): a host mail's
+ * button leads to the request itself, not to a list to search (issue 32 item 12).
+ */
+export const hostBookingsUrl = (input: BookingMailInput) =>
+  siteUrl(input.baseUrl, `/host/bookings?booking=${encodeURIComponent(input.booking.id)}`);
 
 export const siteNameOf = (input: BookingMailInput) => input.siteName ?? DEFAULT_SITE_NAME;
 
@@ -117,6 +122,27 @@ export function hostRequestFacts(input: BookingMailInput, more: [string, string]
       ['予約者', guestFullName(booking, 'en')],
       ...more,
     ],
+  };
+}
+
+/**
+ * A host's or an admin's words to the guest (a denial's or a cancellation's reason), as written. Written in
+ * Japanese (the back office's language) to a guest who reads another, the note says so first, in the guest's
+ * language, and marks the text as Japanese (issue 32 item 12; DESIGN §4e: host-written text stays as written).
+ */
+export function backOfficeWordsBlock(
+  title: string,
+  text: string,
+  writer: 'host' | 'admin',
+  language: MailLanguage,
+): MailBlock {
+  if (!isJapaneseFor(text, language)) return { kind: 'note', title, text };
+  return {
+    kind: 'note',
+    title,
+    text,
+    caption: guestMailTexts(language).writtenInJapanese(writer),
+    textLanguage: 'ja',
   };
 }
 

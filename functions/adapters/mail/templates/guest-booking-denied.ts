@@ -1,5 +1,6 @@
 /** To the guest, when the host declines the request and the authorisation is cancelled (booking `denied`). */
 import {
+  backOfficeWordsBlock,
   experienceUrl,
   guestFacts,
   guestMailLanguage,
@@ -23,7 +24,11 @@ export function guestBookingDeniedMail(input: BookingDeniedMailInput): RenderedM
   const reason = (input.reason ?? booking.deniedMessage)?.trim();
 
   const texts = guestMailTexts(language).denied;
-  const reasonBlock: MailBlock[] = reason ? [{ kind: 'note', title: texts.hostMessage, text: reason }] : [];
+  // An admin may deny on the host's behalf: then the words are the admin's.
+  const writer = booking.decidedBy?.role === 'admin' ? 'admin' : 'host';
+  const reasonBlock: MailBlock[] = reason
+    ? [backOfficeWordsBlock(texts.hostMessage, reason, writer, language)]
+    : [];
   return renderGuestMail(input, {
     subject: texts.subject(input.experience.title, booking.reference),
     preheader: texts.notCharged,

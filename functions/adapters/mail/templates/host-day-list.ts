@@ -3,6 +3,7 @@
  * comes, how many, and how to reach them (DESIGN §4c). Only sent when there is at least one tour.
  */
 import type { Booking, Host } from '../../../domain/entities';
+import { formatPhoneForDisplay } from '../../../domain/phone';
 import { guestFullName } from './booking-mail';
 import { formatDate, formatGuests, formatTime, siteUrl } from './format';
 import { renderMail, type MailBlock, type RenderedMail } from './layout';
@@ -27,7 +28,7 @@ export function hostDayListMail(input: HostDayListMailInput): RenderedMail {
       ['予約番号', b.reference],
       ['予約者', guestFullName(b, 'en')],
       ['人数', formatGuests(b.guests, 'ja')],
-      ['電話', b.phone],
+      ['電話', formatPhoneForDisplay(b.phone)],
       ['メール', b.email],
       ...(b.specialRequests?.trim() ? [['ご要望', b.specialRequests.trim()] as [string, string]] : []),
     ],
@@ -43,9 +44,10 @@ export function hostDayListMail(input: HostDayListMailInput): RenderedMail {
       { kind: 'paragraph', text: `明日（${date}）の確定済みの予約は${input.bookings.length}件です。` },
       ...tours,
       {
+        // That day's manifest (who comes, when, check-in), not the list (issue 32 item 12).
         kind: 'button',
-        label: '予約一覧を開く',
-        url: siteUrl(input.baseUrl, '/host/bookings'),
+        label: '当日の参加者を見る',
+        url: siteUrl(input.baseUrl, `/host/bookings?view=day&date=${encodeURIComponent(input.date)}`),
       },
     ],
     footer: 'このメールは、ホストアカウントの体験に翌日の確定済み予約があるためお送りしています。',

@@ -17,8 +17,12 @@ export type MailBlock =
   /** The booking reference, shown large: it is what the guest types to look the booking up. */
   | { kind: 'reference'; label: string; value: string }
   | { kind: 'facts'; rows: ReadonlyArray<readonly [label: string, value: string]> }
-  /** A titled box of free text, line breaks kept (cancellation policy, the host's reason, special requests). */
-  | { kind: 'note'; title: string; text: string }
+  /**
+   * A titled box of free text, line breaks kept (cancellation policy, the host's reason, special requests).
+   * `caption` says something about the text in the reader's language (that the host wrote it in Japanese), and
+   * `textLanguage` marks the text's own language when it is not the mail's.
+   */
+  | { kind: 'note'; title: string; text: string; caption?: string; textLanguage?: MailLanguage }
   | { kind: 'button'; label: string; url: string };
 
 export interface MailDocument {
@@ -57,7 +61,11 @@ function renderText(doc: MailDocument): string {
         parts.push(block.rows.map(([label, value]) => `${label}${colon}${value}`).join('\n'));
         break;
       case 'note':
-        parts.push(`${block.title}\n${'-'.repeat(displayWidth(block.title))}\n${block.text.trim()}`);
+        parts.push(
+          `${block.title}\n${'-'.repeat(displayWidth(block.title))}\n` +
+            (block.caption ? `${block.caption}\n` : '') +
+            block.text.trim(),
+        );
         break;
       case 'button':
         parts.push(`${block.label}${colon.trim()}\n${block.url}`);
@@ -102,7 +110,10 @@ function renderBlockHtml(block: MailBlock): string {
       return (
         `<div style="margin:0 0 20px;padding:12px 16px;border-left:4px solid #95b8a4;background:#fafafa;">` +
         `<div style="font-size:14px;font-weight:600;color:#333;margin-bottom:6px;">${escapeHtml(block.title)}</div>` +
-        `<div style="font-size:14px;line-height:1.6;color:#333;">${multiline(block.text)}</div></div>`
+        (block.caption
+          ? `<div style="font-size:13px;color:#555;margin-bottom:6px;">${escapeHtml(block.caption)}</div>`
+          : '') +
+        `<div${block.textLanguage ? ` lang="${escapeHtml(block.textLanguage)}"` : ''} style="font-size:14px;line-height:1.6;color:#333;">${multiline(block.text)}</div></div>`
       );
     case 'button':
       return (

@@ -16,6 +16,7 @@ import { authErrorMessage, isWrongCurrentPassword } from '../../lib/back-office-
 import { useBackOfficeAuth } from '../../lib/back-office-auth/back-office-auth';
 import { textFieldProps } from '../../lib/back-office/form';
 import { useToast } from '../../lib/toast';
+import { submitOnce, useSingleFlight } from '../../lib/back-office/use-single-flight';
 import { PasswordField } from './password-field';
 
 export interface PasswordChangeWording {
@@ -42,6 +43,8 @@ export function PasswordChangeForm({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
+  /** One submit at a time, however fast the clicks. */
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await client.updatePassword(values.currentPassword, values.newPassword);
@@ -65,7 +68,7 @@ export function PasswordChangeForm({
       component="form"
       noValidate
       spacing={2.5}
-      onSubmit={(e) => void onSubmit(e)}
+      onSubmit={submitOnce(flight, onSubmit)}
       aria-label="パスワード変更"
       sx={{ maxWidth: 480 }}
     >
@@ -91,8 +94,8 @@ export function PasswordChangeForm({
         {...textFieldProps(form, 'confirmPassword')}
       />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? (
+        <Button type="submit" variant="contained" disabled={flight.pending || form.formState.isSubmitting}>
+          {flight.pending || form.formState.isSubmitting ? (
             <CircularProgress size={22} color="inherit" aria-label={wording.submitting} />
           ) : (
             wording.submit

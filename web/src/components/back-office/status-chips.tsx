@@ -15,6 +15,12 @@ const chipColour: Record<StatusColour, 'warning' | 'success' | 'error' | 'defaul
   blue: 'info',
 };
 
+/**
+ * The status column of the host's and the admin's booking tables: wide enough for the longest label,
+ * 「キャンセル済み」, whole (issue 32 item 12: it showed as 「キャンセ…」).
+ */
+export const STATUS_COLUMN_WIDTH = 148;
+
 /** A booking's status in the back office (承認待ち, 承認済み, 否認, …); an unknown value shows as 不明. */
 export function BookingStatusChip({ status }: { status: BookingStatus | string }) {
   const known = Object.hasOwn(bookingStatusPresentation, status);

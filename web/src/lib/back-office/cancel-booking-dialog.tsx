@@ -1,10 +1,13 @@
 /**
  * The back office's cancellation of a booking (DESIGN §4c), for both areas: the host cancels an approved booking
  * (reason required, the whole charge refunded, the slot stays closed); an admin cancels a pending or approved one
- * with a reason and a refund between 0 and the charge (the booking's own rule proposes the amount).
+ * with a reason and a refund between 0 and the charge (the booking's own rule proposes the amount; a blank amount
+ * is an error, never ¥0). One message at a time: a field's own beside it, anything else above; one request per
+ * confirmation.
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -19,11 +22,14 @@ import { guestCancellationQuote } from '@domain/cancellation';
 import { CANCELLED_BY, REFUND_STATUS } from '@domain/booking-csv';
 import {
   CANCELLATION_REASON_MAX_LENGTH,
+  adminCancelApprovedBookingSchema,
   adminCancelBookingSchema,
   hostCancelBookingSchema,
 } from '@domain/schemas/cancellation';
+import { fieldErrors as messagesByField } from '@domain/validation';
 import { ApiError } from '../api-client';
 import { useAuthorizedApi } from '../back-office-auth/use-authorized-api';
+import { useSingleFlight } from './use-single-flight';
 
 const yen = (n: number) => `${n.toLocaleString('ja-JP')}円`;
 
@@ -69,11 +75,15 @@ export function CancelBookingDialog({
   const api = useAuthorizedApi();
   const queryClient = useQueryClient();
   const charged = booking.status === 'approved' ? booking.amount : 0;
-  const proposed = guestCancellationQuote(booking, new Date()).refundAmount;
+  /** What the booking's refund rule returns now: the admin's starting point. */
+  const [proposed] = useState(() => guestCancellationQuote(booking, new Date()).refundAmount);
+  /** Only an admin cancelling an approved booking chooses the amount. */
+  const choosesRefund = role === 'admin' && booking.status === 'approved';
   const [reason, setReason] = useState('');
-  const [refund, setRefund] = useState(String(role === 'host' ? charged : proposed));
+  const [refund, setRefund] = useState(String(proposed));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const flight = useSingleFlight();
   const mutation = useMutation({
     mutationFn: (body: { reason: string; refundAmount?: number }) =>
       api<{ refundAmount: number }>(`/${role}/bookings/${encodeURIComponent(booking.id)}/cancel`, {
@@ -86,26 +96,42 @@ export function CancelBookingDialog({
     },
   });
 
+  /** Shows one message: the fields' own (beside them), or one above the form. */
+  const show = (fields: Record<string, string>, message: string | null = null) => {
+    setFieldErrors(fields);
+    setError(message);
+  };
+
   const submit = async () => {
-    const input = role === 'host' ? { reason } : { reason, refundAmount: Number(refund) };
-    const parsed = (role === 'host' ? hostCancelBookingSchema : adminCancelBookingSchema).safeParse(input);
+    // A cleared amount stays "not given" (required), never Number('') = 0.
+    const parsed = choosesRefund
+      ? adminCancelApprovedBookingSchema.safeParse({
+          reason,
+          refundAmount: refund.trim() === '' ? undefined : Number(refund),
+        })
+      : (role === 'host' ? hostCancelBookingSchema : adminCancelBookingSchema).safeParse({ reason });
     if (!parsed.success) {
-      setFieldErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      show(messagesByField(parsed.error));
       return;
     }
-    setFieldErrors({});
-    setError(null);
+    show({});
     try {
       const answer = await mutation.mutateAsync(parsed.data);
       onCancelled(answer.refundAmount);
     } catch (e) {
-      if (e instanceof ApiError && e.fields) setFieldErrors(e.fields);
-      setError(e instanceof Error ? e.message : 'キャンセルできませんでした。');
+      // A message about a field this dialog shows goes beside it; anything else above the form.
+      const shown = ['reason', ...(choosesRefund ? ['refundAmount'] : [])];
+      const own = Object.entries(e instanceof ApiError ? (e.fields ?? {}) : {}).filter(([k]) =>
+        shown.includes(k),
+      );
+      if (own.length > 0) show(Object.fromEntries(own));
+      else show({}, e instanceof Error ? e.message : 'キャンセルできませんでした。');
     }
   };
+  const busy = flight.pending || mutation.isPending;
 
   return (
-    <Dialog open={open} onClose={() => !mutation.isPending && onClose()} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={() => !busy && onClose()} fullWidth maxWidth="sm">
       <DialogTitle>予約をキャンセル</DialogTitle>
       <DialogContent dividers>
         {error && (
@@ -128,35 +154,50 @@ export function CancelBookingDialog({
           fullWidth
           autoFocus
           value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (fieldErrors.reason) show({ ...fieldErrors, reason: '' });
+          }}
           error={Boolean(fieldErrors.reason)}
-          helperText={fieldErrors.reason ?? 'お客様にメールでお送りします。'}
+          helperText={fieldErrors.reason || 'お客様にメールでお送りします。'}
           slotProps={{ htmlInput: { maxLength: CANCELLATION_REASON_MAX_LENGTH } }}
         />
-        {role === 'admin' && booking.status === 'approved' && (
-          <TextField
-            label="返金額（円）"
-            type="number"
-            fullWidth
-            sx={{ mt: 2 }}
-            value={refund}
-            onChange={(e) => setRefund(e.target.value)}
-            error={Boolean(fieldErrors.refundAmount)}
-            helperText={fieldErrors.refundAmount ?? `0〜${yen(charged)}`}
-            slotProps={{ htmlInput: { min: 0, max: charged, step: 1 } }}
-          />
+        {choosesRefund && (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 2, flexWrap: 'wrap' }}>
+            <TextField
+              label="返金額（円）"
+              type="number"
+              required
+              sx={{ flex: '1 1 220px' }}
+              value={refund}
+              onChange={(e) => {
+                setRefund(e.target.value);
+                if (fieldErrors.refundAmount) show({ ...fieldErrors, refundAmount: '' });
+              }}
+              error={Boolean(fieldErrors.refundAmount)}
+              helperText={fieldErrors.refundAmount || `0〜${yen(charged)}`}
+              slotProps={{ htmlInput: { min: 0, max: charged, step: 1 } }}
+            />
+            {refund !== String(proposed) && (
+              <Button
+                onClick={() => {
+                  setRefund(String(proposed));
+                  show({ ...fieldErrors, refundAmount: '' });
+                }}
+                sx={{ mt: 1 }}
+              >
+                ポリシーの返金額（{yen(proposed)}）に戻す
+              </Button>
+            )}
+          </Box>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={mutation.isPending}>
+        <Button onClick={onClose} disabled={busy}>
           戻る
         </Button>
-        <Button variant="contained" color="error" disabled={mutation.isPending} onClick={() => void submit()}>
-          {mutation.isPending ? (
-            <CircularProgress size={22} color="inherit" aria-label="処理中" />
-          ) : (
-            'キャンセルを確定'
-          )}
+        <Button variant="contained" color="error" disabled={busy} onClick={() => void flight.run(submit)}>
+          {busy ? <CircularProgress size={22} color="inherit" aria-label="処理中" /> : 'キャンセルを確定'}
         </Button>
       </DialogActions>
     </Dialog>

@@ -9,6 +9,8 @@ export const en: GuestMailTexts = {
   yen: (digits) => `¥${digits}`,
   japanTime: (time) => `${time} (Japan time)`,
   guests: (count) => (count === 1 ? '1 guest' : `${count} guests`),
+  writtenInJapanese: (writer) =>
+    `${writer === 'host' ? 'The host' : 'Our support team'} wrote this in Japanese:`,
   referenceLabel: 'Booking ID',
   facts: {
     experience: 'Experience',
@@ -90,9 +92,14 @@ export const en: GuestMailTexts = {
         : `Your booking below has been cancelled by ${PARTY[by]}.`,
     reason: 'Reason',
     released: (amount) => `Your card has not been charged: the authorisation of ${amount} is released.`,
-    noRefund: 'Under the cancellation policy, this cancellation is not refunded.',
-    refund: (amount) =>
-      `${amount} will be refunded to your card. Depending on your card issuer, it may take a while to appear.`,
+    noRefund: (by, charged) =>
+      by === 'guest'
+        ? `Under the cancellation policy, this cancellation is not refunded (you paid ${charged}).`
+        : `No refund is made for this cancellation: the ${charged} you paid is not refunded.`,
+    fullRefund: (amount) =>
+      `The full amount you paid, ${amount}, will be refunded to your card. Depending on your card issuer, it may take a while to appear.`,
+    partialRefund: (amount, charged) =>
+      `${amount} of the ${charged} you paid will be refunded to your card. Depending on your card issuer, it may take a while to appear.`,
   },
   reminder: {
     subject: (title, when, ref) => `Reminder: ${title} on ${when} (Booking ID ${ref})`,

@@ -9,6 +9,7 @@ export const ja: GuestMailTexts = {
   yen: (digits) => `${digits}円`,
   japanTime: (time) => `${time}（日本時間）`,
   guests: (count) => `${count}名`,
+  writtenInJapanese: (writer) => `${PARTY[writer]}が日本語で記入した内容です：`,
   referenceLabel: '予約番号',
   facts: {
     experience: '体験',
@@ -88,9 +89,14 @@ export const ja: GuestMailTexts = {
     intro: (by) => `下記のご予約は${PARTY[by]}によりキャンセルされました。`,
     reason: 'キャンセルの理由',
     released: (amount) => `カードへの請求は行われていません。${amount}の与信は取り消されます。`,
-    noRefund: 'キャンセルポリシーにより、今回のキャンセルでは返金はありません。',
-    refund: (amount) =>
-      `${amount}をご利用のカードに返金いたします。カード会社によっては反映まで時間がかかる場合があります。`,
+    noRefund: (by, charged) =>
+      by === 'guest'
+        ? `キャンセルポリシーにより、今回のキャンセルでは返金はありません（お支払い額 ${charged}）。`
+        : `今回のキャンセルでは返金はありません（お支払い額 ${charged}）。`,
+    fullRefund: (amount) =>
+      `お支払いの全額${amount}をご利用のカードに返金いたします。カード会社によっては反映まで時間がかかる場合があります。`,
+    partialRefund: (amount, charged) =>
+      `お支払い額${charged}のうち${amount}をご利用のカードに返金いたします。カード会社によっては反映まで時間がかかる場合があります。`,
   },
   reminder: {
     subject: (title, when, ref) => `【ご予約日のお知らせ】${title} ${when}（予約番号 ${ref}）`,

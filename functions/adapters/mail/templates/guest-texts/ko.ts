@@ -9,6 +9,8 @@ export const ko: GuestMailTexts = {
   yen: (digits) => `¥${digits}`,
   japanTime: (time) => `${time} (일본 시간)`,
   guests: (count) => `${count}명`,
+  writtenInJapanese: (writer) =>
+    `${writer === 'host' ? '호스트가' : '고객 지원팀이'} 일본어로 작성한 내용입니다:`,
   referenceLabel: '예약 번호',
   facts: {
     experience: '체험',
@@ -88,8 +90,14 @@ export const ko: GuestMailTexts = {
         : `아래 예약이 ${PARTY[by]}에 의해 취소되었습니다.`,
     reason: '취소 사유',
     released: (amount) => `카드는 결제되지 않았으며 ${amount} 승인은 해제됩니다.`,
-    noRefund: '취소 정책에 따라 이번 취소는 환불되지 않습니다.',
-    refund: (amount) => `${amount}이(가) 카드로 환불됩니다. 카드사에 따라 반영까지 시간이 걸릴 수 있습니다.`,
+    noRefund: (by, charged) =>
+      by === 'guest'
+        ? `취소 정책에 따라 이번 취소는 환불되지 않습니다(결제 금액 ${charged}).`
+        : `이번 취소는 환불되지 않습니다. 결제하신 ${charged}은(는) 환불되지 않습니다.`,
+    fullRefund: (amount) =>
+      `결제하신 전액 ${amount}이(가) 카드로 환불됩니다. 카드사에 따라 반영까지 시간이 걸릴 수 있습니다.`,
+    partialRefund: (amount, charged) =>
+      `결제하신 ${charged} 중 ${amount}이(가) 카드로 환불됩니다. 카드사에 따라 반영까지 시간이 걸릴 수 있습니다.`,
   },
   reminder: {
     subject: (title, when, ref) => `일정 안내: ${title}, ${when} (예약 번호 ${ref})`,

@@ -19,6 +19,11 @@ export interface GuestMailTexts {
   /** A stored slot time marked as Japan time. */
   japanTime: (time: string) => string;
   guests: (count: number) => string;
+  /**
+   * Above a host's or an admin's reason that is in Japanese (the back office's language) and the guest does not
+   * read Japanese: who wrote it, and that it is Japanese (issue 32 item 12).
+   */
+  writtenInJapanese: (writer: 'host' | 'admin') => string;
   referenceLabel: string;
   facts: {
     experience: string;
@@ -88,8 +93,10 @@ export interface GuestMailTexts {
     intro: (by: CancellingParty) => string;
     reason: string;
     released: (amount: string) => string;
-    noRefund: string;
-    refund: (amount: string) => string;
+    /** Nothing of `charged` comes back: by the policy (the guest's own cancellation) or as the host or admin set. */
+    noRefund: (by: CancellingParty, charged: string) => string;
+    fullRefund: (amount: string) => string;
+    partialRefund: (amount: string, charged: string) => string;
   };
   reminder: {
     subject: (title: string, when: string, reference: string) => string;

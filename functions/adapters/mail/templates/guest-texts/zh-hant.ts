@@ -9,6 +9,7 @@ export const zhHant: GuestMailTexts = {
   yen: (digits) => `¥${digits}`,
   japanTime: (time) => `${time}（日本時間）`,
   guests: (count) => `${count} 位`,
+  writtenInJapanese: (writer) => `以下內容由${PARTY[writer]}以日文撰寫：`,
   referenceLabel: '預訂編號',
   facts: {
     experience: '體驗',
@@ -81,8 +82,14 @@ export const zhHant: GuestMailTexts = {
     intro: (by) => (by === 'guest' ? '依照您的要求，以下預訂已取消。' : `以下預訂已由${PARTY[by]}取消。`),
     reason: '取消原因',
     released: (amount) => `您的信用卡未被扣款：${amount} 的預先授權將會解除。`,
-    noRefund: '依照取消政策，本次取消不予退款。',
-    refund: (amount) => `${amount} 將退還至您的信用卡。視發卡銀行而定，可能需要一段時間才會入帳。`,
+    noRefund: (by, charged) =>
+      by === 'guest'
+        ? `依照取消政策，本次取消不予退款（您支付的金額為 ${charged}）。`
+        : `本次取消不予退款：您支付的 ${charged} 將不會退還。`,
+    fullRefund: (amount) =>
+      `您支付的全額 ${amount} 將退還至您的信用卡。視發卡銀行而定，可能需要一段時間才會入帳。`,
+    partialRefund: (amount, charged) =>
+      `您支付的 ${charged} 中，${amount} 將退還至您的信用卡。視發卡銀行而定，可能需要一段時間才會入帳。`,
   },
   reminder: {
     subject: (title, when, ref) => `行程提醒：${title}，${when}（預訂編號 ${ref}）`,

@@ -3,7 +3,7 @@
  * booking date and time, guests, status badge, received date; not found 予約が見つかりませんでした。), with what an
  * admin answering for a host needs beside it: the amount, the guest's contact details and requests, the host (and
  * whether they are suspended), the experience as it is now, the deadline, and who decided. A pending request can
- * be approved or denied here on the host's behalf (the buttons are disabled in every other state).
+ * be approved or denied here on the host's behalf (the buttons show only while it is pending).
  */
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
@@ -22,6 +22,7 @@ import type { AdminBookingView } from '@domain/back-office-views';
 import { canHostDecide } from '@domain/booking-status';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { BookingStatusChip, PublicationChip } from '../../../components/back-office/status-chips';
+import { PhoneLink } from '../../../components/back-office/phone-link';
 import { ApiError } from '../../../lib/api-client';
 import {
   formatDateTimeJa,
@@ -36,6 +37,7 @@ import {
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useNow } from '../../../lib/back-office/use-now';
 import { useToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { ADMIN_BOOKINGS_ROOT, useAdminBooking, useApproveBooking, useDenyBooking } from '../api/bookings';
 import { ADMIN_QUERY_ROOT } from '../../../lib/back-office/admin-account';
 import { CancelBookingDialog, canCancel } from '../../../lib/back-office/cancel-booking-dialog';
@@ -95,7 +97,7 @@ function Details({ booking }: { booking: AdminBookingView }) {
           <Link href={`mailto:${booking.email}`}>{booking.email}</Link>
         </DetailRow>
         <DetailRow label="電話番号">
-          <Link href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>{booking.phone}</Link>
+          <PhoneLink phone={booking.phone} />
         </DetailRow>
         <DetailRow label="国籍">{booking.nationality}</DetailRow>
         <DetailRow label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</DetailRow>
@@ -187,7 +189,9 @@ export function AdminBookingDetailPage() {
   const data = booking.data;
   useBackOfficePageMeta(data ? `予約詳細 ${data.reference}` : '予約詳細');
 
-  const working = approve.isPending || deny.isPending;
+  /** One decision request at a time, however fast the clicks. */
+  const flight = useSingleFlight();
+  const working = flight.pending || approve.isPending || deny.isPending;
   const decidable = data ? canHostDecide(data.status) : false;
 
   const close = () => {
@@ -258,21 +262,22 @@ export function AdminBookingDetailPage() {
                   キャンセルする
                 </Button>
               )}
-              <Button
-                variant="outlined"
-                color="error"
-                disabled={!decidable || working}
-                onClick={() => setDialog('deny')}
-              >
-                ホストに代わって否認
-              </Button>
-              <Button
-                variant="contained"
-                disabled={!decidable || working}
-                onClick={() => setDialog('approve')}
-              >
-                ホストに代わって承認
-              </Button>
+              {/* Only what can be done: a decided, expired or cancelled booking has nothing to approve or deny. */}
+              {decidable && (
+                <>
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    disabled={working}
+                    onClick={() => setDialog('deny')}
+                  >
+                    ホストに代わって否認
+                  </Button>
+                  <Button variant="contained" disabled={working} onClick={() => setDialog('approve')}>
+                    ホストに代わって承認
+                  </Button>
+                </>
+              )}
             </>
           )
         }
@@ -314,19 +319,19 @@ export function AdminBookingDetailPage() {
             onBehalf
             booking={data}
             open={dialog === 'approve'}
-            working={approve.isPending}
+            working={working}
             error={dialog === 'approve' ? error : null}
             onCancel={close}
-            onConfirm={() => void onApprove()}
+            onConfirm={() => void flight.run(onApprove)}
           />
           <DenyDialog
             booking={data}
             open={dialog === 'deny'}
-            working={deny.isPending}
+            working={working}
             error={dialog === 'deny' ? error : null}
             fieldError={fieldError}
             onCancel={close}
-            onConfirm={(reason) => void onDeny(reason)}
+            onConfirm={(reason) => void flight.run(() => onDeny(reason))}
           />
         </>
       )}

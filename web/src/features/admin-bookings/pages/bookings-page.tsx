@@ -34,7 +34,7 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import type { AdminBookingListItem, AdminBookingPage } from '@domain/back-office-views';
 import { PageHeader } from '../../../components/back-office/page-header';
-import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { BookingStatusChip, STATUS_COLUMN_WIDTH } from '../../../components/back-office/status-chips';
 import { BookingSlotCells } from '../../../components/back-office/booking-slot-cells';
 import { TruncatedText } from '../../../components/back-office/truncated-text';
 import { ApiError } from '../../../lib/api-client';
@@ -100,7 +100,7 @@ function BookingTable({
             <TableCell>体験</TableCell>
             <TableCell sx={{ width: 168 }}>ホスト</TableCell>
             <TableCell sx={{ width: 168 }}>予約者</TableCell>
-            <TableCell sx={{ width: 120 }}>ステータス</TableCell>
+            <TableCell sx={{ width: STATUS_COLUMN_WIDTH }}>ステータス</TableCell>
             <TableCell sx={{ width: 172 }}>予約日時・受付日</TableCell>
             <TableCell align="right" sx={{ width: 60 }}>
               人数

@@ -16,6 +16,7 @@ import type { HostReviewStatus } from '@domain/entities';
 import { adminMessages } from '@domain/schemas/admin';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { useApproveHost } from '../api/hosts';
 
 export const HOST_APPROVAL_FAILED = 'ホストの承認に失敗しました。もう一度お試しください。';
@@ -30,6 +31,8 @@ export function ApproveHostButton({ id, businessName }: { id: string; businessNa
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const flight = useSingleFlight();
+  const working = flight.pending || approve.isPending;
 
   const confirm = async () => {
     setError(null);
@@ -58,7 +61,7 @@ export function ApproveHostButton({ id, businessName }: { id: string; businessNa
       </Button>
       <Dialog
         open={open}
-        onClose={approve.isPending ? undefined : () => setOpen(false)}
+        onClose={working ? undefined : () => setOpen(false)}
         onClick={(e) => e.stopPropagation()}
         aria-labelledby={`approve-${id}`}
         maxWidth="sm"
@@ -75,15 +78,11 @@ export function ApproveHostButton({ id, businessName }: { id: string; businessNa
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setOpen(false)} disabled={approve.isPending}>
+          <Button onClick={() => setOpen(false)} disabled={working}>
             キャンセル
           </Button>
-          <Button variant="contained" onClick={() => void confirm()} disabled={approve.isPending}>
-            {approve.isPending ? (
-              <CircularProgress size={22} color="inherit" aria-label="承認中" />
-            ) : (
-              '承認する'
-            )}
+          <Button variant="contained" onClick={() => void flight.run(confirm)} disabled={working}>
+            {working ? <CircularProgress size={22} color="inherit" aria-label="承認中" /> : '承認する'}
           </Button>
         </DialogActions>
       </Dialog>

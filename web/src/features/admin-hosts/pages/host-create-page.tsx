@@ -32,6 +32,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorOf, textFieldProps } from '../../../lib/back-office/form';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useToast } from '../../../lib/toast';
+import { submitOnce, useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { useCreateHost } from '../api/hosts';
 import type { HostLanguage } from '../../../lib/back-office/host-languages';
 
@@ -106,6 +107,8 @@ export function AdminHostCreatePage() {
     },
   });
 
+  /** One submit at a time, however fast the clicks. */
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async (values: AdminCreateHost) => {
     setFailure(null);
     try {
@@ -136,7 +139,7 @@ export function AdminHostCreatePage() {
 
   const languagesError = errorOf(form, 'languages');
   const password = form.watch('password');
-  const submitting = form.formState.isSubmitting;
+  const submitting = flight.pending || form.formState.isSubmitting;
 
   return (
     <>
@@ -150,7 +153,7 @@ export function AdminHostCreatePage() {
       <Box
         component="form"
         noValidate
-        onSubmit={(e) => void onSubmit(e)}
+        onSubmit={submitOnce(flight, onSubmit)}
         aria-label="ホスト作成"
         sx={{ display: 'grid', gap: 2, maxWidth: 760 }}
       >

@@ -44,6 +44,7 @@ import {
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useNow } from '../../../lib/back-office/use-now';
 import { useToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { useAdminHost, useReinstateHost, useSuspendHost } from '../api/hosts';
 import { HOST_LANGUAGE_LABELS } from '../../../lib/back-office/host-languages';
 import { ApproveHostButton, UnderReviewChip } from '../components/approve-host';
@@ -240,7 +241,9 @@ export function AdminHostDetailPage() {
   const [error, setError] = useState<string | null>(null);
   const data = host.data;
   useBackOfficePageMeta(data ? `ホスト詳細 ${data.businessName}` : 'ホスト詳細');
-  const working = suspend.isPending || reinstate.isPending;
+  /** One suspension or reinstatement request at a time, however fast the clicks. */
+  const flight = useSingleFlight();
+  const working = flight.pending || suspend.isPending || reinstate.isPending;
   const notFound = host.error instanceof ApiError && host.error.status === 404;
 
   const close = () => {
@@ -379,18 +382,18 @@ export function AdminHostDetailPage() {
             open={dialog === 'suspend'}
             businessName={data.businessName}
             pendingCount={data.pendingBookings.length}
-            working={suspend.isPending}
+            working={working}
             error={dialog === 'suspend' ? error : null}
             onCancel={close}
-            onConfirm={(reason) => void run('suspend', reason)}
+            onConfirm={(reason) => void flight.run(() => run('suspend', reason))}
           />
           <ReinstateDialog
             open={dialog === 'reinstate'}
             businessName={data.businessName}
-            working={reinstate.isPending}
+            working={working}
             error={dialog === 'reinstate' ? error : null}
             onCancel={close}
-            onConfirm={() => void run('reinstate')}
+            onConfirm={() => void flight.run(() => run('reinstate'))}
           />
         </>
       )}

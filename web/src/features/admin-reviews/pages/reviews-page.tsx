@@ -20,6 +20,7 @@ import { ApiError } from '../../../lib/api-client';
 import { retryUnlessClientError, useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
 
 const ROOT = ['admin', 'reviews'] as const;
 
@@ -47,9 +48,14 @@ function Moderation({ review }: { review: Review }) {
       if (!(e instanceof ApiError && e.fields)) toast({ severity: 'error', message: e.message });
     },
   });
+  /** One hide or show request at a time, however fast the clicks. */
+  const flight = useSingleFlight();
+  const working = flight.pending || change.isPending;
+  // The mutation's own callbacks say what happened; the promise is only awaited.
+  const act = (hide: boolean) => void flight.run(() => change.mutateAsync(hide).catch(() => undefined));
   if (review.status === 'hidden') {
     return (
-      <Button sx={{ mt: 1 }} disabled={change.isPending} onClick={() => change.mutate(false)}>
+      <Button sx={{ mt: 1 }} disabled={working} onClick={() => act(false)}>
         再表示
       </Button>
     );
@@ -60,7 +66,7 @@ function Moderation({ review }: { review: Review }) {
       <Button sx={{ mt: 1 }} color="warning" onClick={() => setOpen(true)}>
         非表示にする
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
+      <Dialog open={open} onClose={() => !working && setOpen(false)} fullWidth maxWidth="sm">
         <DialogTitle>口コミを非表示にする</DialogTitle>
         <DialogContent>
           <TextField
@@ -77,12 +83,7 @@ function Moderation({ review }: { review: Review }) {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>キャンセル</Button>
-          <Button
-            variant="contained"
-            color="warning"
-            disabled={change.isPending}
-            onClick={() => change.mutate(true)}
-          >
+          <Button variant="contained" color="warning" disabled={working} onClick={() => act(true)}>
             非表示にする
           </Button>
         </DialogActions>

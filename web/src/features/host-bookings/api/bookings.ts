@@ -5,6 +5,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackOfficeBooking, HostExperienceListItem } from '@domain/back-office-views';
 import type { BookingStatus } from '@domain/entities';
+import { addDays } from '@domain/calendar';
 import type { ApiClient } from '../../../lib/api-client';
 import { retryUnlessClientError, useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
 import { useBookingDecision } from '../../../lib/back-office/booking-decisions';
@@ -76,6 +77,35 @@ export function useHostBooking(id: string | null) {
     queryKey: [...bookingsRoot, 'one', id],
     queryFn: ({ signal }) => api<BackOfficeBooking>(`/host/bookings/${encodeURIComponent(id!)}`, { signal }),
     enabled: Boolean(id),
+    retry: retryUnlessClientError,
+  });
+}
+
+/** The bookings that take place on their day: waiting, confirmed or held (not denied, expired, cancelled). */
+export const ON_THE_DAY: ReadonlySet<BookingStatus> = new Set<BookingStatus>([
+  'pending',
+  'approved',
+  'completed',
+]);
+/** How far ahead the day view looks for the next day with tours (about three months: one query). */
+const NEXT_TOUR_HORIZON_DAYS = 92;
+
+/**
+ * The first day from `today` (Tokyo) with a tour taking place, within about three months; null when none. The
+ * day view opens there rather than on an empty today (issue 32 item 12).
+ */
+export function useNextTourDay(today: string, enabled: boolean) {
+  const api = useAuthorizedApi();
+  const filters = { from: today, to: addDays(today, NEXT_TOUR_HORIZON_DAYS) };
+  return useQuery({
+    queryKey: [...bookingsRoot, 'list', 'next-tour-day', filters],
+    queryFn: async ({ signal }) => {
+      const page = await api<BookingPage>(`/host/bookings${bookingsQueryString(filters)}`, { signal });
+      const days = page.items.filter((b) => ON_THE_DAY.has(b.status) && b.date >= today).map((b) => b.date);
+      return days.length > 0 ? days.reduce((a, b) => (b < a ? b : a)) : null;
+    },
+    enabled,
+    staleTime: 60_000,
     retry: retryUnlessClientError,
   });
 }

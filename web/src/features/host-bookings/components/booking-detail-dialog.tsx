@@ -21,6 +21,7 @@ import type { BackOfficeBooking } from '@domain/back-office-views';
 import { canHostDecide } from '@domain/booking-status-labels';
 import { denyBookingSchemaJa } from '@domain/schemas/host';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { PhoneLink } from '../../../components/back-office/phone-link';
 import { ApiError } from '../../../lib/api-client';
 import {
   decidedByLabel,
@@ -40,6 +41,7 @@ import { ApproveDialog } from '../../../lib/back-office/approve-dialog';
 import { DECISION_MESSAGES, decisionError } from '../../../lib/back-office/decision-error';
 import { DenialReasonField } from '../../../lib/back-office/denial-reason-field';
 import { HOST_QUERY_ROOT } from '../../../lib/back-office/host-account';
+import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { BookingOutcomeRows, DetailList, DetailRow } from '../../../components/back-office/detail-row';
 import { siteLanguageNameJa } from '@domain/languages';
 
@@ -83,7 +85,7 @@ function Details({ booking }: { booking: BackOfficeBooking }) {
           <a href={`mailto:${booking.email}`}>{booking.email}</a>
         </DetailRow>
         <DetailRow label="電話番号">
-          <a href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>{booking.phone}</a>
+          <PhoneLink phone={booking.phone} />
         </DetailRow>
         <DetailRow label="国籍">{booking.nationality}</DetailRow>
         <DetailRow label="ツアー言語">{tourLanguageLabel[booking.language] ?? booking.language}</DetailRow>
@@ -115,9 +117,13 @@ export function BookingDetailDialog({
   const [cancelling, setCancelling] = useState(false);
   /** The approve confirmation (the amount to be charged) is open. */
   const [confirming, setConfirming] = useState(false);
+  /** One decision request at a time, however fast the clicks. */
+  const flight = useSingleFlight();
+
+  const working = flight.pending || approve.isPending || deny.isPending;
 
   const close = () => {
-    if (approve.isPending || deny.isPending) return;
+    if (working) return;
     setMode('view');
     setReason('');
     setReasonError(null);
@@ -127,7 +133,6 @@ export function BookingDetailDialog({
 
   const data = booking.data;
   const decidable = data ? canHostDecide(data.status) : false;
-  const working = approve.isPending || deny.isPending;
 
   const onApprove = async () => {
     if (!data) return;
@@ -240,27 +245,32 @@ export function BookingDetailDialog({
                 キャンセルする
               </Button>
             )}
-            <Button
-              color="error"
-              variant="outlined"
-              disabled={!decidable || working}
-              onClick={() => {
-                setError(null);
-                setMode('deny');
-              }}
-            >
-              否認する
-            </Button>
-            <Button
-              variant="contained"
-              disabled={!decidable || working}
-              onClick={() => {
-                setError(null);
-                setConfirming(true);
-              }}
-            >
-              承認する
-            </Button>
+            {/* Only what can be done: a decided, expired or cancelled booking has nothing to approve or deny. */}
+            {decidable && (
+              <>
+                <Button
+                  color="error"
+                  variant="outlined"
+                  disabled={working}
+                  onClick={() => {
+                    setError(null);
+                    setMode('deny');
+                  }}
+                >
+                  否認する
+                </Button>
+                <Button
+                  variant="contained"
+                  disabled={working}
+                  onClick={() => {
+                    setError(null);
+                    setConfirming(true);
+                  }}
+                >
+                  承認する
+                </Button>
+              </>
+            )}
           </>
         ) : (
           <>
@@ -273,12 +283,13 @@ export function BookingDetailDialog({
             >
               戻る
             </Button>
-            <Button variant="contained" color="error" disabled={working} onClick={() => void onDeny()}>
-              {deny.isPending ? (
-                <CircularProgress size={22} color="inherit" aria-label="否認中" />
-              ) : (
-                '否認を確定'
-              )}
+            <Button
+              variant="contained"
+              color="error"
+              disabled={working}
+              onClick={() => void flight.run(onDeny)}
+            >
+              {working ? <CircularProgress size={22} color="inherit" aria-label="否認中" /> : '否認を確定'}
             </Button>
           </>
         )}
@@ -287,10 +298,10 @@ export function BookingDetailDialog({
         <ApproveDialog
           booking={data}
           open={confirming}
-          working={approve.isPending}
+          working={working}
           error={null}
           onCancel={() => setConfirming(false)}
-          onConfirm={() => void onApprove()}
+          onConfirm={() => void flight.run(onApprove)}
         />
       )}
       {data && cancelling && (

@@ -4,6 +4,7 @@
  * are listed too, marked, since the host may still accept them. Printed, it is the manifest alone: one block per
  * experience with the date and totals, no navigation (item 14).
  */
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,12 +22,12 @@ import type { BackOfficeBooking } from '@domain/back-office-views';
 import { addDays, isCalendarDate } from '@domain/calendar';
 import { RowOpenButton } from '../../../components/back-office/row-open-button';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { PhoneLink } from '../../../components/back-office/phone-link';
 import { formatDateJa, guestName, tourLanguageLabel } from '../../../lib/back-office/format';
 import { useToast } from '../../../lib/toast';
-import { useCheckIn, useHostBookings } from '../api/bookings';
+import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
+import { ON_THE_DAY, useCheckIn, useHostBookings } from '../api/bookings';
 
-/** The bookings that take place: waiting, confirmed or held (not denied, expired, cancelled or unpaid). */
-const ON_THE_DAY = new Set(['pending', 'approved', 'completed']);
 const CHECKABLE = new Set(['approved', 'completed']);
 
 interface ExperienceBlock {
@@ -65,27 +66,30 @@ const totalsJa = (confirmed: number, waiting: number) =>
 function CheckInTick({ booking }: { booking: BackOfficeBooking }) {
   const checkIn = useCheckIn();
   const toast = useToast();
+  /** One tick request at a time; the box shows the state being saved meanwhile. */
+  const flight = useSingleFlight();
+  const [saving, setSaving] = useState<boolean | null>(null);
   if (!CHECKABLE.has(booking.status)) return null;
   const checked = Boolean(booking.checkedInAt);
+  const tick = (checkedIn: boolean) =>
+    flight.run(async () => {
+      setSaving(checkedIn);
+      try {
+        await checkIn.mutateAsync({ id: booking.id, checkedIn });
+      } catch {
+        toast({ severity: 'error', message: 'チェックインを保存できませんでした。もう一度お試しください。' });
+      } finally {
+        setSaving(null);
+      }
+    });
   return (
     <FormControlLabel
       label="チェックイン"
       control={
         <Checkbox
-          checked={checkIn.isPending ? (checkIn.variables?.checkedIn ?? checked) : checked}
-          disabled={checkIn.isPending}
-          onChange={(e) =>
-            checkIn.mutate(
-              { id: booking.id, checkedIn: e.target.checked },
-              {
-                onError: () =>
-                  toast({
-                    severity: 'error',
-                    message: 'チェックインを保存できませんでした。もう一度お試しください。',
-                  }),
-              },
-            )
-          }
+          checked={saving ?? checked}
+          disabled={flight.pending}
+          onChange={(e) => void tick(e.target.checked)}
           slotProps={{ input: { 'aria-label': `${guestName(booking)} 様のチェックイン` } }}
         />
       }
@@ -95,10 +99,13 @@ function CheckInTick({ booking }: { booking: BackOfficeBooking }) {
 
 export function DayManifest({
   date,
+  skippedToday = null,
   onDateChange,
   onOpen,
 }: {
   date: string;
+  /** Today, when the view opened on a later day because today has no tours. */
+  skippedToday?: string | null;
   onDateChange: (date: string) => void;
   onOpen: (id: string) => void;
 }) {
@@ -134,6 +141,25 @@ export function DayManifest({
           印刷
         </Button>
       </Box>
+      {skippedToday && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2, displayPrint: 'none' }}
+          data-testid="manifest-next-day"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              sx={{ whiteSpace: 'nowrap' }}
+              onClick={() => onDateChange(skippedToday)}
+            >
+              今日を表示
+            </Button>
+          }
+        >
+          今日（{formatDateJa(skippedToday)}）は予約がないため、次に予約のある日を表示しています。
+        </Alert>
+      )}
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 0.5 }}>
         {formatDateJa(date)} の予約
       </Typography>
@@ -231,7 +257,7 @@ export function DayManifest({
                   </Box>
                   <Box>
                     <Typography>
-                      <a href={`tel:${b.phone.replace(/[^\d+]/g, '')}`}>{b.phone}</a>
+                      <PhoneLink phone={b.phone} />
                     </Typography>
                     {b.specialRequests && (
                       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>

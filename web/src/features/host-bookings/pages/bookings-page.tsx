@@ -30,7 +30,7 @@ import { isCalendarDate, todayInTokyo } from '@domain/calendar';
 import { hostBookingsQueryMessages, isDateRangeInverted } from '@domain/schemas/host-api';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { RowOpenButton } from '../../../components/back-office/row-open-button';
-import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { BookingStatusChip, STATUS_COLUMN_WIDTH } from '../../../components/back-office/status-chips';
 import { BookingSlotCells } from '../../../components/back-office/booking-slot-cells';
 import { TruncatedText } from '../../../components/back-office/truncated-text';
 import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
@@ -51,6 +51,7 @@ import {
   fetchAllBookings,
   useExperienceChoices,
   useHostBookings,
+  useNextTourDay,
   type BookingFilters,
 } from '../api/bookings';
 import { BookingDetailDialog } from '../components/booking-detail-dialog';
@@ -86,7 +87,11 @@ export function BookingsPage() {
   const rangeInverted = isDateRangeInverted(filters.from, filters.to);
   const experiences = useExperienceChoices();
   const view = params.get('view') === 'day' ? 'day' : 'list';
-  const day = dateParam(params.get('date')) ?? todayInTokyo(now);
+  const today = todayInTokyo(now);
+  const chosenDay = dateParam(params.get('date'));
+  // Without a day in the address, the day view opens on the next day with tours (today when it has some).
+  const nextTourDay = useNextTourDay(today, view === 'day' && !chosenDay);
+  const day = chosenDay ?? (nextTourDay.isPending ? null : (nextTourDay.data ?? today));
   const openId = params.get('booking');
 
   const update = (changes: Record<string, string | null>, replace = true) => {
@@ -153,11 +158,16 @@ export function BookingsPage() {
       </Tabs>
 
       {view === 'day' ? (
-        <DayManifest
-          date={day}
-          onDateChange={(d) => update({ date: d })}
-          onOpen={(id) => update({ booking: id }, false)}
-        />
+        day === null ? (
+          <Skeleton variant="rounded" height={160} aria-label="次に予約のある日を探しています" />
+        ) : (
+          <DayManifest
+            date={day}
+            skippedToday={!chosenDay && day !== today ? today : null}
+            onDateChange={(d) => update({ date: d })}
+            onOpen={(id) => update({ booking: id }, false)}
+          />
+        )
       ) : (
         <>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2, alignItems: 'flex-start' }}>
@@ -310,7 +320,7 @@ export function BookingsPage() {
                     </TableCell>
                     <TableCell>体験</TableCell>
                     <TableCell sx={{ width: 180 }}>予約者</TableCell>
-                    <TableCell sx={{ width: 136 }}>ステータス</TableCell>
+                    <TableCell sx={{ width: STATUS_COLUMN_WIDTH }}>ステータス</TableCell>
                     <TableCell sx={{ width: 172 }}>予約日時・受付日</TableCell>
                     <TableCell align="right" sx={{ width: 60 }}>
                       人数
@@ -391,17 +401,23 @@ export function BookingsPage() {
                         <TableCell>
                           <BookingStatusChip status={b.status} />
                           {b.status === 'pending' && b.deadline && (
+                            // Wraps inside the column, the time left kept whole (issue 32 item 12: on one line it
+                            // ran over the dates).
                             <Typography
                               variant="caption"
+                              data-testid="deadline"
                               sx={{
                                 display: 'block',
                                 mt: 0.5,
                                 fontWeight: 600,
-                                whiteSpace: 'nowrap',
+                                overflowWrap: 'anywhere',
                                 color: isDeadlineNear(b.deadline, now) ? 'error.main' : 'warning.dark',
                               }}
                             >
-                              回答期限 {timeLeftJa(b.deadline, now)}
+                              回答期限{' '}
+                              <Box component="span" sx={{ display: 'inline-block' }}>
+                                {timeLeftJa(b.deadline, now)}
+                              </Box>
                             </Typography>
                           )}
                         </TableCell>

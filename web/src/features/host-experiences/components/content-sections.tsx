@@ -3,6 +3,8 @@
  * guests should know, video and cancellation policy, categories, participants and publication.
  */
 import { Controller, useWatch } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -15,8 +17,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MAX_MAIN_IMAGES, MAX_TAGS } from '@domain/schemas/experience-form';
+import { HOST_UNDER_REVIEW_MESSAGE, MAX_MAIN_IMAGES, MAX_TAGS } from '@domain/schemas/experience-form';
 import { errorOf, textFieldProps } from '../../../lib/back-office/form';
+import { useHostMe } from '../../../lib/back-office/host-account';
 import { useCategoryOptions } from '../api/experiences';
 import type { ExperienceForm } from './experience-form-types';
 import { categoryNameJa } from './category-names';
@@ -324,8 +327,18 @@ export function ParticipantsSection({ form }: { form: ExperienceForm }) {
 }
 
 export function PublicationSection({ form }: { form: ExperienceForm }) {
+  // A host under review cannot publish (the API answers 409): said before the host chooses, and 公開 is not
+  // offered, rather than refused after the whole form is filled in (issue 32 item 11). An experience that is
+  // already public (a host put back under review) keeps its choice.
+  const underReview = useHostMe().data?.reviewStatus === 'underReview';
   return (
     <FormSection id="publication" title="公開設定">
+      {underReview && (
+        <Alert severity="info" sx={{ mb: 1.5 }} data-testid="publication-under-review">
+          <AlertTitle>審査中のため公開できません</AlertTitle>
+          {HOST_UNDER_REVIEW_MESSAGE}
+        </Alert>
+      )}
       <Controller
         control={form.control}
         name="publicationStatus"
@@ -355,11 +368,14 @@ export function PublicationSection({ form }: { form: ExperienceForm }) {
             <FormControlLabel
               value="public"
               control={<Radio />}
+              disabled={underReview && field.value !== 'public'}
               label={
                 <span>
                   公開{' '}
                   <Typography component="span" variant="body2" color="text.secondary">
-                    — ゲストが検索・予約できます。
+                    {underReview && field.value !== 'public'
+                      ? '— 審査の完了後に選べます。'
+                      : '— ゲストが検索・予約できます。'}
                   </Typography>
                 </span>
               }

@@ -38,6 +38,7 @@ import { MAX_SLOT_RANGE_DAYS, type HostSlotView, type SlotOverrideRequest } from
 import { ApiError } from '../../../lib/api-client';
 import { formatDateJa, WEEKDAY_LABELS_JA } from '../../../lib/back-office/format';
 import { useToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { monthRange, useMonthSlots, useUpdateSlots } from '../api/slots';
 import { RetryAlert } from '../../../components/back-office/retry-alert';
 
@@ -332,16 +333,22 @@ export function SlotCalendar({ experienceId, ruleChanged }: { experienceId: stri
     return list;
   }, [from, to]);
 
+  /** One slot change at a time, however fast the clicks: a second one meanwhile is not sent (and is not applied). */
+  const flight = useSingleFlight();
+  const busy = flight.pending || update.isPending;
   const apply = async (change: SlotOverrideRequest, success: string) => {
-    setError(null);
-    try {
-      await update.mutateAsync(change);
-      toast({ severity: 'success', message: success });
-      return true;
-    } catch (e) {
-      setError(errorMessage(e));
-      return false;
-    }
+    let applied = false;
+    await flight.run(async () => {
+      setError(null);
+      try {
+        await update.mutateAsync(change);
+        toast({ severity: 'success', message: success });
+        applied = true;
+      } catch (e) {
+        setError(errorMessage(e));
+      }
+    });
+    return applied;
   };
 
   const days = slots.data?.days ?? {};
@@ -484,7 +491,7 @@ export function SlotCalendar({ experienceId, ruleChanged }: { experienceId: stri
           date={openDay}
           slots={days[openDay] ?? []}
           past={compareDates(openDay, today) < 0}
-          busy={update.isPending}
+          busy={busy}
           error={error}
           onClose={() => setOpenDay(null)}
           onChange={(change) =>
@@ -506,7 +513,7 @@ export function SlotCalendar({ experienceId, ruleChanged }: { experienceId: stri
       {rangeOpen && (
         <RangeDialog
           today={today}
-          busy={update.isPending}
+          busy={busy}
           error={error}
           onClose={() => {
             setRangeOpen(false);

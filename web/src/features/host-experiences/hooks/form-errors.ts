@@ -17,11 +17,3 @@ export function applyServerErrors(form: ExperienceForm, fields: Record<string, s
     }
   }
 }
-
-/** Brings the first field with a message into view (after the messages have rendered). */
-export function scrollToFirstError(): void {
-  requestAnimationFrame(() => {
-    const first = document.querySelector('[aria-invalid="true"], .Mui-error');
-    first?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-  });
-}

@@ -8,10 +8,10 @@ import { useCallback } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   experienceCreateFormSchemaJa,
@@ -23,6 +23,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useHostMe } from '../../../lib/back-office/host-account';
 import { useToast } from '../../../lib/toast';
+import { submitOnce, useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { useCreateExperience } from '../api/experiences';
 import { AvailabilityRuleField } from '../components/availability-rule-editor';
 import { BasicInfoSection } from '../components/basic-info-section';
@@ -35,9 +36,13 @@ import {
   PublicationSection,
 } from '../components/content-sections';
 import { FormSection } from '../components/form-section';
+import { FormSectionIndex } from '../components/form-section-index';
+import { SaveBar } from '../components/save-bar';
 import { LeaveFormDialog } from '../components/leave-form-dialog';
 import { MapSection } from '../components/map-section';
-import { applyServerErrors, isParticipantsRangeError, scrollToFirstError } from '../hooks/form-errors';
+import { applyServerErrors, isParticipantsRangeError } from '../hooks/form-errors';
+import { CREATE_SECTIONS } from '../hooks/experience-form-sections';
+import { FormSectionsContext, useFormSections } from '../hooks/form-sections';
 import { newExperienceValues, type ExperienceFormState } from '../hooks/experience-form-model';
 import { useUploadTracker } from '../hooks/use-upload-tracker';
 import { useUnsavedChangesWarning } from '../hooks/use-unsaved-changes-warning';
@@ -66,7 +71,15 @@ export function ExperienceCreatePage() {
     mode: 'onTouched',
     defaultValues: newExperienceValues(hostPolicy),
   });
+  /** One create request at a time, however fast the clicks. */
+  const flight = useSingleFlight();
   const leaving = useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  // A phone steps through the sections, the first one open; wider screens open them all (issue 32 item 13).
+  const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
+  const sections = useFormSections(CREATE_SECTIONS, form, {
+    startOpen: phone ? ['basic'] : CREATE_SECTIONS.map((s) => s.id),
+    stepping: phone,
+  });
   const reportMain = useCallback((n: number) => uploads.report('main', n), [uploads]);
   const reportDetail = useCallback(
     (block: 1 | 2, n: number) => uploads.report(`detail${block}`, n),
@@ -84,7 +97,7 @@ export function ExperienceCreatePage() {
       } catch (e) {
         if (e instanceof ApiError && e.status === 400 && e.fields) {
           applyServerErrors(form, e.fields);
-          scrollToFirstError();
+          sections.revealErrors();
         }
         // A host under review may save the experience as private, not publish it: the API says why.
         const underReview =
@@ -104,7 +117,7 @@ export function ExperienceCreatePage() {
       if (isParticipantsRangeError(errors)) {
         toast({ severity: 'error', message: PARTICIPANTS_RANGE_INVALID_TOAST });
       }
-      scrollToFirstError();
+      sections.revealErrors();
     },
   );
 
@@ -115,42 +128,52 @@ export function ExperienceCreatePage() {
       </Button>
       <PageHeader title="新しい体験を作成" subtitle="* は必須項目です" />
       <LeaveFormDialog blocker={leaving.blocker} />
-      <Stack component="form" noValidate spacing={3} onSubmit={(e) => void onSubmit(e).catch(() => {})}>
-        <BasicInfoSection form={form} withPrice />
-        <MapSection form={form} />
-        <MainImagesSection form={form} onBusyChange={reportMain} />
-        <DetailBlocksSection form={form} onBusyChange={reportDetail} />
-        <NotesSection form={form} />
-        <ExtraInfoSection form={form} withCategories />
-        <ParticipantsSection form={form} />
-        <FormSection
-          id="hours"
-          title="営業時間・定休日"
-          description="予約枠は6か月先まで、1時間ごとに自動で作られます。"
+      <FormSectionsContext.Provider value={sections}>
+        <FormSectionIndex />
+        <Stack
+          component="form"
+          id="experience-create-form"
+          noValidate
+          spacing={phone ? 1.5 : 3}
+          onSubmit={submitOnce(flight, (e) => onSubmit(e).catch(() => {}))}
         >
-          <AvailabilityRuleField form={form} />
-        </FormSection>
-        <PublicationSection form={form} />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 2 }}>
-          <Button component={RouterLink} to="/host/experiences">
-            キャンセル
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={form.formState.isSubmitting || uploads.uploading > 0}
+          <BasicInfoSection form={form} withPrice />
+          <MapSection form={form} />
+          <MainImagesSection form={form} onBusyChange={reportMain} />
+          <DetailBlocksSection form={form} onBusyChange={reportDetail} />
+          <NotesSection form={form} />
+          <ExtraInfoSection form={form} withCategories />
+          <ParticipantsSection form={form} />
+          <FormSection
+            id="hours"
+            title="営業時間・定休日"
+            description="予約枠は6か月先まで、1時間ごとに自動で作られます。"
           >
-            {form.formState.isSubmitting ? (
-              <CircularProgress size={24} color="inherit" aria-label="作成中" />
-            ) : uploads.uploading > 0 ? (
-              'アップロード中…'
-            ) : (
-              '体験を作成'
-            )}
-          </Button>
-        </Box>
-      </Stack>
+            <AvailabilityRuleField form={form} />
+          </FormSection>
+          <PublicationSection form={form} />
+        </Stack>
+      </FormSectionsContext.Provider>
+      <SaveBar>
+        <Button component={RouterLink} to="/host/experiences">
+          キャンセル
+        </Button>
+        <Button
+          type="submit"
+          form="experience-create-form"
+          variant="contained"
+          size="large"
+          disabled={flight.pending || form.formState.isSubmitting || uploads.uploading > 0}
+        >
+          {flight.pending || form.formState.isSubmitting ? (
+            <CircularProgress size={24} color="inherit" aria-label="作成中" />
+          ) : uploads.uploading > 0 ? (
+            'アップロード中…'
+          ) : (
+            '体験を作成'
+          )}
+        </Button>
+      </SaveBar>
     </>
   );
 }

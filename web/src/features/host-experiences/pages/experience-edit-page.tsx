@@ -13,12 +13,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import type { BackOfficeBooking, HostExperienceView } from '@domain/back-office-views';
@@ -35,6 +35,7 @@ import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-a
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useHostMe } from '../../../lib/back-office/host-account';
 import { useToast } from '../../../lib/toast';
+import { submitOnce, useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { experienceKey, useHostExperience, useSaveExperience } from '../api/experiences';
 import { fetchBookingsOutsideRule } from '../api/bookings-outside-rule';
 import { useInvalidateSlots } from '../api/slots';
@@ -50,6 +51,8 @@ import {
   PublicationSection,
 } from '../components/content-sections';
 import { FormSection } from '../components/form-section';
+import { FormSectionIndex } from '../components/form-section-index';
+import { SaveBar } from '../components/save-bar';
 import { LeaveFormDialog } from '../components/leave-form-dialog';
 import { MapSection } from '../components/map-section';
 import { RuleChangeDialog } from '../components/rule-change-dialog';
@@ -60,7 +63,9 @@ import {
   experienceValuesOf,
   type ExperienceFormState,
 } from '../hooks/experience-form-model';
-import { applyServerErrors, isParticipantsRangeError, scrollToFirstError } from '../hooks/form-errors';
+import { applyServerErrors, isParticipantsRangeError } from '../hooks/form-errors';
+import { EDIT_SECTIONS } from '../hooks/experience-form-sections';
+import { FormSectionsContext, useFormSections } from '../hooks/form-sections';
 import { useUnsavedChangesWarning } from '../hooks/use-unsaved-changes-warning';
 import { useUploadTracker } from '../hooks/use-upload-tracker';
 
@@ -72,9 +77,6 @@ export const BOOKINGS_CHECK_FAILED =
 export const STALE_TITLE = 'この体験は、編集を始めた後に別の画面で更新されています';
 export const STALE_TEXT =
   'このまま保存すると、その更新を上書きしてしまうため保存できませんでした。最新の内容を読み込み、あなたの変更を重ねて表示します。内容を確認してから、もう一度保存してください。';
-/** The save bar's height; the page's bottom scroll padding, so nothing scrolled to hides under it. */
-const SAVE_BAR_HEIGHT = 72;
-
 const REQUIRED_FIELDS = ['title', 'postalCode', 'prefecture', 'city', 'district', 'streetAddress'] as const;
 
 function EditSkeleton() {
@@ -122,6 +124,8 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
     defaultValues: experienceValuesOf(initial, hostPolicy),
   });
   const { isDirty, isValid, isSubmitting, dirtyFields } = form.formState;
+  /** One save at a time, however fast the clicks. */
+  const flight = useSingleFlight();
   const leaving = useUnsavedChangesWarning(isDirty);
   const reportMain = useCallback((n: number) => uploads.report('main', n), [uploads]);
   const reportDetail = useCallback(
@@ -129,6 +133,13 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
     [uploads],
   );
   const publication = useWatch({ control: form.control, name: 'publicationStatus' });
+  // A phone folds the sections (the form was ~7,000 px tall there): the host opens the one to change, from its
+  // line or the index; an address's #section opens that one. Wider screens open them all.
+  const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
+  const sections = useFormSections(EDIT_SECTIONS, form, {
+    startOpen: phone ? (hash ? [hash.slice(1)] : []) : EDIT_SECTIONS.map((s) => s.id),
+    stepping: phone,
+  });
   const ruleChanged = changedFields(dirtyFields).includes('availability');
 
   useEffect(() => {
@@ -138,8 +149,9 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
   }, [form]);
 
   useEffect(() => {
-    // Arriving at #publication (from the list's "unpublish instead"): show that section.
-    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView?.({ block: 'start' });
+    // Arriving at #publication (from the list's "unpublish instead"): open that section and show it. Once per
+    // address: `sections` changes with every section opened, and must not reopen this one.
+    if (hash) sections.show(hash.slice(1));
   }, [hash]);
 
   /** Saves exactly the changed fields over the version the form shows. */
@@ -160,7 +172,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
       }
       if (e instanceof ApiError && e.status === 400 && e.fields) {
         applyServerErrors(form, e.fields);
-        scrollToFirstError();
+        sections.revealErrors();
       }
       toast({
         severity: 'error',
@@ -194,7 +206,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
       } else if (isParticipantsRangeError(errors)) {
         toast({ severity: 'error', message: PARTICIPANTS_RANGE_INVALID_TOAST });
       }
-      scrollToFirstError();
+      sections.revealErrors();
     },
   );
 
@@ -224,7 +236,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
     }
   };
 
-  const saving = isSubmitting || save.isPending;
+  const saving = flight.pending || isSubmitting || save.isPending;
   const canSave = isDirty && isValid && !saving && uploads.uploading === 0 && !stale;
 
   return (
@@ -275,36 +287,39 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
           {STALE_TEXT}
         </Alert>
       )}
-      <Stack
-        component="form"
-        noValidate
-        spacing={3}
-        onSubmit={(e) => void onSubmit(e)}
-        id="experience-edit-form"
-      >
-        <BasicInfoSection form={form} withPrice={false} />
-        <MapSection form={form} />
-        <FormSection id="price" title="大人料金">
-          <PriceField form={form} />
-        </FormSection>
-        <MainImagesSection form={form} onBusyChange={reportMain} />
-        <DetailBlocksSection form={form} onBusyChange={reportDetail} />
-        <NotesSection form={form} />
-        <ExtraInfoSection form={form} withCategories={false} />
-        <CategoriesSection form={form} />
-        <FormSection
-          id="availability"
-          title="予約枠"
-          description="営業時間と定休日から、6か月先まで1時間ごとの予約枠が自動で作られます。カレンダーの日付を押すと、枠ごとに休止・再開や受付数の変更ができます。"
+      <FormSectionsContext.Provider value={sections}>
+        <FormSectionIndex />
+        <Stack
+          component="form"
+          noValidate
+          spacing={phone ? 1.5 : 3}
+          onSubmit={submitOnce(flight, onSubmit)}
+          id="experience-edit-form"
         >
-          <Stack spacing={3}>
-            <AvailabilityRuleField form={form} />
-            <SlotCalendar experienceId={initial.id} ruleChanged={ruleChanged} />
-          </Stack>
-        </FormSection>
-        <ParticipantsSection form={form} />
-        <PublicationSection form={form} />
-      </Stack>
+          <BasicInfoSection form={form} withPrice={false} />
+          <MapSection form={form} />
+          <FormSection id="price" title="大人料金">
+            <PriceField form={form} />
+          </FormSection>
+          <MainImagesSection form={form} onBusyChange={reportMain} />
+          <DetailBlocksSection form={form} onBusyChange={reportDetail} />
+          <NotesSection form={form} />
+          <ExtraInfoSection form={form} withCategories={false} />
+          <CategoriesSection form={form} />
+          <FormSection
+            id="availability"
+            title="予約枠"
+            description="営業時間と定休日から、6か月先まで1時間ごとの予約枠が自動で作られます。カレンダーの日付を押すと、枠ごとに休止・再開や受付数の変更ができます。"
+          >
+            <Stack spacing={3}>
+              <AvailabilityRuleField form={form} />
+              <SlotCalendar experienceId={initial.id} ruleChanged={ruleChanged} />
+            </Stack>
+          </FormSection>
+          <ParticipantsSection form={form} />
+          <PublicationSection form={form} />
+        </Stack>
+      </FormSectionsContext.Provider>
       <LeaveFormDialog blocker={leaving.blocker} />
       {ruleChange && (
         <RuleChangeDialog
@@ -313,35 +328,17 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
           onConfirm={() => {
             const { data, changed } = ruleChange;
             setRuleChange(null);
-            void saveChanges(data, changed);
+            void flight.run(() => saveChanges(data, changed));
           }}
         />
       )}
-      {/*
-        The save bar stays in sight at the bottom of the window, but in the page's flow: it covers no control at the
-        end of the form, and the page's scroll padding (the bar and a margin, so no fraction of a pixel overlaps)
-        keeps a focused or scrolled-to control above it (issue 21
-        item 13: a save button fixed in the corner hid 「期間を指定して休止」).
-      */}
-      <GlobalStyles styles={{ html: { scrollPaddingBottom: SAVE_BAR_HEIGHT + 16 } }} />
-      <Box
-        data-testid="save-bar"
-        sx={{
-          position: 'sticky',
-          bottom: 0,
-          height: SAVE_BAR_HEIGHT,
-          mt: 3,
-          mx: { xs: -2, sm: -3, md: -4 },
-          px: { xs: 2, sm: 3, md: 4 },
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'flex-end',
-          bgcolor: 'background.paper',
-          borderTop: 1,
-          borderColor: 'divider',
-          zIndex: (theme) => theme.zIndex.appBar - 1,
-        }}
-      >
+      <SaveBar>
+        {isDirty && !isValid && (
+          // Saving waits for a valid form: this leads to what is wrong, in whichever section it is.
+          <Button color="error" onClick={sections.revealErrors} sx={{ mr: 'auto' }}>
+            エラーのある項目へ
+          </Button>
+        )}
         <Button
           type="submit"
           form="experience-edit-form"
@@ -353,7 +350,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
         >
           {saving ? <CircularProgress size={24} color="inherit" aria-label="保存中" /> : '保存する'}
         </Button>
-      </Box>
+      </SaveBar>
     </>
   );
 }

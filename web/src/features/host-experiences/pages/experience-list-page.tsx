@@ -35,6 +35,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDayOfInstantJa, formatYen } from '../../../lib/back-office/format';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { useDeleteExperience, useDuplicateExperience, useHostExperiences } from '../api/experiences';
 import { DELETE_BLOCKED, DeleteExperienceDialog } from '../components/delete-experience-dialog';
 import { RetryAlert } from '../../../components/back-office/retry-alert';
@@ -57,15 +58,18 @@ export function ExperienceListPage() {
   const remove = useDeleteExperience();
   const duplicate = useDuplicateExperience();
   /** Copies the experience (private, with its photos) and opens the copy to edit. */
-  const duplicateItem = (item: HostExperienceListItem) => {
-    duplicate.mutate(item.id, {
-      onSuccess: (copy) => {
+  /** One duplicate or delete request at a time, however fast the clicks. */
+  const flight = useSingleFlight();
+  const duplicateItem = (item: HostExperienceListItem) =>
+    flight.run(async () => {
+      try {
+        const copy = await duplicate.mutateAsync(item.id);
         toast({ severity: 'success', message: DUPLICATED_TOAST });
         navigate(`/host/experience/${encodeURIComponent(copy.id)}`);
-      },
-      onError: () => toast({ severity: 'error', title: 'エラー', message: DUPLICATE_FAILED }),
+      } catch {
+        toast({ severity: 'error', title: 'エラー', message: DUPLICATE_FAILED });
+      }
     });
-  };
   const [selected, setSelected] = useState<string[]>([]);
   const [menu, setMenu] = useState<RowMenu | null>(null);
   const [toDelete, setToDelete] = useState<HostExperienceListItem[] | null>(null);
@@ -306,9 +310,9 @@ export function ExperienceListPage() {
           予約を見る
         </MenuItem>
         <MenuItem
-          disabled={duplicate.isPending}
+          disabled={flight.pending || duplicate.isPending}
           onClick={() => {
-            if (menu) duplicateItem(menu.item);
+            if (menu) void duplicateItem(menu.item);
             setMenu(null);
           }}
         >
@@ -349,10 +353,10 @@ export function ExperienceListPage() {
       <DeleteExperienceDialog
         open={toDelete !== null}
         titles={toDelete?.map((item) => item.title) ?? []}
-        deleting={remove.isPending}
+        deleting={flight.pending || remove.isPending}
         error={deleteError}
         onCancel={() => setToDelete(null)}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => void flight.run(confirmDelete)}
         onUnpublish={
           deleteError?.blocked
             ? () => navigate(`/host/experience/${encodeURIComponent(deleteError.id)}#publication`)

@@ -18,6 +18,7 @@ import { useBackOfficeAuth } from '../../../lib/back-office-auth/back-office-aut
 import { useSetHostMe } from '../../../lib/back-office/host-account';
 import { uploadImage } from '../../../lib/back-office/upload';
 import { useToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
 
 export const AVATAR_UPDATED = { title: '更新完了', message: 'アバター画像を更新しました' } as const;
 
@@ -54,6 +55,8 @@ export function AvatarUploader({ host }: { host: HostView }) {
     setPreview(URL.createObjectURL(picked));
   };
 
+  /** One upload at a time, however fast the clicks (the session check comes before the progress shows). */
+  const flight = useSingleFlight();
   const upload = async () => {
     setError(null);
     if (!file) {
@@ -119,8 +122,8 @@ export function AvatarUploader({ host }: { host: HostView }) {
           {/* Nothing to upload until a file is chosen (issue 21 item 16): the hint says what to do first. */}
           <Button
             variant="contained"
-            onClick={() => void upload()}
-            disabled={progress !== null || !file}
+            onClick={() => void flight.run(upload)}
+            disabled={flight.pending || progress !== null || !file}
             aria-describedby={file ? undefined : 'avatar-choose-first'}
           >
             アップロード

@@ -22,6 +22,7 @@ import { errorOf, textFieldProps } from '../../../lib/back-office/form';
 import type { HostLanguage } from '../../../lib/back-office/host-languages';
 import { useSetHostMe } from '../../../lib/back-office/host-account';
 import { useToast } from '../../../lib/toast';
+import { submitOnce, useSingleFlight } from '../../../lib/back-office/use-single-flight';
 
 export const PROFILE_MESSAGES = {
   updated: 'プロフィール情報を更新しました',
@@ -66,6 +67,8 @@ export function ProfileForm({ host }: { host: HostView }) {
     mutationFn: (patch: HostProfilePatch) => api<HostView>('/host/me', { method: 'PATCH', body: patch }),
   });
 
+  /** One submit at a time, however fast the clicks. */
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async (data) => {
     const dirty = form.formState.dirtyFields;
     const patch = Object.fromEntries(
@@ -92,7 +95,7 @@ export function ProfileForm({ host }: { host: HostView }) {
       component="form"
       noValidate
       spacing={2.5}
-      onSubmit={(e) => void onSubmit(e)}
+      onSubmit={submitOnce(flight, onSubmit)}
       aria-label="プロフィール"
     >
       <TextField
@@ -136,7 +139,11 @@ export function ProfileForm({ host }: { host: HostView }) {
       />
       <HostLanguagesField control={form.control} name="languages" error={errorOf(form, 'languages')} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" disabled={!form.formState.isDirty || save.isPending}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!form.formState.isDirty || flight.pending || save.isPending}
+        >
           {save.isPending ? (
             <CircularProgress size={22} color="inherit" aria-label="保存中" />
           ) : (

@@ -18,6 +18,7 @@ import { retryUnlessClientError, useAuthorizedApi } from '../../../lib/back-offi
 import { HOST_QUERY_ROOT } from '../../../lib/back-office/host-account';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
 
 function ReplyForm({ review }: { review: Review }) {
   const api = useAuthorizedApi();
@@ -33,6 +34,8 @@ function ReplyForm({ review }: { review: Review }) {
       void queryClient.invalidateQueries({ queryKey: [...HOST_QUERY_ROOT, 'reviews'] });
     },
   });
+  /** One save at a time, however fast the clicks. */
+  const flight = useSingleFlight();
   if (!open) {
     return (
       <Button sx={{ mt: 1 }} onClick={() => setOpen(true)}>
@@ -53,7 +56,12 @@ function ReplyForm({ review }: { review: Review }) {
         helperText={error ?? `${text.length} / ${REVIEW_REPLY_MAX}文字`}
       />
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button variant="contained" disabled={save.isPending} onClick={() => save.mutate()}>
+        <Button
+          variant="contained"
+          disabled={flight.pending || save.isPending}
+          // The mutation's own callbacks say what happened; the promise is only awaited.
+          onClick={() => void flight.run(() => save.mutateAsync().catch(() => undefined))}
+        >
           返信を保存
         </Button>
         <Button onClick={() => setOpen(false)}>キャンセル</Button>
