@@ -20,7 +20,7 @@ import { createMoneyRepositories } from '../../functions/adapters/dynamodb/money
 import { adminApiToken, poolIdToken, signInAsAdmin } from './support/admin-flow';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
 import { GOOD_CARD_FORM, postJson, uniqueEmail } from './support/guest-flow';
-import { horizontalOverflow, openSignedIn } from './support/host-flow';
+import { horizontalOverflow, onSiteOrigin, openSignedIn } from './support/host-flow';
 
 const table = inject('dynamodb');
 const doc = createDocumentClient({ ...table, credentials: LOCAL_CREDENTIALS });
@@ -140,7 +140,8 @@ const statusChip = (page: Page) => page.getByTestId('payout-account-status');
 describe('売上・振込, in the browser', () => {
   it('onboards the host on the payout page, with the bank named and mistakes said in Japanese', async () => {
     const page = await session.newPage();
-    await openSignedIn(page, `${session.baseUrl}/host/earnings`, host.email, host.password);
+    // On the site's own origin: the onboarding page returns there (as Stripe's returns to the site's address).
+    await openSignedIn(page, onSiteOrigin(session.baseUrl, '/host/earnings'), host.email, host.password);
     await expect.poll(() => statusChip(page).textContent()).toBe('未登録');
     await page.getByText('売上を受け取るには振込先の登録が必要です').waitFor();
     await screenshot(page, 'host-earnings-none-desktop');
