@@ -118,8 +118,13 @@ export function EarningsPanel({
           売上を取得できませんでした。
         </RetryAlert>
       )}
+      {/* A phone scrolls the table sideways rather than breaking references and amounts letter by letter. */}
       <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label="予約ごとの売上">
+        <Table
+          size="small"
+          aria-label="予約ごとの売上"
+          sx={{ minWidth: 760, '& th, & td': { whiteSpace: 'nowrap' } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>体験日時</TableCell>

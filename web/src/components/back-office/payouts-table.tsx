@@ -28,7 +28,11 @@ export function PayoutsTable({
   const columns = hostCell ? 6 : 5;
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="振込">
+      <Table
+        size="small"
+        aria-label="振込"
+        sx={{ minWidth: hostCell ? 720 : 560, '& th, & td': { whiteSpace: 'nowrap' } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>作成日時</TableCell>
