@@ -4,6 +4,7 @@
  */
 import { TOKYO_TIME_ZONE, formatBookingDate, zonedParts } from '../../../domain/calendar';
 import type { GuestLocale } from '../../../domain/entities';
+import { pathInLanguage } from '../../../domain/guest-pages';
 import { guestMailTexts } from './guest-texts';
 
 export type MailLanguage = GuestLocale;
@@ -60,4 +61,12 @@ export function formatGuests(guests: number, language: MailLanguage): string {
 /** `base` + `path` with exactly one slash between them. */
 export function siteUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/**
+ * A guest page in the guest's site language (`/booking-confirmation` → `…/ko/booking-confirmation`): every link of
+ * a guest mail opens the language the guest booked in (issue 32 item 4).
+ */
+export function guestSiteUrl(baseUrl: string, path: string, locale: GuestLocale): string {
+  return siteUrl(baseUrl, pathInLanguage(path, locale));
 }

@@ -139,7 +139,7 @@ describe('guest mails', () => {
     expect(ja.text).toMatch(/^Smith Alex 様/);
     expect(ja.text).toContain('48時間以内（2025年5月3日（土） 10:15（日本時間）まで）');
     expect(ja.text).toContain('まだ請求されていません');
-    expect(ja.html).toContain('href="https://ehime.example/booking-confirmation"');
+    expect(ja.html).toContain('href="https://ehime.example/ja/booking-confirmation"');
   });
 
   it('the approved mail gives the meeting point, a map link, the charge and the cancellation policy', () => {

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { responsiveImage } from '@domain/images';
 import { formatYen } from '@domain/pricing';
+import { excerpt } from '@domain/text-excerpt';
 import { CancellationPolicy } from '../../../components/cancellation-policy';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
 import { NotFoundView } from '../../../components/not-found';
@@ -311,7 +312,8 @@ export function ExperienceDetailPage() {
       ? { title: t('detail.notFound'), noindex: true }
       : {
           title: experience.data?.title ?? t('detail.experience'),
-          description: experience.data?.description.slice(0, 160) || undefined,
+          // Cut at a word (a character in Japanese and Chinese) and marked with "…" (issue 32 item 9).
+          description: excerpt(experience.data?.description ?? '') || undefined,
           image: experience.data?.mainImages[0] ?? null,
         },
   );

@@ -17,7 +17,7 @@ const messages = {
   'nav.openMenu': 'Open menu',
   'nav.closeMenu': 'Close menu',
   'footer.company': 'Company',
-  'footer.copyright': '© 2025 {siteName}. All rights reserved.',
+  'footer.copyright': '© {year} {siteName}. All rights reserved.',
   'language.label': 'Language',
   'language.suggest': 'This site is also available in {language}.',
   'language.suggestAction': 'Show in {language}',

@@ -18,7 +18,7 @@ const messages: ShellMessages = {
   'nav.openMenu': 'メニューを開く',
   'nav.closeMenu': 'メニューを閉じる',
   'footer.company': '運営会社',
-  'footer.copyright': '© 2025 {siteName}. All rights reserved.',
+  'footer.copyright': '© {year} {siteName} 無断転載を禁じます。',
   'language.label': '言語',
   'language.suggest': 'このサイトは{language}でもご覧いただけます。',
   'language.suggestAction': '{language}で見る',

@@ -18,7 +18,7 @@ const messages: ShellMessages = {
   'nav.openMenu': '메뉴 열기',
   'nav.closeMenu': '메뉴 닫기',
   'footer.company': '운영 회사',
-  'footer.copyright': '© 2025 {siteName}. All rights reserved.',
+  'footer.copyright': '© {year} {siteName}. 모든 권리 보유.',
   'language.label': '언어',
   'language.suggest': '이 사이트는 {language}로도 보실 수 있습니다.',
   'language.suggestAction': '{language}로 보기',

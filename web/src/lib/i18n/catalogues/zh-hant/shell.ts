@@ -18,7 +18,7 @@ const messages: ShellMessages = {
   'nav.openMenu': '開啟選單',
   'nav.closeMenu': '關閉選單',
   'footer.company': '公司資訊',
-  'footer.copyright': '© 2025 {siteName}. All rights reserved.',
+  'footer.copyright': '© {year} {siteName} 版權所有。',
   'language.label': '語言',
   'language.suggest': '本網站也提供{language}版本。',
   'language.suggestAction': '以{language}瀏覽',
