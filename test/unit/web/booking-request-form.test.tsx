@@ -69,12 +69,12 @@ describe('booking request form (guest spec §2, §5)', () => {
     const { user } = setup();
     const participants = await screen.findByRole('combobox', { name: 'Participants' });
     expect(participants).toHaveTextContent('2 people');
-    expect(screen.getByTestId('request-total')).toHaveTextContent('JPY 24,000');
+    expect(screen.getByTestId('request-total')).toHaveTextContent('¥24,000');
     await user.click(participants);
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['2 people', '3 people', '4 people']);
     await user.click(options[2]!);
-    expect(screen.getByTestId('request-total')).toHaveTextContent('JPY 48,000');
+    expect(screen.getByTestId('request-total')).toHaveTextContent('¥48,000');
   });
 
   it("shows the 'Please fill in all required fields' toast when Next is pressed without a time", async () => {

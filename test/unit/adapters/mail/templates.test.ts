@@ -136,7 +136,7 @@ describe('guest mails', () => {
     expect(en.text).toMatch(/^Dear Alex Smith,/);
 
     const ja = guestRequestReceivedMail(base('ja'));
-    expect(ja.text).toMatch(/^Smith Alex 様/);
+    expect(ja.text).toMatch(/^Alex Smith 様/);
     expect(ja.text).toContain('48時間以内（2025年5月3日（土） 10:15（日本時間）まで）');
     expect(ja.text).toContain('まだ請求されていません');
     expect(ja.html).toContain('href="https://ehime.example/ja/booking-confirmation"');

@@ -206,7 +206,7 @@ describe('booking detail dialog: approve and deny (back-office spec §2, §4, §
       'Hanako Tester 様',
       'hanako@example.com',
       '+81 90-1234-5678',
-      'Japan',
+      '日本',
       '英語',
       'One vegetarian, please.',
     ]) {

@@ -58,16 +58,19 @@ export function ExperienceReviews({ experienceId }: { experienceId: string }) {
       <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {items.map((review) => (
           <Paper component="li" variant="outlined" key={review.id} sx={{ p: 2 }} data-testid="review">
-            <Typography
-              component="p"
+            {/* One image per rating with its own label (issue 32 item 5): a label on a paragraph is not read, so
+                screen readers used to hear the five star characters of every review. */}
+            <Box
+              role="img"
               aria-label={t('reviews.stars', { rating: review.rating })}
-              sx={{ color: '#f5a623', letterSpacing: 2 }}
+              data-testid="review-rating"
+              sx={{ color: '#f5a623', letterSpacing: 2, display: 'inline-block', lineHeight: 1.5 }}
             >
-              {'★'.repeat(review.rating)}
-              <Box component="span" sx={{ color: 'grey.300' }}>
+              <span aria-hidden>{'★'.repeat(review.rating)}</span>
+              <Box component="span" aria-hidden sx={{ color: 'grey.300' }}>
                 {'★'.repeat(5 - review.rating)}
               </Box>
-            </Typography>
+            </Box>
             <Typography variant="subtitle2" component="p">
               {t('reviews.byline', {
                 author: review.authorName,

@@ -10,7 +10,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { responsiveImage } from '@domain/images';
-import { formatYen } from '@domain/pricing';
 import { excerpt } from '@domain/text-excerpt';
 import { CancellationPolicy } from '../../../components/cancellation-policy';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
@@ -222,7 +221,7 @@ function useRestAfterFirstPaint(): { rest: boolean; form: boolean } {
 
 function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) {
   const { rest: showRest, form: showForm } = useRestAfterFirstPaint();
-  const { t, locale } = useT();
+  const { t, locale, yen } = useT();
   const lang = contentLang(experience.title);
   const location = cardLocation(experience.prefecture, experience.city, locale);
   return (
@@ -245,7 +244,7 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
                 {location}
               </Typography>
             )}
-            <Typography>{t('card.from', { price: formatYen(experience.price) })}</Typography>
+            <Typography>{t('card.from', { price: yen(experience.price) })}</Typography>
             <RatingSummaryText rating={experience.rating} size="1rem" />
           </Stack>
         </Box>

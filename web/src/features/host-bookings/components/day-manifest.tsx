@@ -21,7 +21,7 @@ import type { BackOfficeBooking } from '@domain/back-office-views';
 import { addDays, isCalendarDate } from '@domain/calendar';
 import { RowOpenButton } from '../../../components/back-office/row-open-button';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
-import { formatDateJa, guestName, tourLanguageLabel } from '../../../lib/back-office/format';
+import { formatDateJa, guestName, nationalityJa, tourLanguageLabel } from '../../../lib/back-office/format';
 import { useToast } from '../../../lib/toast';
 import { useCheckIn, useHostBookings } from '../api/bookings';
 
@@ -226,7 +226,7 @@ export function DayManifest({
                   <Box>
                     <Typography>{b.guests} 名</Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {tourLanguageLabel[b.language] ?? b.language} ・ {b.nationality}
+                      {tourLanguageLabel[b.language] ?? b.language} ・ {nationalityJa(b.nationality)}
                     </Typography>
                   </Box>
                   <Box>

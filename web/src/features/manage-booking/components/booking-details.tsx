@@ -19,6 +19,7 @@ import { MeetingPointMap } from '../../../components/meeting-point-map';
 import { addressOrFallback, hasMeetingPoint } from '@domain/address';
 import { useToast } from '../../../lib/toast';
 import type { LookupBookingResult } from '@domain/booking-views';
+import { personName } from '@domain/person-name';
 import { useT } from '../../../lib/i18n/i18n';
 import { contentLang } from '../../../lib/i18n/content-lang';
 
@@ -130,8 +131,9 @@ export function BookingDetails({
           <Row label={t('manage.host')}>
             <span lang={contentLang(experience?.businessName)}>{experience?.businessName ?? '—'}</span>
           </Row>
+          {/* Family name first for a name in Japanese script (issue 32 item 8). */}
           <Row label={t('manage.name')}>
-            {booking.firstName} {booking.lastName}
+            <span lang={contentLang(booking.lastName)}>{personName(booking)}</span>
           </Row>
           <Row label={t('guest.email')}>{booking.email}</Row>
           <Row label={t('guest.phone')}>{formatPhoneInternational(booking.phone)}</Row>

@@ -102,7 +102,7 @@ const messages = {
   'producer.6.text':
     'Saijo draws its famous uchinuki spring water straight from the Ishizuchi mountains, and Yuko is the fifth generation of her family to brew with it. Between November and March the brewery runs day and night; she guides small groups through rice polishing, koji making and the fermentation tanks. The visit ends with a tasting of seasonal sake paired with local snacks — non-drinkers get the brewery’s amazake.',
   'search.placeholder': 'Search experiences...',
-  'card.from': 'from JPY {price}~',
+  'card.from': 'from {price}',
   'card.noLocation': 'Location not specified',
   'card.tag.private': 'Private Experience',
   'notFound.title': 'Page Not Found',
@@ -118,7 +118,6 @@ const messages = {
   'search.refused': 'The search could not be run. Please change the search text and try again.',
   'search.noResultsFor': 'No results found for "{q}"',
   'search.noResults': 'No experiences found matching your search.',
-  'search.backHome': 'Back to Home',
   'search.results': '{count, plural, one {# result found for "{q}"} other {# results found for "{q}"}}',
   'common.retry': 'Retry',
   'error.toastTitle': 'エラー',

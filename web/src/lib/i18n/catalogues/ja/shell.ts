@@ -102,7 +102,7 @@ const messages: ShellMessages = {
   'producer.6.text':
     '西条は石鎚山系から湧き出る名水「うちぬき」で知られ、優子さんはその水で酒を醸す蔵の5代目です。11月から3月まで蔵は昼夜を問わず稼働し、少人数のグループを精米、麹づくり、発酵タンクへと案内します。最後は季節の日本酒と地元のおつまみの試飲で締めくくります。お酒を飲まない方には蔵の甘酒をご用意しています。',
   'search.placeholder': '体験を検索...',
-  'card.from': 'JPY{price}〜',
+  'card.from': '{price}〜',
   'card.noLocation': '場所未設定',
   'card.tag.private': 'プライベート体験',
   'notFound.title': 'ページが見つかりません',
@@ -118,7 +118,6 @@ const messages: ShellMessages = {
   'search.refused': '検索を実行できませんでした。検索語を変えてもう一度お試しください。',
   'search.noResultsFor': '「{q}」に一致する結果はありません',
   'search.noResults': '検索条件に合う体験が見つかりませんでした。',
-  'search.backHome': 'ホームに戻る',
   'search.results': '{count, plural, other {「{q}」の検索結果：#件}}',
   'common.retry': '再試行',
   'error.toastTitle': 'エラー',

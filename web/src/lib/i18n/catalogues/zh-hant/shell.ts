@@ -97,7 +97,7 @@ const messages: ShellMessages = {
   'producer.6.text':
     '西條直接汲取來自石鎚山系、名為「打抜」的著名湧泉，優子是家族中第五代用這泉水釀酒的人。從十一月到三月，酒藏日夜運轉；她會帶領小團體參觀精米、製麴與發酵槽。參觀最後品嚐當季日本酒與在地小點；不喝酒的朋友可以享用酒藏的甜酒。',
   'search.placeholder': '搜尋體驗...',
-  'card.from': 'JPY {price} 起',
+  'card.from': '{price} 起',
   'card.noLocation': '未提供地點',
   'card.tag.private': '私人體驗',
   'notFound.title': '找不到頁面',
@@ -113,7 +113,6 @@ const messages: ShellMessages = {
   'search.refused': '無法執行搜尋，請修改搜尋內容後再試一次。',
   'search.noResultsFor': '找不到「{q}」的結果',
   'search.noResults': '沒有符合搜尋條件的體驗。',
-  'search.backHome': '回到首頁',
   'search.results': '{count, plural, other {「{q}」共找到 # 筆結果}}',
   'common.retry': '重試',
   'error.toastTitle': '錯誤',
