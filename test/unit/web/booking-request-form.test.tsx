@@ -82,7 +82,9 @@ describe('booking request form (guest spec §2, §5)', () => {
     await screen.findByRole('gridcell', { name: '15' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const toast = await screen.findByTestId('toast');
-    expect(toast).toHaveTextContent('エラー');
+    // Titled in the page's language, not 「エラー」 (issue 32 item 6).
+    expect(toast).toHaveTextContent(/^Error/);
+    expect(toast).not.toHaveTextContent('エラー');
     expect(toast).toHaveTextContent('Please fill in all required fields');
 
     await user.click(day(15));

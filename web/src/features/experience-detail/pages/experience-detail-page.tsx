@@ -340,7 +340,8 @@ export function ExperienceDetailPage() {
             </Button>
           }
         >
-          {experience.error.message || t('detail.notFound')}
+          {/* Not the API's or the network's English words: the page's language (issue 32 item 6). */}
+          {t('error.title')}
         </Alert>
       </Container>
     );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -13,13 +14,23 @@ import { LookupDialog, type LookupProblem } from '../components/lookup-dialog';
 import { useT } from '../../../lib/i18n/i18n';
 import type { Translator } from '../../../lib/i18n/i18n';
 
+/** A cancellation the API refused because the booking is no longer cancellable (409): read it again. */
+const cancelRefused = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/** Why a cancellation failed, in the page's language (the API's own message is English). */
+function cancelErrorMessage(error: unknown, t: Translator['t']): string {
+  if (error instanceof ApiError && error.status === 429) return t('manage.rateLimited');
+  if (error instanceof ApiError && error.status === 404) return t('manage.notFoundText');
+  return t('cancel.failed');
+}
+
 /** Guest spec §8: the lookup's problems (the Japanese lookup page's messages, in every language). */
 function problemOf(error: unknown, t: Translator['t']): LookupProblem {
   if (error instanceof ApiError && error.code === 'not_found') {
     return { title: t('manage.notFoundTitle'), message: t('manage.notFoundText') };
   }
   if (error instanceof ApiError && error.code === 'rate_limited')
-    return { title: t('manage.otherTitle'), message: error.message };
+    return { title: t('manage.otherTitle'), message: t('manage.rateLimited') };
   return { title: t('manage.otherTitle'), message: t('manage.otherText') };
 }
 
@@ -43,12 +54,20 @@ export function ManageBookingPage() {
     cancel.reset();
     lookup.mutate(input, { onSuccess: () => setDialogOpen(false) });
   };
-  // After a cancellation the booking is read again: the page then shows who cancelled and the refund.
+  // After a cancellation the booking is read again: the page then shows who cancelled and the refund. A
+  // cancellation refused because the booking changed meanwhile (another tab cancelled it) reads it again too, so
+  // the page shows its current state, not the stale one (issue 32 item 6).
   const confirmCancel = async () => {
     if (!lastInput) return;
-    await cancel.mutateAsync(lastInput);
+    try {
+      await cancel.mutateAsync(lastInput);
+    } catch (e) {
+      if (cancelRefused(e)) lookup.mutate(lastInput);
+      throw e;
+    }
     lookup.mutate(lastInput);
   };
+  const refused = cancelRefused(cancel.error);
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
@@ -61,6 +80,11 @@ export function ManageBookingPage() {
       </Typography>
       {lookup.isSuccess && !dialogOpen ? (
         <>
+          {refused && (
+            <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+              {t('cancel.refused')}
+            </Alert>
+          )}
           <BookingDetails
             result={lookup.data}
             cancellation={
@@ -68,7 +92,7 @@ export function ManageBookingPage() {
                 booking={lookup.data.booking}
                 onConfirm={confirmCancel}
                 pending={cancel.isPending}
-                error={cancel.error ? cancel.error.message : null}
+                error={cancel.error && !refused ? cancelErrorMessage(cancel.error, t) : null}
               />
             }
           />

@@ -95,6 +95,29 @@ const messages: PageMessages = {
   'booking.error.fetchExperience': '体験情報の取得に失敗しました',
   'booking.error.missingInfo': '予約に必要な情報が見つかりません。',
   'booking.error.stripeNotInitialised': 'Stripeが初期化されていません',
+  'booking.error.rateLimited': '短時間に予約リクエストが多すぎます。数分おいてから、もう一度お試しください。',
+  'booking.error.changed':
+    'この予約はその間に変更されました。ページを再読み込みして、もう一度お試しください。',
+  'booking.error.invalid':
+    '予約内容の一部を受け付けられませんでした。内容をご確認のうえ、もう一度お試しください。',
+  'payment.declined':
+    'カードが拒否されました。別のカードをお使いいただくか、カード会社にお問い合わせください。',
+  'payment.insufficientFunds': 'カードの利用可能額が不足しています。別のカードをお使いください。',
+  'payment.expiredCard': 'カードの有効期限が切れています。別のカードをお使いください。',
+  'payment.incorrectCvc': 'カードのセキュリティコード（CVC）が正しくありません。',
+  'payment.incorrectNumber': 'カード番号が正しくありません。',
+  'payment.processingError': 'カードの処理中にエラーが発生しました。もう一度お試しください。',
+  'payment.authentication':
+    'カードの本人認証ができませんでした。もう一度お試しいただくか、別のカードをお使いください。',
+  'calendar.previousMonth': '前の月',
+  'calendar.nextMonth': '次の月',
+  'calendar.toYearView': '年を選ぶ',
+  'calendar.toCalendarView': 'カレンダーに戻る',
+  'manage.bookingIdHint': '英数字6文字（例：AB12CD）',
+  'manage.rateLimited': '試行回数が多すぎます。数分おいてから、もう一度お試しください。',
+  'cancel.refused':
+    'この予約はキャンセルできなくなりました。その間に変更されています（別のウィンドウでのキャンセルなど）。現在の状態を下に表示しています。',
+  'cancel.failed': '予約をキャンセルできませんでした。もう一度お試しください。',
   'booking.summary': '予約内容',
   'booking.time': '時間',
   'booking.japanTime': '{time}（日本時間）',

@@ -125,7 +125,7 @@ const messages: ShellMessages = {
   'card.incomplete': 'カード情報をすべて入力してください。',
   'card.testTitle': 'テストカード — ローカル決済',
   'card.testText':
-    'この環境では実際の決済は行われません。{hint}。有効期限は未来の日付、CVCは任意の番号で構いません。',
+    'この環境では実際の決済は行われません。カード番号 4242 4242 4242 4242 は承認され、4000 0000 0000 0002 は拒否されます。有効期限は未来の日付、CVCは任意の番号で構いません。',
   'card.number': 'カード番号',
   'card.numberError': 'カード番号を入力してください',
   'card.expiry': '有効期限（MM / YY）',

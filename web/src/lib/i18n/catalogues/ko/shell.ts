@@ -123,7 +123,7 @@ const messages: ShellMessages = {
   'card.incomplete': '카드 정보를 모두 입력해 주세요.',
   'card.testTitle': '테스트 카드 — 로컬 결제',
   'card.testText':
-    '이 환경에서는 실제 결제가 이루어지지 않습니다. {hint}. 유효기간은 미래 날짜, CVC는 아무 숫자나 입력하세요.',
+    '이 환경에서는 실제 결제가 이루어지지 않습니다. 카드 번호 4242 4242 4242 4242는 승인되고 4000 0000 0000 0002는 거절됩니다. 유효기간은 미래 날짜, CVC는 아무 숫자나 입력하세요.',
   'card.number': '카드 번호',
   'card.numberError': '카드 번호를 입력해 주세요',
   'card.expiry': '유효기간 (MM / YY)',

@@ -119,7 +119,8 @@ const messages: ShellMessages = {
   'common.error': '錯誤',
   'card.incomplete': '請完整填寫信用卡資料。',
   'card.testTitle': '測試用信用卡 — 本機付款',
-  'card.testText': '此環境不會實際付款。{hint}。有效期限請填未來的日期，安全碼可任意填寫。',
+  'card.testText':
+    '此環境不會實際付款。卡號 4242 4242 4242 4242 會獲得授權，4000 0000 0000 0002 會遭拒絕。有效期限請填未來的日期，安全碼可任意填寫。',
   'card.number': '卡號',
   'card.numberError': '請輸入卡號',
   'card.expiry': '有效期限（MM / YY）',
