@@ -234,11 +234,12 @@ export function AppLayout() {
           pt: underHeader ? { xs: 7, sm: 8 } : 0,
         }}
       >
+        {/* Above the page, in its flow: it never covers the page's controls (issue 32 item 10). */}
+        <LanguageSuggestion underHeader={!underHeader} />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
       </Box>
-      <LanguageSuggestion />
       <RetryNotice message={t('retry.notice')} />
       <Footer />
       <ScrollRestoration />
