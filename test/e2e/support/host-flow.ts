@@ -71,11 +71,8 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 export const uniqueHostEmail = (label: string) =>
   `host-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/**
- * The demo admin approves a self-registered host (who starts under review and cannot publish before), through the
- * admin API with a real sign-in (password and TOTP code); the admin screens' approval has its own tests.
- */
-export async function approveHostAsAdmin(email: string): Promise<void> {
+/** An ID token of the demo admin for the admin API: a real sign-in (password and TOTP code). */
+export async function adminApiToken(): Promise<string> {
   const baseUrl = inject('baseUrl');
   const admin = inject('demoAdmin');
   const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as AppConfig;
@@ -84,7 +81,6 @@ export async function approveHostAsAdmin(email: string): Promise<void> {
     region: 'local',
     credentials: LOCAL_CREDENTIALS,
   });
-  let token: string;
   try {
     const tokens = await signInToPool(cognito, {
       clientId: config.cognito.adminPool.clientId,
@@ -92,11 +88,19 @@ export async function approveHostAsAdmin(email: string): Promise<void> {
       password: admin.password,
       totpSecret: admin.totpSecret,
     });
-    token = tokens.IdToken!;
+    return tokens.IdToken!;
   } finally {
     cognito.destroy();
   }
-  const headers = { authorization: `Bearer ${token}` };
+}
+
+/**
+ * The demo admin approves a self-registered host (who starts under review and cannot publish before), through the
+ * admin API with a real sign-in (password and TOTP code); the admin screens' approval has its own tests.
+ */
+export async function approveHostAsAdmin(email: string): Promise<void> {
+  const baseUrl = inject('baseUrl');
+  const headers = { authorization: `Bearer ${await adminApiToken()}` };
   const list = (await (
     await fetch(`${baseUrl}/api/admin/hosts?reviewStatus=underReview&limit=100`, { headers })
   ).json()) as { items: { id: string; email: string }[] };

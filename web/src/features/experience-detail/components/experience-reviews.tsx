@@ -8,6 +8,7 @@ import type { PublicReview, RatingSummary } from '@domain/reviews';
 import { useApi } from '../../../app/api';
 import { RatingSummaryText } from '../../../components/rating-summary';
 import { useT, type MessageKey } from '../../../lib/i18n/i18n';
+import { contentLang } from '../../../lib/i18n/content-lang';
 import { isLocale, type Locale } from '../../../lib/i18n/locales';
 
 const PAGE_SIZE = 5;
@@ -72,8 +73,9 @@ export function ExperienceReviews({ experienceId }: { experienceId: string }) {
               </Box>
             </Box>
             <Typography variant="subtitle2" component="p">
+              {/* The name as the guest wrote it, marked with its script's language (a Japanese name on /en). */}
+              <span lang={contentLang(review.authorName)}>{review.authorName}</span> ·{' '}
               {t('reviews.byline', {
-                author: review.authorName,
                 month: date(`${review.tourDate}-01`, MONTH),
                 language: isLocale(review.language) ? t(LANGUAGE_NAMES[review.language]) : review.language,
               })}

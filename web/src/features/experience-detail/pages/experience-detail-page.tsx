@@ -17,7 +17,7 @@ import { NotFoundView } from '../../../components/not-found';
 import { PageLoader } from '../../../components/page-loader';
 import { VideoEmbed } from '../../../components/video-embed';
 import { addressOrFallback, hasMeetingPoint } from '@domain/address';
-import { cardLocation } from '../../../lib/address';
+import { addressLang, cardLocation } from '../../../lib/address';
 import { DETAIL_BLOCK_SIZES } from '../../../lib/image-sizes';
 import { ApiError } from '../../../lib/api-client';
 import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
@@ -149,7 +149,7 @@ function MeetingPoint({ experience }: { experience: ExperienceDetail }) {
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
         {t('detail.address')}
       </Typography>
-      <Typography sx={{ mb: 2 }} lang={contentLang(address)}>
+      <Typography sx={{ mb: 2 }} lang={addressLang(experience, address)}>
         {address}
       </Typography>
       <MeetingPointMap address={experience} addressText={address} />

@@ -244,7 +244,7 @@ const messages = {
   'review.home': 'Back to the home page',
   'reviews.title': 'Reviews',
   'reviews.stars': '{rating} out of 5 stars',
-  'reviews.byline': '{author} · {month} · Written in {language}',
+  'reviews.byline': '{month} · Written in {language}',
   'reviews.language.en': 'English',
   'reviews.language.ja': 'Japanese',
   'reviews.language.zh-Hant': 'Chinese',

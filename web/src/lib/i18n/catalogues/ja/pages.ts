@@ -245,7 +245,7 @@ const messages: PageMessages = {
   'review.home': 'ホームに戻る',
   'reviews.title': '口コミ',
   'reviews.stars': '5つ星中{rating}',
-  'reviews.byline': '{author} · {month} · {language}で投稿',
+  'reviews.byline': '{month} · {language}で投稿',
   'reviews.language.en': '英語',
   'reviews.language.ja': '日本語',
   'reviews.language.zh-Hant': '中国語',

@@ -241,7 +241,7 @@ const messages: PageMessages = {
   'review.home': '홈으로 돌아가기',
   'reviews.title': '후기',
   'reviews.stars': '별 5개 중 {rating}개',
-  'reviews.byline': '{author} · {month} · {language}로 작성',
+  'reviews.byline': '{month} · {language}로 작성',
   'reviews.language.en': '영어',
   'reviews.language.ja': '일본어',
   'reviews.language.zh-Hant': '중국어',

@@ -234,7 +234,7 @@ const messages: PageMessages = {
   'review.home': '返回首頁',
   'reviews.title': '評論',
   'reviews.stars': '5顆星中的{rating}顆',
-  'reviews.byline': '{author} · {month} · 以{language}撰寫',
+  'reviews.byline': '{month} · 以{language}撰寫',
   'reviews.language.en': '英文',
   'reviews.language.ja': '日文',
   'reviews.language.zh-Hant': '中文',
