@@ -13,15 +13,12 @@
  * Seeded experiences are picked by title (never "the newest"); the guests are this file's own (unique e-mails). The
  * tour to review is written into the table as a completed tour of yesterday, as `reviews.e2e.test.ts` does.
  */
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import {
   createDocumentClient,
   createDynamoRepositories,
 } from '../../functions/adapters/dynamodb/repositories';
-import { addDays, todayInTokyo } from '../../functions/domain/calendar';
-import type { Booking } from '../../functions/domain/entities';
 import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb-local';
 import { DEMO_HOST } from '../../scripts/seed/hosts';
 import { SEED_EXPERIENCES } from '../../scripts/seed/experiences';
@@ -37,6 +34,7 @@ import { signInAsAdmin } from './support/admin-flow';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
 import { postJson, TEST_CARDS, uniqueEmail } from './support/guest-flow';
 import { adminApiToken, waitForMail } from './support/host-flow';
+import { writeCompletedTour } from './support/completed-tour';
 import { hydrated } from './support/hydration';
 
 type Code = 'en' | 'ja' | 'zh-Hant' | 'ko';
@@ -387,40 +385,12 @@ describe('issue 32, guest items in the browser', () => {
     expect(reviewed, 'a seeded experience with reviews').toBeDefined();
     const experience = (await repos.experiences.get(reviewed.id))!;
     const email = uniqueEmail('ja-review');
-    const today = todayInTokyo(new Date());
-    const at = `${addDays(today, -3)}T01:00:00.000Z`;
-    const booking: Booking = {
-      id: randomUUID(),
-      reference: `RJ${randomUUID().slice(0, 4).toUpperCase()}`,
-      experienceId: experience.id,
-      hostId: experience.hostId,
-      date: addDays(today, -1),
-      time: '10:00',
-      guests: 1,
-      language: 'ja',
-      firstName: '花子',
-      lastName: '山田',
-      email,
-      phone: '+81 90 0000 0000',
-      nationality: 'Japan',
-      specialRequests: null,
-      unitPrice: experience.price,
-      amount: experience.price,
-      currency: 'JPY',
-      status: 'completed',
-      paymentProvider: null,
-      paymentIntentId: null,
-      deadline: null,
-      deniedMessage: null,
-      guestLocale: 'ja',
-      experienceTitle: experience.title,
-      decidedBy: null,
-      decidedAt: null,
-      reminderSentAt: null,
-      createdAt: at,
-      updatedAt: at,
-    };
-    await repos.bookings.createWithSlotHold(booking, experience.availability.capacity);
+    await writeCompletedTour(
+      repos,
+      experience,
+      { firstName: '花子', lastName: '山田', email, guestLocale: 'ja', nationality: 'Japan', guests: 1 },
+      'RJ',
+    );
     const run = await postJson<{ invites: number }>(
       session.baseUrl,
       '/api/local-jobs/send-review-invites',

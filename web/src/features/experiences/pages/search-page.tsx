@@ -16,6 +16,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { searchPath } from '../../../lib/search-path';
 import { ExperienceGrid } from '../components/experience-grid';
 import { FilterBar } from '../components/filter-bar';
+import { LoadMore } from '../components/load-more';
 import { SearchBox } from '../components/search-box';
 import { hasActiveFilters, listQueryParams, useExperienceFilters } from '../hooks/experience-filters';
 import { useT, type Translator } from '../../../lib/i18n/i18n';
@@ -97,18 +98,7 @@ export function SearchPage() {
                 : t('search.results', { count: items.length, q })}
             </Typography>
             <ExperienceGrid items={items} />
-            {results.hasNextPage && (
-              <Box sx={{ textAlign: 'center', mt: 4 }}>
-                <Button
-                  variant="outlined"
-                  size="large"
-                  onClick={() => void results.fetchNextPage()}
-                  disabled={results.isFetchingNextPage}
-                >
-                  {results.isFetchingNextPage ? t('list.loadingMore') : t('list.loadMore')}
-                </Button>
-              </Box>
-            )}
+            <LoadMore pages={results} />
           </>
         )}
       </Box>
