@@ -9,7 +9,8 @@
  * - a rendered page → its object under `pages/` (no-cache HTML);
  * - an experience without a page (unknown, unpublished, suspended) → the not-found page of its language
  *   (`pages/404.html`, `pages/ko/404.html`), which the viewer-response function below answers with status 404 and
- *   `X-Robots-Tag: noindex`;
+ *   `X-Robots-Tag: noindex`; a path the site has no page or route for (`/foo/bar`, `/ja/nope`) → the site's
+ *   not-found page of its language (`pages/not-found.html`, `pages/ja/not-found.html`), 404 as well;
  * - anything else without an extension → the SPA shell (`/index.html`), as before.
  */
 import { guestPageTarget, resolveGuestPage } from '../functions/domain/guest-pages';
@@ -24,7 +25,7 @@ export function guestPagesRequestCode(): string {
     '  var request = event.request;',
     '  var target = guestPageTarget(request.uri);',
     '  var exists = false;',
-    '  if (target) {',
+    '  if (target && target.key) {',
     '    try { await kvs.get(target.key); exists = true; } catch (e) { exists = false; }',
     '  }',
     '  var hasQuery = Object.keys(request.querystring).length > 0;',
@@ -41,7 +42,7 @@ export function guestPagesRequestCode(): string {
 export function guestPagesResponseCode(): string {
   return [
     'function handler(event) {',
-    '  if (/^\\/pages\\/([a-z-]+\\/)?404\\.html$/.test(event.request.uri)) {',
+    '  if (/^\\/pages\\/([a-z-]+\\/)?(404|not-found)\\.html$/.test(event.request.uri)) {',
     '    event.response.statusCode = 404;',
     "    event.response.statusDescription = 'Not Found';",
     "    event.response.headers['x-robots-tag'] = { value: 'noindex' };",

@@ -55,8 +55,15 @@ export const TOUR_JOBS_INTERVAL_MINUTES = 15;
 
 export const BACK_OFFICE_TABLE_ACTIONS = [...TABLE_READ_WRITE, 'dynamodb:DeleteItem'];
 const DELETING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-api', 'admin-api']);
-/** The APIs whose use cases change guest pages (DESIGN §4e): they publish page events for the renderer. */
-export const PAGE_CHANGING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-api', 'admin-api']);
+/**
+ * The APIs whose use cases change guest pages (DESIGN §4e): they publish page events for the renderer. The public
+ * API too: a guest's review changes the experience's rating in its HTML and JSON-LD (issue 32 item 7).
+ */
+export const PAGE_CHANGING_GROUPS: ReadonlySet<HandlerGroup> = new Set([
+  'public-api',
+  'host-api',
+  'admin-api',
+]);
 
 /**
  * The product's two stacks: the web ACL in us-east-1 (CloudFront's region for WAF) and everything else in the

@@ -3,6 +3,7 @@
  * everywhere: in Japanese order for Japanese readers (and taxi drivers), in Western order for English readers.
  */
 import type { Experience, GuestLocale } from './entities';
+import { cityName, prefectureName } from './place-names';
 
 export type MeetingPoint = Pick<
   Experience,
@@ -15,16 +16,20 @@ export const NO_ADDRESS_TEXT = '住所情報がありません';
 const clean = (parts: (string | null | undefined)[]) => parts.map((p) => (p ?? '').trim()).filter(Boolean);
 
 /**
- * `ja`: 〒790-0001 Ehime Matsuyama Ichibancho 1-2-3 Building — prefecture first, as a Japanese address is written.
+ * `ja`: 〒790-0001 愛媛県 松山市 Ichibancho 1-2-3 Building — prefecture first, as a Japanese address is written.
  * `en`: Building, 1-2-3, Ichibancho, Matsuyama, Ehime 〒790-0001 — the order English readers expect.
  */
 export function formatAddress(a: MeetingPoint, language: GuestLocale): string {
   const postal = a.postalCode.trim() ? `〒${a.postalCode.trim()}` : '';
+  // The prefecture and the city in the reader's script where the site knows them (`愛媛県 今治市` for a Japanese
+  // reader of a place stored as `Ehime`, `Imabari`; issue 32 item 6); the rest as the host wrote it.
+  const prefecture = prefectureName(a.prefecture, language) || a.prefecture;
+  const city = cityName(a.city, language) || a.city;
   // Japanese, Chinese and Korean readers write an address largest part first, as Japan does.
   if (language !== 'en') {
-    return clean([postal, a.prefecture, a.city, a.district, a.streetAddress, a.building]).join(' ');
+    return clean([postal, prefecture, city, a.district, a.streetAddress, a.building]).join(' ');
   }
-  const line = clean([a.building, a.streetAddress, a.district, a.city, a.prefecture]).join(', ');
+  const line = clean([a.building, a.streetAddress, a.district, city, prefecture]).join(', ');
   return clean([line, postal]).join(' ');
 }
 

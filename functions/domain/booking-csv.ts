@@ -10,6 +10,7 @@
  * numbers are written so that they never start like a formula and need no apostrophe: a Japanese number in its
  * national form (`090-1234-5678`), another with its country code in brackets (`(+1) 415 555 0100`).
  */
+import { nationalityIn } from './countries';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { AdminHostSummary, BackOfficeBooking } from './back-office-views';
 import { backOfficeStatusLabel } from './booking-status-labels';
@@ -85,7 +86,7 @@ const COLUMNS: [header: string, value: (b: CsvBooking) => Value][] = [
   ['予約者（名）', (b) => b.firstName],
   ['予約者のメールアドレス', (b) => b.email],
   ['電話番号', (b) => ({ phone: b.phone })],
-  ['国籍', (b) => b.nationality],
+  ['国籍', (b) => nationalityIn(b.nationality, 'ja')],
   ['体験の言語', (b) => LANGUAGES[b.language] ?? b.language],
   ['特別なリクエスト', (b) => b.specialRequests],
   ['受付日時', (b) => tokyoDateTime(b.createdAt)],

@@ -311,3 +311,8 @@ export function holdExpiry(now: Date): Date {
 export function hostDecisionDeadline(now: Date): Date {
   return addHours(now, HOST_DECISION_HOURS);
 }
+
+/** The calendar year in Tokyo at `now` (the footer's copyright year: a New Year's Eve in London is already it). */
+export function yearInTokyo(now: Date): number {
+  return Number(todayInTokyo(now).slice(0, 4));
+}

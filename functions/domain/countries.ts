@@ -274,3 +274,32 @@ export function findCountryByCode(code: string): Country | undefined {
   const upper = code.trim().toUpperCase();
   return countries.find((c) => c.code === upper);
 }
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * A country as a reader of `locale` names it (`Intl.DisplayNames`: `日本`, `イギリス`, `영국`); the list's English name
+ * for English readers and where the runtime has no name.
+ */
+export function countryNameIn(country: Country, locale: string): string {
+  if (locale === 'en') return country.name;
+  try {
+    let names = displayNames.get(locale);
+    if (!names) {
+      names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+      displayNames.set(locale, names);
+    }
+    return names.of(country.code) ?? country.name;
+  } catch {
+    return country.name;
+  }
+}
+
+/**
+ * A stored nationality (the list's English name, as the booking form stores it) in a reader's language: the back
+ * office and its CSV show `イギリス` for `United Kingdom` (issue 32 item 8). Text the list does not know stays as it is.
+ */
+export function nationalityIn(stored: string, locale: string): string {
+  const country = findCountryByName(stored);
+  return country ? countryNameIn(country, locale) : stored;
+}

@@ -13,6 +13,13 @@ export const PAGES_PREFIX = 'pages/';
 
 /** The page answered with a real 404 (noindex) for an experience that has no page (each language has its own). */
 export const NOT_FOUND_PAGE_KEY = 'pages/404.html';
+/**
+ * The path the renderer renders the site's not-found page from (the SPA's catch-all route): "Page Not Found"
+ * (guest spec §2), answered with a real 404 for a path no page or route of the site has (`/foo/bar`, `/ja/nope`;
+ * issue 32 item 9), each language its own (`pages/not-found.html`, `pages/ja/not-found.html`). Not the
+ * experience's 404 page: the browser hydrates what its router renders for the path, and that differs.
+ */
+export const UNKNOWN_PATH_RENDER_PATH = '/__not-found';
 export const SITEMAP_KEY = 'pages/sitemap.xml';
 export const ROBOTS_KEY = 'pages/robots.txt';
 
@@ -39,18 +46,25 @@ export const STATIC_GUEST_PATHS = [
 ] as const;
 
 export interface PageTarget {
-  /** The object key of the page (`pages/experience/abc.html`, `pages/ko/experience/abc.html`). */
+  /**
+   * The object key of the page (`pages/experience/abc.html`, `pages/ko/experience/abc.html`); `''` for a path the
+   * site does not have (no page can exist: the not-found page answers).
+   */
   key: string;
   /** What to answer when it does not exist: the SPA shell (200), or the not-found page with status 404. */
   missing: 'shell' | 'not-found';
-  /** The not-found page of the path's language (`pages/ko/404.html`). */
+  /** The not-found page of the path's language (`pages/ko/404.html`; `pages/ko/not-found.html` for an unknown path). */
   notFoundKey: string;
 }
 
 /**
- * The page a path would have, or null when no path of this shape is ever prerendered (the SPA shell answers).
- * A first segment that is a language prefix (the literal list is `languagePrefix` of every non-English
- * `guestLocales`; a unit test keeps them equal) puts the page under that language's keys.
+ * The page a path would have, or null when no path of this shape is ever prerendered but the SPA has a route for it
+ * (the SPA shell answers: the booking pages, search, a review link, the back office) or it names a file (an
+ * extension: the static files answer). Any other path has no page and no route: `key` is `''` and the language's
+ * not-found page answers with 404 (issue 32 item 9). A first segment that is a language prefix (the literal list is
+ * `languagePrefix` of every non-English `guestLocales`; a unit test keeps them equal) puts the page under that
+ * language's keys. The SPA's guest routes are listed here literally (a unit test keeps them equal to
+ * `web/src/app/route-table.tsx`): this function also runs as CloudFront's, which cannot import.
  */
 export function guestPageTarget(path: string): PageTarget | null {
   const languages = ['ja', 'zh-hant', 'ko'];
@@ -83,7 +97,22 @@ export function guestPageTarget(path: string): PageTarget | null {
   ];
   if (statics.indexOf(clean) >= 0)
     return { key: prefix + clean.slice(1) + '.html', missing: 'shell', notFoundKey: notFoundKey };
-  return null;
+  // The SPA's own pages (router paths match whatever the case), the back office (English paths only), files.
+  const lower = clean.toLowerCase();
+  const routes = [
+    '/search',
+    '/booking-form',
+    '/booking-complete',
+    '/booking-confirmation',
+    '/guest/confirm-reservation',
+  ];
+  if (routes.indexOf(lower) >= 0 || statics.indexOf(lower) >= 0) return null;
+  // An experience id no experience can have: the experience's not-found page, as for an unknown id.
+  if (/^\/experience\/[^/]+$/.test(clean)) return { key: '', missing: 'not-found', notFoundKey: notFoundKey };
+  if (/^\/(review|experience)\/[^/]+$/.test(lower)) return null;
+  if (!lang && /^\/(host|admin)(\/|$)/.test(lower)) return null;
+  if ((clean.split('/').pop() || '').indexOf('.') >= 0) return null;
+  return { key: '', missing: 'not-found', notFoundKey: prefix + 'not-found.html' };
 }
 
 export type GuestPageAnswer =
@@ -103,7 +132,7 @@ export function resolveGuestPage(
   const target = guestPageTarget(path);
   if (!target) return { kind: 'shell' };
   if (hasQuery && target.missing === 'shell') return { kind: 'shell' };
-  if (exists(target.key)) return { kind: 'page', key: target.key, status: 200 };
+  if (target.key !== '' && exists(target.key)) return { kind: 'page', key: target.key, status: 200 };
   if (target.missing === 'not-found') return { kind: 'not-found', key: target.notFoundKey, status: 404 };
   return { kind: 'shell' };
 }

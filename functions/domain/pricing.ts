@@ -26,7 +26,7 @@ export function totalPrice(unitPrice: number, participants: number): number {
   const total = unitPrice * participants;
   if (total > MAX_CHARGE_JPY) {
     throw new DomainError('validation_failed', 'The total exceeds the largest amount a card can be charged', {
-      guests: `The total may not exceed JPY ${formatYen(MAX_CHARGE_JPY)}`,
+      guests: `The total may not exceed ¥${formatYen(MAX_CHARGE_JPY)}`,
     });
   }
   return total;
@@ -89,22 +89,23 @@ export function formatYen(amount: number): string {
   return rounded < 0 ? `-${digits}` : digits;
 }
 
-/** `JPY 12,000` (guest pages). */
-export function formatJpy(amount: number): string {
-  return `JPY ${formatYen(amount)}`;
-}
-
 /** `¥12,000` (back office, Japanese locale). */
 export function formatYenSymbol(amount: number): string {
   return `¥${formatYen(amount)}`;
 }
 
-/** The experience card's price label: `from JPY 12,000~`. */
-export function fromPriceLabel(price: number): string {
-  return `from JPY ${formatYen(price)}~`;
-}
+/** The languages prices are written for (the guest site's). */
+export type PriceReader = 'en' | 'ja' | 'zh-Hant' | 'ko';
 
-/** The Japanese reading of the card's price label: `JPY12,000〜`. */
-export function fromPriceLabelJa(price: number): string {
-  return `JPY${formatYen(price)}〜`;
+/**
+ * Whole yen, one way per language on every guest page and in every guest mail (issue 32 item 8), as readers of the
+ * language write a price in yen: `¥18,500` in English and Traditional Chinese, `18,500円` in Japanese, `18,500엔`
+ * in Korean. The "from" of a card's price is the catalogue's (`card.from`: `from ¥18,500`, `18,500円〜`,
+ * `¥18,500 起`, `18,500엔부터`).
+ */
+export function yenIn(amount: number, reader: PriceReader): string {
+  const digits = formatYen(amount);
+  if (reader === 'ja') return `${digits}円`;
+  if (reader === 'ko') return `${digits}엔`;
+  return `¥${digits}`;
 }

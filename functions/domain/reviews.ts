@@ -4,6 +4,7 @@
  * are kept as counters (`RatingCounter`: count and sum of the visible reviews), never computed by reading every
  * review. Pure: every function takes `now`; dates are Tokyo's.
  */
+import { isFamilyNameFirst } from './person-name';
 import { addDays, todayInTokyo } from './calendar';
 import type { Booking, GuestLocale } from './entities';
 
@@ -103,10 +104,18 @@ export function ratingSummary(counter: RatingCounter | null | undefined): Rating
   return { average: Math.min(5, Math.max(1, average)), count: counter.count };
 }
 
-/** "Emma S.": the first name and the last name's first letter (a whole character, also for kana and kanji). */
+/**
+ * "Emma S.": the first name and the last name's first letter (a whole character). A name in Japanese script reads
+ * family name first, as everywhere on the site (`personName`): "山田 花." (issue 32 item 8).
+ */
 export function reviewAuthorName(booking: Pick<Booking, 'firstName' | 'lastName'>): string {
   const first = booking.firstName.trim();
-  const initial = Array.from(booking.lastName.trim())[0];
+  const last = booking.lastName.trim();
+  if (isFamilyNameFirst(booking)) {
+    const initial = Array.from(first)[0];
+    return initial ? `${last} ${initial}.` : last;
+  }
+  const initial = Array.from(last)[0];
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
 

@@ -1,19 +1,16 @@
 import type { ExperienceCard } from '../domain/entities';
 import type { ListExperiencesQuery } from '../domain/schemas/catalogue';
+import { categoriesNamedIn, matchesSearch } from '../domain/search-text';
 import { decodeCardCursor, encodeCardCursor } from './card-cursor';
-import type { ExperienceRepository, HostRepository, ReviewRepository } from './ports';
+import type {
+  CardQuery,
+  CategoryRepository,
+  ExperienceRepository,
+  HostRepository,
+  ReviewRepository,
+} from './ports';
 import { withRatings } from './ratings';
 import type { RatingSummary } from '../domain/reviews';
-
-/** Text as the search compares it: NFKC folds full-width letters and half-width kana, then case is ignored. */
-const searchable = (text: string) => text.normalize('NFKC').toLowerCase();
-
-/** `true` when the card's title or description contains the query (guest spec §5: case-insensitive). */
-export function cardMatchesText(card: ExperienceCard, query: string): boolean {
-  const needle = searchable(query.trim());
-  if (needle === '') return true;
-  return searchable(card.title).includes(needle) || searchable(card.description).includes(needle);
-}
 
 /**
  * `GET /api/experiences`: published cards, filtered by prefecture (case-insensitive) and categories (any-of),
@@ -22,16 +19,38 @@ export function cardMatchesText(card: ExperienceCard, query: string): boolean {
  * ignores it gets the first page, as before). Experiences of suspended hosts are never listed.
  *
  * The free-text filter runs here, over every published card the other filters leave (DESIGN §5 accepts this at
- * the marketplace's scale: a few hundred cards of ~1 KB are one or two Query pages). Beyond a few thousand
- * published experiences this read grows linearly per search; the path beyond it is a search index (OpenSearch
- * Serverless, or a token index in the table) fed from the card items.
+ * the marketplace's scale: a few hundred cards of ~1 KB are one or two Query pages), with the domain's matching
+ * (`matchesSearch`: titles, descriptions, places in every site language, category names). A query word that names
+ * a category reads that category's cards too (at most the categories named). Beyond a few thousand published
+ * experiences this read grows linearly per search; the path beyond it is a search index (OpenSearch Serverless,
+ * or a token index in the table) fed from the card items, with the same domain functions.
  */
 export function makeListExperiences(deps: {
   experiences: ExperienceRepository;
   hosts: Pick<HostRepository, 'suspendedHostIds'>;
   /** Cards gain `rating` once reviewed (one batch read of the page's counters). */
   reviews?: Pick<ReviewRepository, 'experienceRatings'>;
+  /** Category names the search finds experiences by (absent: titles, descriptions and places only). */
+  categories?: Pick<CategoryRepository, 'listActive'>;
 }) {
+  /** Card id → the stored names of the query's categories it is in (only categories a query word names). */
+  async function namedCategoriesOfCards(text: string, base: CardQuery): Promise<Map<string, string[]>> {
+    const byCard = new Map<string, string[]>();
+    if (!deps.categories) return byCard;
+    const categories = await deps.categories.listActive();
+    const named = new Set(
+      categoriesNamedIn(
+        text,
+        categories.map((c) => c.name),
+      ),
+    );
+    for (const category of categories.filter((c) => named.has(c.name))) {
+      const members = await deps.experiences.listCards({ ...base, categoryIds: [category.id] });
+      for (const card of members) byCard.set(card.id, [...(byCard.get(card.id) ?? []), category.name]);
+    }
+    return byCard;
+  }
+
   return async function listExperiences(
     query: ListExperiencesQuery,
   ): Promise<{ items: (ExperienceCard & { rating?: RatingSummary })[]; cursor?: string }> {
@@ -39,17 +58,24 @@ export function makeListExperiences(deps: {
     const after = query.cursor ? decodeCardCursor(query.cursor, query.sort) : undefined;
     // A suspended host's cards stay stored (with their publication status) and are left out while listing.
     const suspended = await deps.hosts.suspendedHostIds();
-    const cards = await deps.experiences.listCards({
+    const base: CardQuery = {
       ...(suspended.size > 0 ? { excludeHostIds: suspended } : {}),
       sort: query.sort,
       ...(query.prefecture ? { prefecture: query.prefecture } : {}),
+    };
+    const cards = await deps.experiences.listCards({
+      ...base,
       ...(query.categories && query.categories.length > 0 ? { categoryIds: query.categories } : {}),
       ...(after ? { after } : {}),
       // One card beyond the page tells whether another page follows. With a text filter the limit applies after
       // matching, so every candidate is read.
       ...(text ? {} : { limit: query.limit + 1 }),
     });
-    const matching = text ? cards.filter((c) => cardMatchesText(c, text)) : cards;
+    let matching = cards;
+    if (text) {
+      const categoriesOf = await namedCategoriesOfCards(text, base);
+      matching = cards.filter((c) => matchesSearch({ ...c, categories: categoriesOf.get(c.id) ?? [] }, text));
+    }
     const items = await withRatings(deps.reviews, matching.slice(0, query.limit));
     const last = items.at(-1);
     return matching.length > query.limit && last

@@ -16,6 +16,7 @@ import {
   SITEMAP_KEY,
   sitemapXml,
   STATIC_GUEST_PATHS,
+  UNKNOWN_PATH_RENDER_PATH,
 } from '../domain/guest-pages';
 import { errorFields } from './console-logger';
 import type { Logger } from './ports';
@@ -94,12 +95,17 @@ export function makeRefreshGuestPages(deps: {
     }
   }
 
-  /** The not-found page of every language (what an experience without a page answers, with status 404). */
+  /**
+   * The not-found pages of every language, answered with status 404: the experience's (an experience without a
+   * page) and the site's (a path the site does not have, issue 32 item 9).
+   */
   async function renderNotFound(): Promise<void> {
     for (const locale of guestLocales) {
-      const path = pathInLanguage('/experience/__not-found', locale);
-      const notFound = await deps.renderer.render(path);
-      await deps.store.put(guestPageTarget(path)!.notFoundKey, notFound.html, HTML);
+      for (const englishPath of ['/experience/__not-found', UNKNOWN_PATH_RENDER_PATH]) {
+        const path = pathInLanguage(englishPath, locale);
+        const notFound = await deps.renderer.render(path);
+        await deps.store.put(guestPageTarget(path)!.notFoundKey, notFound.html, HTML);
+      }
     }
   }
 

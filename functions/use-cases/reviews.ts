@@ -14,9 +14,11 @@ import {
 } from '../domain/reviews';
 import type { ReviewRequest } from '../domain/schemas/reviews';
 import { countAttempt, type RateRule } from './rate-limits';
+import { announcePageChange, type GuestPageEvents } from './refresh-guest-pages';
 import { reviewTokenHash } from './review-tokens';
 import type {
   BookingRepository,
+  Logger,
   Page,
   PageRequest,
   RateLimiter,
@@ -46,9 +48,24 @@ export interface ReviewUseCaseDeps {
   rateLimiter: RateLimiter;
   clock: () => Date;
   newId: () => string;
+  /**
+   * Where a change to what the experience's pages show (its rating, in the HTML and the JSON-LD) is announced, as
+   * an edit announces it (issue 32 item 7); absent: nobody renders pages.
+   */
+  pageEvents?: GuestPageEvents;
+  logger?: Pick<Logger, 'error'>;
 }
 
 export function makeReviewUseCases(deps: ReviewUseCaseDeps) {
+  /** After the write: the experience's pages (every language, home and the list) carry the new rating. */
+  const pagesOf = async <T extends Pick<Review, 'experienceId'>>(review: T): Promise<T> => {
+    await announcePageChange(
+      { ...(deps.pageEvents ? { pageEvents: deps.pageEvents } : {}), logger: deps.logger ?? console },
+      { kind: 'experience', experienceId: review.experienceId },
+    );
+    return review;
+  };
+
   /** The booking a link stands for while it is valid; `not_found` for an unknown, expired or foreign token. */
   async function bookingOfToken(token: string) {
     const invitation = await deps.reviews.getInvitation(reviewTokenHash(token));
@@ -86,6 +103,7 @@ export function makeReviewUseCases(deps: ReviewUseCaseDeps) {
         at: deps.clock().toISOString(),
       });
       await deps.reviews.create(review);
+      await pagesOf(review);
       return publicReview(review);
     },
 
@@ -125,10 +143,11 @@ export function makeReviewUseCases(deps: ReviewUseCaseDeps) {
     listForAdmin: (status: ReviewStatus, filter: { q?: string } & PageRequest) =>
       deps.reviews.listByStatus(status, filter),
 
-    hide: (reviewId: string, reason: string) =>
-      deps.reviews.setVisibility(reviewId, false, reason, deps.clock()),
+    hide: async (reviewId: string, reason: string) =>
+      pagesOf(await deps.reviews.setVisibility(reviewId, false, reason, deps.clock())),
 
-    show: (reviewId: string) => deps.reviews.setVisibility(reviewId, true, null, deps.clock()),
+    show: async (reviewId: string) =>
+      pagesOf(await deps.reviews.setVisibility(reviewId, true, null, deps.clock())),
   };
 }
 

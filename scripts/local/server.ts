@@ -589,7 +589,8 @@ async function serveGuestPage(
   const path = safeDecode(rawPath);
   const target = guestPageTarget(path);
   if (!target) return false;
-  const found = await pages.get(target.key);
+  // A path the site does not have (`key` ''): no page to look for, the not-found page answers.
+  const found = target.key ? await pages.get(target.key) : null;
   const answer = resolveGuestPage(path, hasQuery, (key) => key === target.key && found !== null);
   if (answer.kind === 'shell') return false;
   const page = answer.kind === 'page' ? found : await pages.get(answer.key);

@@ -149,7 +149,7 @@ describe('guest pages as HTML', () => {
     await page.goto(`/experience/${experienceId}`);
     await availability;
     const slot = await chooseFirstSlot(page, 1);
-    expect(slot.total).toMatch(/JPY/);
+    expect(slot.total).toMatch(/¥/);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -167,7 +167,7 @@ describe('guest pages', () => {
     // The cheapest first: prices never go down the list (polled: the list re-renders when the answer arrives).
     const list = page.getByRole('list', { name: 'Experiences' });
     const prices = async () =>
-      (await list.getByText(/^from JPY/).allTextContents()).map((p) => Number(p.replace(/\D/g, '')));
+      (await list.getByText(/^from ¥/).allTextContents()).map((p) => Number(p.replace(/\D/g, '')));
     await expect
       .poll(async () => {
         const values = await prices();

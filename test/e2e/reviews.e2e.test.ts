@@ -19,13 +19,12 @@ import {
   createDocumentClient,
   createDynamoRepositories,
 } from '../../functions/adapters/dynamodb/repositories';
-import { addDays, todayInTokyo } from '../../functions/domain/calendar';
-import type { Booking } from '../../functions/domain/entities';
 import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb-local';
 import { signInAsAdmin } from './support/admin-flow';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
 import { postJson, uniqueEmail } from './support/guest-flow';
 import { openSignedIn, waitForMail } from './support/host-flow';
+import { writeCompletedTour } from './support/completed-tour';
 
 /** A seeded experience of the demo host (Setouchi Local Guides), by its title. */
 const TITLE = 'Imabari Towel Factory Visit and Weaving Workshop';
@@ -76,40 +75,12 @@ beforeAll(async () => {
   before = await summaryOf(experienceId);
   expect(before.count, `${TITLE} has no review before this file's`).toBe(0);
   const experience = (await repos.experiences.get(experienceId))!;
-  const now = new Date();
-  const at = addDays(todayInTokyo(now), -3);
-  const booking: Booking = {
-    id: randomUUID(),
-    reference: `RE${randomUUID().slice(0, 6).toUpperCase()}`,
-    experienceId,
-    hostId: experience.hostId,
-    date: addDays(todayInTokyo(now), -1),
-    time: '10:00',
-    guests: 2,
-    language: 'en',
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email,
-    phone: '+81 90 0000 0000',
-    nationality: 'United States',
-    specialRequests: null,
-    unitPrice: experience.price,
-    amount: experience.price * 2,
-    currency: 'JPY',
-    status: 'completed',
-    paymentProvider: null,
-    paymentIntentId: null,
-    deadline: null,
-    deniedMessage: null,
-    guestLocale: 'en',
-    experienceTitle: experience.title,
-    decidedBy: null,
-    decidedAt: null,
-    reminderSentAt: null,
-    createdAt: `${at}T01:00:00.000Z`,
-    updatedAt: `${at}T01:00:00.000Z`,
-  };
-  await repos.bookings.createWithSlotHold(booking, experience.availability.capacity);
+  await writeCompletedTour(
+    repos,
+    experience,
+    { firstName: 'Grace', lastName: 'Hopper', email, guestLocale: 'en', nationality: 'United States' },
+    'RE',
+  );
 });
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import type { Booking } from '../../domain/entities';
 import { tourEnd, tourStart } from '../../domain/tour-schedule';
 import type { CalendarEvent } from '../../use-cases/ports';
 import type { MailExperience } from './templates/booking-mail';
-import { siteUrl } from './templates/format';
+import { guestSiteUrl } from './templates/format';
 import { guestMailTexts } from './templates/guest-texts';
 
 export interface CalendarInviteInput {
@@ -30,7 +30,7 @@ export function calendarUid(bookingId: string, baseUrl: string): string {
 
 export function calendarEvent(input: CalendarInviteInput, method: CalendarEvent['method']): CalendarEvent {
   const { booking, experience } = input;
-  const lookup = siteUrl(input.baseUrl, '/booking-confirmation');
+  const lookup = guestSiteUrl(input.baseUrl, '/booking-confirmation', booking.guestLocale);
   const description = guestMailTexts(booking.guestLocale).calendar(
     booking.reference,
     booking.guests,

@@ -184,7 +184,8 @@ export function guestRuntime(): GuestRuntime {
   return runtime;
 }
 
-function pageEventsOf(env: Environment): { pageEvents?: GuestPageEvents } {
+/** Where page changes are announced: the local stack's renderer queue, or our EventBridge bus when configured. */
+export function pageEventsOf(env: Environment): { pageEvents?: GuestPageEvents } {
   if (hooks.pageEvents) return { pageEvents: hooks.pageEvents };
   return env.PAGE_EVENT_BUS ? { pageEvents: new EventBridgePageEvents({ busName: env.PAGE_EVENT_BUS }) } : {};
 }

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { DynamoRateLimiter } from '../dynamodb/rate-limiter';
 import { makeReviewUseCases, type ReviewUseCases } from '../../use-cases/reviews';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
-import { localClock } from './guest-runtime';
+import { consoleJsonLogger } from '../../use-cases/console-logger';
+import { localClock, pageEventsOf } from './guest-runtime';
 
 let cached: { base: RuntimeAdapters; useCases: ReviewUseCases } | undefined;
 
@@ -21,6 +22,9 @@ export function reviewsRuntime(): ReviewUseCases {
     rateLimiter: new DynamoRateLimiter(base.doc, base.env.TABLE_NAME, clock),
     clock,
     newId: randomUUID,
+    // A review written, hidden or shown again changes the experience's rating on its pages (issue 32 item 7).
+    ...pageEventsOf(base.env),
+    logger: consoleJsonLogger,
   });
   cached = { base, useCases };
   return useCases;

@@ -11,7 +11,7 @@ export interface ChosenSlot {
   date: string;
   time: string;
   guests: number;
-  /** The total the request form showed, e.g. 'JPY 19,600'. */
+  /** The total the request form showed, e.g. '¥19,600'. */
   total: string;
 }
 

@@ -91,13 +91,17 @@ async function approvedBooking(experience: Experience, time: string, guest: (typ
 }
 
 beforeAll(async () => {
-  world = await startApiWorld('api-reviews-');
+  // With the page renderer: a review changes the experience's rating in its pages (issue 32 item 7).
+  world = await startApiWorld('api-reviews-', { guestPages: true });
   adminToken = await signIn(world, 'admin', DEMO_ADMIN.email, DEMO_ADMIN.password);
   hostToken = await signIn(world, 'host', DEMO_HOST.email, DEMO_HOST.password);
   const demoHost = (await world.repo.hosts.getByEmail(DEMO_HOST.email))!;
   const otherHost = (await world.repo.hosts.getByEmail('uchiko@example.com'))!;
   mine = await addExperience(world, { hostId: demoHost.id });
   foreign = await addExperience(world, { hostId: otherHost.id });
+  // Its pages as they are before any review (the renderer writes them as a publish would).
+  await world.stack.guestPages!.changed({ kind: 'experience', experienceId: mine.id });
+  await world.stack.guestPages!.idle();
   tourDate = (await freeSlots(world, mine.id))[0]!.date;
   const names = [
     ['Emma', 'Stone', 'en'],
@@ -478,5 +482,54 @@ describe('reminders and expiry', () => {
     await moveClockTo(tokyoDateTimeToInstant(addDays(tourDate, 40), '12:00'));
     expect((await call(world, 'GET', `/api/reviews/${links[0]}`)).status).toBe(404);
     expect((await post(links[1]!, { rating: 5, text: 'Late' })).status).toBe(404);
+  });
+});
+
+describe("the experience's pages (issue 32 item 7)", () => {
+  /** The `AggregateRating` of the experience's page as served (null without one), in a language. */
+  async function pageRating(prefix = '') {
+    await world.stack.guestPages!.idle();
+    const res = await fetch(`${world.origin}${prefix}/experience/${mine.id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as { aggregateRating?: { ratingValue: number; reviewCount: number } },
+    );
+    const rating = ld.find((item) => item.aggregateRating)?.aggregateRating;
+    return rating ? { average: rating.ratingValue, count: rating.reviewCount } : null;
+  }
+  const apiRating = async () =>
+    (await call<{ rating?: { average: number; count: number } }>(world, 'GET', `/api/experiences/${mine.id}`))
+      .body.rating;
+
+  it('carry the rating the reviews written since its last edit made, in every language', async () => {
+    const rating = await apiRating();
+    expect(rating?.count).toBeGreaterThan(0);
+    for (const prefix of ['', '/ja', '/zh-hant', '/ko'])
+      expect(await pageRating(prefix), prefix).toEqual(rating);
+  });
+
+  it('follow an admin hiding a review and showing it again', async () => {
+    const before = (await apiRating())!;
+    const review = (await reviewsOf(mine.id)).body.items[0]!;
+    const hidden = await call(
+      world,
+      'POST',
+      `/api/admin/reviews/${review.id}/hide`,
+      { reason: 'テスト' },
+      bearer(adminToken),
+    );
+    expect(hidden.status).toBe(200);
+    expect((await pageRating())?.count).toBe(before.count - 1);
+    expect(await pageRating('/ko')).toEqual(await apiRating());
+    const shown = await call(
+      world,
+      'POST',
+      `/api/admin/reviews/${review.id}/show`,
+      undefined,
+      bearer(adminToken),
+    );
+    expect(shown.status).toBe(200);
+    expect(await pageRating()).toEqual(before);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -38,16 +38,22 @@ export interface ApiWorld {
   stop(): Promise<void>;
 }
 
+/** A page template with an empty root, as the web build's `index.html` is (the renderer fills the root). */
+const PAGE_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>shell</title>
+<script type="module" src="/assets/index-test.js"></script></head><body><div id="root"></div></body></html>`;
+
 /**
  * `limits: 'product'` keeps `BOOKING_LIMITS` (the tests of the limits); by default they are relaxed, since the other
- * tests book dozens of times from 127.0.0.1 within minutes.
+ * tests book dozens of times from 127.0.0.1 within minutes. `guestPages` starts the page renderer (issue 17): the
+ * use cases' page events then re-render the pages they change (`stack.guestPages.idle()` waits for them).
  */
 export async function startApiWorld(
   prefix: string,
   /** `originSecret`: the stack plays CloudFront (requests need the secret; the viewer header is the client). */
-  options: { limits?: 'product' | 'relaxed'; originSecret?: string } = {},
+  options: { limits?: 'product' | 'relaxed'; originSecret?: string; guestPages?: boolean } = {},
 ): Promise<ApiWorld> {
   const work = tempWorkDir(prefix);
+  if (options.guestPages) writeFileSync(join(work.webRoot, 'index.html'), PAGE_TEMPLATE);
   // The tests run the expiry job and the mail sender themselves; their timers would only add noise.
   const stack = await startLocalStack({
     dataDir: join(work.dir, 'data'),
@@ -57,6 +63,7 @@ export async function startApiWorld(
     ...(options.limits === 'product' ? {} : { bookingLimits: RELAXED_BOOKING_LIMITS }),
     mailIntervalMs: 60 * 60_000,
     ...(options.originSecret ? { originSecret: options.originSecret } : {}),
+    ...(options.guestPages ? { guestPages: true } : {}),
   });
   const doc = createDocumentClient({
     endpoint: stack.config.dynamodbEndpoint,

@@ -156,6 +156,85 @@ describe('prerendered guest pages', () => {
     }
   });
 
+  it('answers a path the site does not have with a real 404 in its language, through the shared resolver (issue 32 item 9)', async () => {
+    for (const [path, lang, text] of [
+      ['/foo/bar', 'en', 'Page Not Found'],
+      ['/ja/nope', 'ja', 'ページが見つかりません'],
+      ['/ko/foo/bar/baz', 'ko', '<h1'],
+      ['/experiences/extra', 'en', 'Page Not Found'],
+      ['/ja/host/dashboard', 'ja', '<h1'],
+    ] as const) {
+      const res = await fetch(`${origin}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('x-robots-tag'), path).toBe('noindex');
+      const html = await res.text();
+      expect(html, path).toContain(`<html lang="${lang}">`);
+      expect(html, path).toContain(text);
+      expect(html, path).toContain('<meta name="robots" content="noindex, nofollow" />');
+    }
+    // The SPA's own pages, the back office and files still answer as before.
+    for (const path of [
+      '/search?q=ehime',
+      '/search',
+      '/ja/booking-confirmation',
+      '/ko/booking-complete',
+      '/review/abc',
+      '/zh-hant/review/abc',
+      '/guest/confirm-reservation',
+      '/host/dashboard',
+      '/admin',
+    ]) {
+      const res = await fetch(`${origin}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toBe(TEMPLATE);
+    }
+    expect((await fetch(`${origin}/missing-file.js`)).status).toBe(404);
+  });
+
+  it('gives not-found pages no canonical that names where they were rendered (issue 32 item 9)', async () => {
+    for (const path of [
+      '/experience/no-such-experience',
+      '/ko/experience/no-such-experience',
+      '/foo/bar',
+      '/ja/nope',
+    ]) {
+      const html = await (await fetch(`${origin}${path}`)).text();
+      expect(html, path).not.toContain('__not-found');
+      expect(html, path).not.toContain('rel="canonical"');
+    }
+  });
+
+  it('cuts meta descriptions at a word and marks the cut with "…" (issue 32 item 9)', async () => {
+    const long = SEED_EXPERIENCES.find(
+      (e) => e.publicationStatus === 'public' && e.description.length > 200,
+    )!;
+    const html = await (await fetch(`${origin}/experience/${long.id}`)).text();
+    for (const name of ['name="description"', 'property="og:description"']) {
+      const content = new RegExp(`<meta ${name} content="([^"]*)" />`).exec(html)![1]!;
+      const text = content
+        .replace(/&amp;/g, '&')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"');
+      expect(text.endsWith('…'), name).toBe(true);
+      const kept = text.slice(0, -1);
+      expect(Array.from(text).length).toBeLessThanOrEqual(160);
+      const flat = long.description.replace(/\s+/g, ' ');
+      expect(flat.startsWith(kept), name).toBe(true);
+      // The next character of the description ends the word the cut kept.
+      expect(flat.charAt(kept.length), name).toMatch(/[\s.,;:!?]/);
+    }
+  });
+
+  it("writes Tokyo's current year in the footer (issue 32 item 9)", async () => {
+    const year = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(
+      new Date(),
+    );
+    for (const path of ['/', '/ja/faq', `/experience/${(await publishedIds())[0]}`]) {
+      const html = await (await fetch(`${origin}${path}`)).text();
+      expect(html, path).toContain(`© ${year} Ehime Experiences`);
+    }
+  });
+
   it('lists exactly the published experiences in the sitemap; robots.txt names it', async () => {
     const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
     const listed = [...sitemap.matchAll(/<loc>http:\/\/[^/]+\/experience\/([^<]+)<\/loc>/g)]

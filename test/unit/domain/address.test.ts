@@ -30,7 +30,9 @@ const empty: MeetingPoint = {
 
 describe('meeting point', () => {
   it('writes the address prefecture first for Japanese readers and street first for English readers', () => {
-    expect(formatAddress(dogo, 'ja')).toBe('〒790-0842 Ehime Matsuyama Dogoyunomachi 5-6');
+    // The prefecture and the city in the reader's script (issue 32 item 6); the street as the host wrote it.
+    expect(formatAddress(dogo, 'ja')).toBe('〒790-0842 愛媛県 松山市 Dogoyunomachi 5-6');
+    expect(formatAddress(dogo, 'ko')).toBe('〒790-0842 에히메현 마쓰야마시 Dogoyunomachi 5-6');
     expect(formatAddress(dogo, 'en')).toBe('5-6, Dogoyunomachi, Matsuyama, Ehime 〒790-0842');
     expect(formatAddress({ ...dogo, building: 'Tsubaki-kan 2F' }, 'en')).toMatch(/^Tsubaki-kan 2F, 5-6,/);
   });

@@ -48,8 +48,12 @@ describe('guestPageTarget', () => {
         `pages/${languagePrefix(locale)}/faq.html`,
       );
     }
-    // Not a language: a path like any other.
-    expect(guestPageTarget('/fr/experience/abc')).toBeNull();
+    // Not a language: a path the site does not have (issue 32 item 9).
+    expect(guestPageTarget('/fr/experience/abc')).toEqual({
+      key: '',
+      missing: 'not-found',
+      notFoundKey: 'pages/not-found.html',
+    });
     // The site-wide files exist once, at the root.
     expect(guestPageTarget('/ko/sitemap.xml')).toBeNull();
     expect(guestPageTarget('/ko/booking-form')).toBeNull();
@@ -68,23 +72,51 @@ describe('guestPageTarget', () => {
     });
   });
 
-  it('never prerenders the back office, the booking pages, search or unknown paths', () => {
+  it('never prerenders the back office, the booking pages, search, a review link or a file', () => {
     for (const path of [
       '/host',
       '/admin/hosts',
       '/booking-form',
       '/booking-confirmation',
+      '/booking-complete',
+      '/guest/confirm-reservation',
       '/search',
-      '/nope',
+      '/review/abc',
+      '/ja/review/abc',
+      '/ko/booking-form',
+      '/About',
+      '/logo.png',
+      '/assets/index-abc.js',
     ]) {
-      expect(guestPageTarget(path)).toBeNull();
+      expect(guestPageTarget(path), path).toBeNull();
     }
   });
 
-  it('refuses ids that could climb out of the prefix', () => {
-    expect(guestPageTarget('/experience/../admin')).toBeNull();
-    expect(guestPageTarget('/experience/a/b')).toBeNull();
-    expect(guestPageTarget('/experience/a.html')).toBeNull();
+  it("answers a path the site does not have with its language's not-found page (issue 32 item 9)", () => {
+    for (const [path, notFoundKey] of <[string, string][]>[
+      ['/nope', 'pages/not-found.html'],
+      ['/foo/bar', 'pages/not-found.html'],
+      ['/ja/nope', 'pages/ja/not-found.html'],
+      ['/zh-hant/host', 'pages/zh-hant/not-found.html'],
+      ['/experiences/extra', 'pages/not-found.html'],
+      ['/review', 'pages/not-found.html'],
+      ['/experience/not.an.id', 'pages/404.html'],
+    ]) {
+      expect(guestPageTarget(path), path).toEqual({ key: '', missing: 'not-found', notFoundKey });
+      expect(
+        resolveGuestPage(path, false, () => true),
+        path,
+      ).toEqual({
+        kind: 'not-found',
+        key: notFoundKey,
+        status: 404,
+      });
+    }
+  });
+
+  it('refuses ids that could climb out of the prefix: no page key, the not-found page answers', () => {
+    for (const path of ['/experience/../admin', '/experience/a/b', '/experience/a.html'])
+      expect(guestPageTarget(path)?.key ?? '', path).toBe('');
   });
 });
 

@@ -1,10 +1,8 @@
 import { DomainError } from '@domain/errors';
 import {
-  formatJpy,
   formatYen,
   formatYenSymbol,
-  fromPriceLabel,
-  fromPriceLabelJa,
+  yenIn,
   isValidParticipantsRange,
   isWithinParticipants,
   MAX_CHARGE_JPY,
@@ -93,10 +91,11 @@ describe('formatting yen', () => {
     expect(formatYen(-15400)).toBe('-15,400');
   });
 
-  it('writes the card labels of the specification', () => {
-    expect(fromPriceLabel(12000)).toBe('from JPY 12,000~');
-    expect(fromPriceLabelJa(12000)).toBe('JPY12,000〜');
-    expect(formatJpy(36000)).toBe('JPY 36,000');
+  it('writes yen one way per language (issue 32 item 8)', () => {
+    expect(yenIn(18500, 'en')).toBe('¥18,500');
+    expect(yenIn(18500, 'ja')).toBe('18,500円');
+    expect(yenIn(18500, 'zh-Hant')).toBe('¥18,500');
+    expect(yenIn(18500, 'ko')).toBe('18,500엔');
     expect(formatYenSymbol(36000)).toBe('¥36,000');
   });
 });

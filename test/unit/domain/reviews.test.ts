@@ -48,9 +48,10 @@ describe('rating summaries kept as counters', () => {
 });
 
 describe('who wrote it, and what guests see', () => {
-  it('shows the first name and the initial of the last name', () => {
+  it('shows the first name and the initial of the last name; a Japanese name family name first (issue 32 item 8)', () => {
     expect(reviewAuthorName({ firstName: 'Emma', lastName: 'stone' })).toBe('Emma S.');
-    expect(reviewAuthorName({ firstName: '花子', lastName: '山田' })).toBe('花子 山.');
+    expect(reviewAuthorName({ firstName: '花子', lastName: '山田' })).toBe('山田 花.');
+    expect(reviewAuthorName({ firstName: 'はなこ', lastName: 'やまだ' })).toBe('やまだ は.');
   });
 
   it('publishes the tour month only, and nothing of the booking, host or moderation', () => {

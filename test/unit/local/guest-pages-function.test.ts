@@ -49,6 +49,20 @@ describe('the guest pages CloudFront Function', () => {
     ['/host/dashboard', {}, '/index.html'],
     ['/assets/index-abc.js', {}, '/assets/index-abc.js'],
     ['/logo.png', {}, '/logo.png'],
+    // Paths the site has no page or route for: the language's not-found page (issue 32 item 9).
+    ['/foo/bar', {}, '/pages/not-found.html'],
+    ['/ja/nope', {}, '/pages/ja/not-found.html'],
+    ['/ko/host/dashboard', {}, '/pages/ko/not-found.html'],
+    ['/experiences/extra', { q: { value: 'x' } }, '/pages/not-found.html'],
+    ['/experience/not.an.id', {}, '/pages/404.html'],
+    // The SPA's own routes stay the shell.
+    ['/search', { q: { value: 'ehime' } }, '/index.html'],
+    ['/ja/booking-confirmation', {}, '/index.html'],
+    ['/review/abc', {}, '/index.html'],
+    ['/zh-hant/review/abc', {}, '/index.html'],
+    ['/guest/confirm-reservation', {}, '/index.html'],
+    ['/admin', {}, '/index.html'],
+    ['/About', {}, '/index.html'],
   ];
 
   it.each(cases)(
@@ -79,6 +93,11 @@ describe('the guest pages CloudFront Function', () => {
       response: { statusCode: 200, headers: {} },
     });
     expect(koreanNotFound.statusCode).toBe(404);
+    for (const uri of ['/pages/not-found.html', '/pages/ja/not-found.html']) {
+      const unknown = respond({ request: { uri }, response: { statusCode: 200, headers: {} } });
+      expect(unknown.statusCode, uri).toBe(404);
+      expect(unknown.headers['x-robots-tag']).toEqual({ value: 'noindex' });
+    }
     const page = respond({
       request: { uri: '/pages/index.html' },
       response: { statusCode: 200, headers: {} },

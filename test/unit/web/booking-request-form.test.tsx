@@ -70,12 +70,12 @@ describe('booking request form (guest spec §2, §5)', () => {
     const { user } = setup();
     const participants = await screen.findByRole('combobox', { name: 'Participants' });
     expect(participants).toHaveTextContent('2 people');
-    expect(screen.getByTestId('request-total')).toHaveTextContent('JPY 24,000');
+    expect(screen.getByTestId('request-total')).toHaveTextContent('¥24,000');
     await user.click(participants);
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['2 people', '3 people', '4 people']);
     await user.click(options[2]!);
-    expect(screen.getByTestId('request-total')).toHaveTextContent('JPY 48,000');
+    expect(screen.getByTestId('request-total')).toHaveTextContent('¥48,000');
   });
 
   it("shows the 'Please fill in all required fields' toast when Next is pressed without a time", async () => {
@@ -83,7 +83,9 @@ describe('booking request form (guest spec §2, §5)', () => {
     await screen.findByRole('gridcell', { name: '15' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const toast = await screen.findByTestId('toast');
-    expect(toast).toHaveTextContent('エラー');
+    // Titled in the page's language, not 「エラー」 (issue 32 item 6).
+    expect(toast).toHaveTextContent(/^Error/);
+    expect(toast).not.toHaveTextContent('エラー');
     expect(toast).toHaveTextContent('Please fill in all required fields');
 
     await user.click(day(15));

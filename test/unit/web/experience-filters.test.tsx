@@ -82,7 +82,7 @@ describe('experience list page', () => {
 
   it('puts the chosen prefecture and categories in the URL and the API query, and clears them with Clear all', async () => {
     const { user, calls, router } = setup();
-    await screen.findByText('from JPY 12,000~');
+    await screen.findByText('from ¥12,000');
     expect(screen.queryByRole('button', { name: 'Clear all' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Location' }));

@@ -71,22 +71,28 @@ describe.each(LOCALES.flatMap((l) => CATALOGUE_PARTS.map((part) => [l.code, part
 );
 
 describe('formatting in the language', () => {
-  beforeAll(() => Promise.all(['en', 'ja', 'ko'].map((c) => loadWholeCatalogue(c as 'en'))));
+  beforeAll(() => Promise.all(['en', 'ja', 'ko', 'zh-Hant'].map((c) => loadWholeCatalogue(c as 'en'))));
 
   it('counts with the language plural rules and writes yen as the language does', () => {
     const english = createTranslator('en');
     expect(english.t('booking.people', { count: 1 })).toBe('1 person');
     expect(english.t('booking.people', { count: 1200 })).toBe('1,200 people');
     expect(english.t('search.results', { count: 1, q: 'onsen' })).toBe('1 result found for "onsen"');
-    expect(english.yen(24000)).toBe('JPY 24,000');
+    expect(english.yen(24000)).toBe('¥24,000');
     expect(english.date('2026-05-01')).toBe('Fri, May 1, 2026');
     const japanese = createTranslator('ja');
     expect(japanese.t('booking.people', { count: 2 })).toBe('2名');
     expect(japanese.yen(24000)).toBe('24,000円');
     expect(japanese.date('2026-05-01')).toBe('2026年5月1日(金)');
     const korean = createTranslator('ko');
-    expect(korean.yen(24000)).toBe('¥24,000');
+    expect(korean.yen(24000)).toBe('24,000엔');
     expect(korean.t('search.results', { q: 'onsen', count: 3 })).toBe('"onsen" 검색 결과 3건');
+    // A price one way per language, the card's "from" included (issue 32 item 8).
+    expect(english.t('card.from', { price: english.yen(18500) })).toBe('from ¥18,500');
+    expect(japanese.t('card.from', { price: japanese.yen(18500) })).toBe('18,500円〜');
+    expect(korean.t('card.from', { price: korean.yen(18500) })).toBe('18,500엔부터');
+    const chinese = createTranslator('zh-Hant');
+    expect(chinese.t('card.from', { price: chinese.yen(18500) })).toBe('¥18,500 起');
   });
 });
 

@@ -87,8 +87,13 @@ export function LanguageSwitcher() {
  * A page in a language other than the guest's offers theirs, in that language; the guest stays where they are
  * until they choose (never a redirect). Their remembered choice is offered on each visit until dismissed for the
  * tab; without a choice, the browser's first supported language is offered once.
+ *
+ * A band at the top of the page, in the page's flow (issue 32 item 10): it pushes the page down instead of floating
+ * over it, so it never covers a form's controls (a phone's booking form and card fields were under it). On a page
+ * whose hero runs under the transparent header (`underHeader`), the band starts at the top and the header floats
+ * over its dark top, as over the hero.
  */
-export function LanguageSuggestion() {
+export function LanguageSuggestion({ underHeader = false }: { underHeader?: boolean }) {
   const { locale } = useT();
   const switchLocale = useSwitchLocale();
   const [note, setNote] = useState<{ locale: Locale; text: string; action: string; close: string } | null>(
@@ -133,39 +138,36 @@ export function LanguageSuggestion() {
       role="region"
       aria-label={note.text}
       lang={note.locale}
-      sx={{
-        position: 'fixed',
-        bottom: 16,
-        left: 16,
-        right: 16,
-        mx: 'auto',
-        maxWidth: 480,
-        zIndex: 'snackbar',
-        bgcolor: '#10242d',
-        color: '#fff',
-        borderRadius: 2,
-        boxShadow: 6,
-        p: 1.5,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        flexWrap: 'wrap',
-      }}
+      data-testid="language-suggestion"
+      sx={{ bgcolor: '#10242d', color: '#fff', pt: underHeader ? { xs: 7, sm: 8 } : 0 }}
     >
-      <Box component="span" sx={{ flex: '1 1 180px' }}>
-        {note.text}
-      </Box>
-      <Button
-        variant="contained"
-        color="secondary"
-        size="small"
-        onClick={() => void switchLocale(note.locale)}
+      <Box
+        sx={{
+          maxWidth: 1200,
+          mx: 'auto',
+          px: { xs: 2, sm: 3 },
+          py: 1,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          flexWrap: 'wrap',
+        }}
       >
-        {note.action}
-      </Button>
-      <IconButton size="small" color="inherit" aria-label={note.close} onClick={close}>
-        <CloseIcon fontSize="small" />
-      </IconButton>
+        <Box component="span" sx={{ flex: '1 1 180px' }}>
+          {note.text}
+        </Box>
+        <Button
+          variant="contained"
+          color="secondary"
+          size="small"
+          onClick={() => void switchLocale(note.locale)}
+        >
+          {note.action}
+        </Button>
+        <IconButton size="small" color="inherit" aria-label={note.close} onClick={close}>
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      </Box>
     </Box>
   );
 }

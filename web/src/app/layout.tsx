@@ -11,11 +11,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
+import { yearInTokyo } from '@domain/calendar';
 import { PageLoader } from '../components/page-loader';
 import { QuickSearch } from '../components/quick-search';
 import { RetryNotice } from '../components/retry-notice';
 import { useToastPageScope } from '../lib/toast';
 import { useAppConfig } from './config-context';
+import { renderedOnServer } from './hydration';
 import { externalLinkProps, useExternalLinks } from '../lib/external-link';
 import { footerLinks, headerLinks } from './links';
 import { useT } from '../lib/i18n/i18n';
@@ -163,9 +165,22 @@ const footerLinkSx = {
   },
 } as const;
 
+/**
+ * Tokyo's current year, for the copyright line (issue 32 item 9). A page from the server may have been rendered in
+ * an earlier year: it hydrates with the server's text (the line allows that difference) and shows this year next.
+ */
+function useCopyrightYear(): number | null {
+  const [year, setYear] = useState<number | null>(() =>
+    typeof document !== 'undefined' && renderedOnServer() ? null : yearInTokyo(new Date()),
+  );
+  useEffect(() => setYear(yearInTokyo(new Date())), []);
+  return year;
+}
+
 function Footer() {
   const { siteName, links } = useAppConfig();
   const { t, path } = useT();
+  const year = useCopyrightYear();
   // Only the pages this deployment has: an unconfigured one is left out rather than pointing nowhere.
   const external = [
     { label: t('footer.company'), href: links.companySite },
@@ -188,8 +203,8 @@ function Footer() {
             </Box>
           ))}
         </Stack>
-        <Typography variant="body2" sx={{ mt: 3, opacity: 0.85 }}>
-          {t('footer.copyright', { siteName })}
+        <Typography variant="body2" sx={{ mt: 3, opacity: 0.85 }} suppressHydrationWarning>
+          {t('footer.copyright', { siteName, year: year ?? '' })}
         </Typography>
       </Container>
     </Box>
@@ -219,11 +234,12 @@ export function AppLayout() {
           pt: underHeader ? { xs: 7, sm: 8 } : 0,
         }}
       >
+        {/* Above the page, in its flow: it never covers the page's controls (issue 32 item 10). */}
+        <LanguageSuggestion underHeader={!underHeader} />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
       </Box>
-      <LanguageSuggestion />
       <RetryNotice message={t('retry.notice')} />
       <Footer />
       <ScrollRestoration />

@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import type { ExperienceCard as ExperienceCardData } from '@domain/entities';
 import { responsiveImage } from '@domain/images';
-import { formatYen } from '@domain/pricing';
 import { contentLang } from '../lib/i18n/content-lang';
 import { cardLocation } from '../lib/address';
 import { LIST_CARD_SIZES } from '../lib/image-sizes';
@@ -41,7 +40,7 @@ export function ExperienceCard({
   /** How wide the card is on the page (the `sizes` attribute of its photo). */
   imageSizes?: string;
 }) {
-  const { t, path, locale } = useT();
+  const { t, path, locale, yen } = useT();
   const place = cardLocation(experience.prefecture, experience.city, locale);
   const tags = experience.tags.length > 0 ? experience.tags : null;
   const lang = contentLang(experience.title);
@@ -81,7 +80,7 @@ export function ExperienceCard({
         />
         <Stack spacing={0.75} sx={{ p: 2, flex: 1 }}>
           <Typography variant="subtitle2" component="p" color="primary.main" sx={{ fontWeight: 700 }}>
-            {t('card.from', { price: formatYen(experience.price) })}
+            {t('card.from', { price: yen(experience.price) })}
           </Typography>
           <Typography
             variant="body2"

@@ -89,9 +89,9 @@ export function experienceCardPagesQuery(api: ApiClient, params: ExperienceListP
   });
 }
 
-export function useExperienceCardPages(params: ExperienceListParams) {
+export function useExperienceCardPages(params: ExperienceListParams, options: { enabled?: boolean } = {}) {
   const api = useApi();
-  return useInfiniteQuery(experienceCardPagesQuery(api, params));
+  return useInfiniteQuery({ ...experienceCardPagesQuery(api, params), enabled: options.enabled ?? true });
 }
 
 export function useExperienceCards(params: ExperienceListParams, options: { enabled?: boolean } = {}) {

@@ -93,12 +93,18 @@ export function pageHeadTags(
   return [
     { kind: 'title', text: fullTitle },
     meta_('name', 'description', description),
-    { kind: 'canonical', href: url },
-    ...languageAlternates(base, pathname).map((a): HeadTag => ({ kind: 'alternate', ...a })),
+    // A page that must not be indexed names no canonical address, no language versions and no og:url (issue 32
+    // item 9): the not-found page is served at any unknown path, and they would name the path it was rendered from.
+    ...(noindex
+      ? []
+      : [
+          { kind: 'canonical', href: url } as HeadTag,
+          ...languageAlternates(base, pathname).map((a): HeadTag => ({ kind: 'alternate', ...a })),
+        ]),
     meta_('property', 'og:title', fullTitle),
     meta_('property', 'og:description', description),
     meta_('property', 'og:type', 'website'),
-    meta_('property', 'og:url', url),
+    ...(noindex ? [] : [meta_('property', 'og:url', url)]),
     meta_('property', 'og:image', imageUrl),
     meta_('property', 'og:image:width', '1200'),
     meta_('property', 'og:image:height', '630'),
@@ -138,5 +144,12 @@ export function usePageMeta(meta: PageMeta): void {
       else setMeta(tag.attribute, tag.key, tag.content);
     }
     if (!noindex) setMeta('name', 'robots', null);
+    // The previous page's canonical and language versions do not belong to a page that must not be indexed.
+    else {
+      document.head
+        .querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang]')
+        .forEach((l) => l.remove());
+      setMeta('property', 'og:url', null);
+    }
   }, [title, description, image, noindex, siteName, baseUrl, pathname, translator]);
 }

@@ -13,6 +13,7 @@ import {
   formatTime,
   formatTokyoDateTime,
   formatYen,
+  guestSiteUrl,
   siteUrl,
   type MailLanguage,
 } from './format';
@@ -49,9 +50,16 @@ export const DEFAULT_SITE_NAME = 'Ehime Experiences';
 /** What the host promises (DESIGN §3); the job that expires unanswered requests uses the same figure. */
 export const HOST_RESPONSE_HOURS = 48;
 
-export const lookupUrl = (input: BookingMailInput) => siteUrl(input.baseUrl, '/booking-confirmation');
+/** Manage Booking, in the guest's site language. */
+export const lookupUrl = (input: BookingMailInput) =>
+  guestSiteUrl(input.baseUrl, '/booking-confirmation', input.booking.guestLocale);
+/** The experience's page ("find another date"), in the guest's site language. */
 export const experienceUrl = (input: BookingMailInput) =>
-  siteUrl(input.baseUrl, `/experience/${encodeURIComponent(input.experience.id)}`);
+  guestSiteUrl(
+    input.baseUrl,
+    `/experience/${encodeURIComponent(input.experience.id)}`,
+    input.booking.guestLocale,
+  );
 /**
  * The host's bookings list with this booking's dialog open (the list opens `?booking=<id>` at once): a host mail's
  * button leads to the request itself, not to a list to search (issue 32 item 12).

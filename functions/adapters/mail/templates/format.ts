@@ -4,6 +4,8 @@
  */
 import { TOKYO_TIME_ZONE, formatBookingDate, zonedParts } from '../../../domain/calendar';
 import type { GuestLocale } from '../../../domain/entities';
+import { pathInLanguage } from '../../../domain/guest-pages';
+import { yenIn } from '../../../domain/pricing';
 import { guestMailTexts } from './guest-texts';
 
 export type MailLanguage = GuestLocale;
@@ -26,11 +28,9 @@ export function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }
 
-const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** JPY has no minor unit: `¥24,000`, `24,000円` in Japanese. */
+/** JPY has no minor unit; written as the guest site writes it in the language (`yenIn`: `¥24,000`, `24,000円`). */
 export function formatYen(amount: number, language: MailLanguage): string {
-  return guestMailTexts(language).yen(thousands.format(amount));
+  return yenIn(amount, language);
 }
 
 /** `2025-05-01 (Thu)` / `2025年5月1日（木）` from a stored `yyyy-MM-dd` (the booking pages show the same). */
@@ -60,4 +60,12 @@ export function formatGuests(guests: number, language: MailLanguage): string {
 /** `base` + `path` with exactly one slash between them. */
 export function siteUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/**
+ * A guest page in the guest's site language (`/booking-confirmation` → `…/ko/booking-confirmation`): every link of
+ * a guest mail opens the language the guest booked in (issue 32 item 4).
+ */
+export function guestSiteUrl(baseUrl: string, path: string, locale: GuestLocale): string {
+  return siteUrl(baseUrl, pathInLanguage(path, locale));
 }

@@ -3,11 +3,9 @@
  * (one booking, valid 30 days), and once more a few days later (`reminder`) if they have not written. In the
  * guest's site language, like every guest mail; every value is escaped by `renderMail`.
  */
-import type { GuestLocale } from '../../../domain/entities';
-import { pathInLanguage } from '../../../domain/guest-pages';
 import { REVIEW_LINK_VALID_DAYS } from '../../../domain/reviews';
 import { guestMailLanguage, referenceBlock, renderGuestMail, type BookingMailInput } from './booking-mail';
-import { formatDate, siteUrl } from './format';
+import { formatDate, guestSiteUrl } from './format';
 import { guestMailTexts } from './guest-texts';
 import type { MailBlock, RenderedMail } from './layout';
 
@@ -17,15 +15,12 @@ export interface ReviewInviteMailInput extends BookingMailInput {
   reminder: boolean;
 }
 
-/** The review page of the token, in the guest's site language (`/ko/review/{token}`). */
-export const reviewLinkPath = (token: string, language: GuestLocale = 'en') =>
-  pathInLanguage(`/review/${encodeURIComponent(token)}`, language);
-
 export function guestReviewInviteMail(input: ReviewInviteMailInput): RenderedMail {
   const { booking, experience } = input;
   const language = guestMailLanguage(booking);
   const texts = guestMailTexts(language).reviewInvite;
-  const url = siteUrl(input.baseUrl, reviewLinkPath(input.token, language));
+  // The review page in the guest's site language (`/ko/review/{token}`).
+  const url = guestSiteUrl(input.baseUrl, `/review/${encodeURIComponent(input.token)}`, language);
   const date = formatDate(booking.date, language);
   const blocks: MailBlock[] = [
     {

@@ -165,7 +165,7 @@ it('writes the Korean received mail in Korean with Korean dates and yen', () => 
   const mail = allMails('ko').received!;
   expect(mail.subject).toBe('예약 요청 접수: Tea ceremony (예약 번호 ABC123)');
   expect(mail.text).toContain('2026년 5월 1일 (금)');
-  expect(mail.text).toContain('¥24,000 (일본 엔, 소비세 포함)');
+  expect(mail.text).toContain('24,000엔 (소비세 포함)');
   expect(mail.html).toContain('<html lang="ko">');
 });
 

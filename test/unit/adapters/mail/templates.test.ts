@@ -136,17 +136,18 @@ describe('guest mails', () => {
     expect(en.text).toMatch(/^Dear Alex Smith,/);
 
     const ja = guestRequestReceivedMail(base('ja'));
-    expect(ja.text).toMatch(/^Smith Alex 様/);
+    expect(ja.text).toMatch(/^Alex Smith 様/);
     expect(ja.text).toContain('48時間以内（2025年5月3日（土） 10:15（日本時間）まで）');
     expect(ja.text).toContain('まだ請求されていません');
-    expect(ja.html).toContain('href="https://ehime.example/booking-confirmation"');
+    expect(ja.html).toContain('href="https://ehime.example/ja/booking-confirmation"');
   });
 
   it('the approved mail gives the meeting point, a map link, the charge and the cancellation policy', () => {
     const en = guestBookingApprovedMail(base('en', { status: 'approved' }));
     expect(en.text).toContain('Meeting point');
     // The same order as the booking pages: street first in English, prefecture first in Japanese.
-    expect(en.text).toContain('5-6, 道後湯之町, 松山市, 愛媛県 〒790-0001');
+    // Prefecture and city in the reader's script (issue 32 item 6), the rest as the host wrote it.
+    expect(en.text).toContain('5-6, 道後湯之町, Matsuyama, Ehime 〒790-0001');
     const ja = guestBookingApprovedMail(base('ja', { status: 'approved' }));
     expect(ja.text).toContain('〒790-0001 愛媛県 松山市 道後湯之町 5-6');
     expect(en.text).toContain('https://www.google.com/maps/search/?api=1&query=33.852,132.786');

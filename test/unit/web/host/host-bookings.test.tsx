@@ -207,7 +207,7 @@ describe('booking detail dialog: approve and deny (back-office spec §2, §4, §
       'hanako@example.com',
       // As Japan writes it (issue 32 item 12), and dialled by its tel: link.
       '090-1234-5678',
-      'Japan',
+      '日本',
       '英語',
       'One vegetarian, please.',
     ]) {

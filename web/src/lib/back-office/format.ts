@@ -4,6 +4,8 @@
  */
 import { weekdayOf } from '@domain/calendar';
 import type { BackOfficeBooking } from '@domain/back-office-views';
+import { nationalityIn } from '@domain/countries';
+import { personName } from '@domain/person-name';
 import { formatYenSymbol } from '@domain/pricing';
 
 /**
@@ -72,10 +74,11 @@ export function isDeadlineNear(deadline: string, now: Date, hours = 12): boolean
   return new Date(deadline).getTime() - now.getTime() < hours * 3_600_000;
 }
 
-/** The guest's name as they wrote it. */
-export function guestName(b: { firstName: string; lastName: string }): string {
-  return `${b.firstName} ${b.lastName}`;
-}
+/** The guest's name, family name first when it is written in Japanese script (`personName`, issue 32 item 8). */
+export const guestName = personName;
+
+/** The guest's nationality in the back office's Japanese (`United Kingdom` → `イギリス`; issue 32 item 8). */
+export const nationalityJa = (stored: string) => nationalityIn(stored, 'ja');
 
 /** Who approved or denied a request, and when: the host, or an admin on the host's behalf (issue 21 item 8). */
 export function decidedByLabel(b: {

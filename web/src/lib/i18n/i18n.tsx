@@ -11,6 +11,7 @@ import { createContext, use, useCallback, useContext, useMemo, type ReactNode } 
 import { setupI18n, type I18n, type Messages as LinguiMessages } from '@lingui/core';
 import type { PageKey } from './catalogues/en/pages';
 import type { ShellKey } from './catalogues/en/shell';
+import { yenIn } from '@domain/pricing';
 import { DEFAULT_LOCALE, localeInfo, localePath, type Locale } from './locales';
 
 export type MessageKey = ShellKey | PageKey;
@@ -87,7 +88,7 @@ export interface Translator {
   path: (to: string) => string;
   /** A whole number in the language's format (`1,234`). */
   number: (value: number) => string;
-  /** Whole JPY: `JPY 24,000` in English (as the site always wrote it), `24,000円` in Japanese, else `¥24,000`. */
+  /** Whole JPY, one way per language (`yenIn`): `¥24,000`, `24,000円`, `¥24,000`, `24,000엔`. */
   yen: (amount: number) => string;
   /** A stored `yyyy-MM-dd` as a date with its weekday, in the language's own order. */
   date: (isoDate: string, options?: Intl.DateTimeFormatOptions) => string;
@@ -109,11 +110,7 @@ export function createTranslator(locale: Locale): Translator {
     t: (key, values) => i18n._(key, values),
     path: (to) => localePath(to, locale),
     number: (value) => numbers.format(value),
-    yen: (amount) => {
-      const digits = numbers.format(amount);
-      if (locale === 'en') return `JPY ${digits}`;
-      return locale === 'ja' ? `${digits}円` : `¥${digits}`;
-    },
+    yen: (amount) => yenIn(amount, locale),
     date: (isoDate, options = DATE_WITH_WEEKDAY) => {
       const [y, m, d] = isoDate.split('-').map(Number);
       // Noon UTC of the calendar date, read in UTC: the same date on every machine whatever its zone.

@@ -1,12 +1,12 @@
+import { personName } from '../../../../domain/person-name';
 import type { GuestMailTexts } from './types';
 
 const PARTY = { guest: 'you', host: 'the host', admin: 'our support team' } as const;
 
 export const en: GuestMailTexts = {
   colon: ': ',
-  greeting: (g) => `Dear ${g.firstName} ${g.lastName},`,
-  fullName: (g) => `${g.firstName} ${g.lastName}`,
-  yen: (digits) => `¥${digits}`,
+  greeting: (g) => `Dear ${personName(g)},`,
+  fullName: (g) => personName(g),
   japanTime: (time) => `${time} (Japan time)`,
   guests: (count) => (count === 1 ? '1 guest' : `${count} guests`),
   writtenInJapanese: (writer) =>

@@ -1,12 +1,12 @@
+import { personName } from '../../../../domain/person-name';
 import type { GuestMailTexts } from './types';
 
 const PARTY = { guest: 'ゲスト', host: 'ホスト', admin: '運営事務局' } as const;
 
 export const ja: GuestMailTexts = {
   colon: '：',
-  greeting: (g) => `${g.lastName} ${g.firstName} 様`,
-  fullName: (g) => `${g.lastName} ${g.firstName} 様`,
-  yen: (digits) => `${digits}円`,
+  greeting: (g) => `${personName(g)} 様`,
+  fullName: (g) => `${personName(g)} 様`,
   japanTime: (time) => `${time}（日本時間）`,
   guests: (count) => `${count}名`,
   writtenInJapanese: (writer) => `${PARTY[writer]}が日本語で記入した内容です：`,

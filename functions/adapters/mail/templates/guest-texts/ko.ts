@@ -1,12 +1,12 @@
+import { personName } from '../../../../domain/person-name';
 import type { GuestMailTexts } from './types';
 
 const PARTY = { guest: '고객님', host: '호스트', admin: '고객 지원팀' } as const;
 
 export const ko: GuestMailTexts = {
   colon: ': ',
-  greeting: (g) => `${g.firstName} ${g.lastName} 님, 안녕하세요.`,
-  fullName: (g) => `${g.firstName} ${g.lastName}`,
-  yen: (digits) => `¥${digits}`,
+  greeting: (g) => `${personName(g)} 님, 안녕하세요.`,
+  fullName: (g) => personName(g),
   japanTime: (time) => `${time} (일본 시간)`,
   guests: (count) => `${count}명`,
   writtenInJapanese: (writer) =>
@@ -22,7 +22,7 @@ export const ko: GuestMailTexts = {
     total: '합계',
     specialRequests: '요청 사항',
   },
-  totalWithTax: (amount) => `${amount} (일본 엔, 소비세 포함)`,
+  totalWithTax: (amount) => `${amount} (소비세 포함)`,
   mapLine: (url) => `지도: ${url}`,
   meetingPoint: '집합 장소',
   cancellationPolicy: '취소 정책',

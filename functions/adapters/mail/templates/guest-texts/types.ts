@@ -13,9 +13,9 @@ export interface GuestName {
 export interface GuestMailTexts {
   /** Label-value separator of the plain-text part (full width in Japanese and Chinese). */
   colon: string;
+  /** Names through `personName`: family name first for a name in Japanese script, in every language. */
   greeting: (guest: GuestName) => string;
   fullName: (guest: GuestName) => string;
-  yen: (digits: string) => string;
   /** A stored slot time marked as Japan time. */
   japanTime: (time: string) => string;
   guests: (count: number) => string;

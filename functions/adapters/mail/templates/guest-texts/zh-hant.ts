@@ -1,12 +1,12 @@
+import { personName } from '../../../../domain/person-name';
 import type { GuestMailTexts } from './types';
 
 const PARTY = { guest: '您', host: '主辦人', admin: '我們的客服團隊' } as const;
 
 export const zhHant: GuestMailTexts = {
   colon: '：',
-  greeting: (g) => `${g.firstName} ${g.lastName} 您好：`,
-  fullName: (g) => `${g.firstName} ${g.lastName}`,
-  yen: (digits) => `¥${digits}`,
+  greeting: (g) => `${personName(g)} 您好：`,
+  fullName: (g) => personName(g),
   japanTime: (time) => `${time}（日本時間）`,
   guests: (count) => `${count} 位`,
   writtenInJapanese: (writer) => `以下內容由${PARTY[writer]}以日文撰寫：`,

@@ -31,6 +31,7 @@ import {
   formatYen,
   guestName,
   isDeadlineNear,
+  nationalityJa,
   timeLeftJa,
   tourLanguageLabel,
 } from '../../../lib/back-office/format';
@@ -99,7 +100,7 @@ function Details({ booking }: { booking: AdminBookingView }) {
         <DetailRow label="電話番号">
           <PhoneLink phone={booking.phone} />
         </DetailRow>
-        <DetailRow label="国籍">{booking.nationality}</DetailRow>
+        <DetailRow label="国籍">{nationalityJa(booking.nationality)}</DetailRow>
         <DetailRow label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</DetailRow>
         <DetailRow label="メールの言語">{siteLanguageNameJa(booking.guestLocale)}</DetailRow>
       </Section>

@@ -23,16 +23,13 @@ export function bookingFailure(error: unknown, stage: 'create' | 'confirm', t: T
   if (error instanceof PaymentError) return { kind: 'payment', message: error.message };
   if (error instanceof ApiError) {
     if (error.code === 'slot_unavailable') return { kind: 'slot_gone', message: t('booking.error.slotGone') };
-    if (error.code === 'card_declined') return { kind: 'payment', message: error.message };
+    // The API's English messages are never shown: each answer in the page's language (issue 32 item 6).
+    if (error.code === 'card_declined') return { kind: 'payment', message: t('payment.declined') };
     if (/time slot/i.test(error.message)) return { kind: 'other', message: t('booking.error.slotBooked') };
-    if (
-      error.code === 'validation_failed' ||
-      error.code === 'state_conflict' ||
-      error.code === 'rate_limited' ||
-      error.code === 'too_many_requests'
-    ) {
-      return { kind: 'other', message: error.message };
-    }
+    if (error.code === 'validation_failed') return { kind: 'other', message: t('booking.error.invalid') };
+    if (error.code === 'state_conflict') return { kind: 'other', message: t('booking.error.changed') };
+    if (error.code === 'rate_limited' || error.code === 'too_many_requests')
+      return { kind: 'other', message: t('booking.error.rateLimited') };
     if (stage === 'create') return { kind: 'other', message: t('booking.error.createFailed') };
   }
   if (error instanceof Error && /time slot/i.test(error.message)) {

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { countries, DEFAULT_COUNTRY_CODE, type Country } from '@domain/countries';
+import { countries, countryNameIn, DEFAULT_COUNTRY_CODE, type Country } from '@domain/countries';
 import { filterPhoneInput, formatPhoneInternational, isValidPhone } from '@domain/phone';
 import type { GuestField, GuestFormState } from '../hooks/use-guest-form';
 import { useT } from '../../../lib/i18n/i18n';
@@ -28,21 +28,18 @@ const GUEST_FORM_MESSAGES: Record<string, MessageKey> = {
 };
 
 /**
- * A country as the guest reads it (`Intl.DisplayNames` of the site language; the list's English name where the
- * runtime has none). The form still stores the English name, which is what hosts read.
+ * A country as the guest reads it (`countryNameIn`: `Intl.DisplayNames` of the site language; the list's English
+ * name where the runtime has none). The form still stores the English name, which is what hosts read.
  */
 function useCountryName(locale: string): (c: Country) => string {
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
-    return (c: Country) => {
-      try {
-        return (locale === 'en' ? undefined : names.of(c.code)) ?? c.name;
-      } catch {
-        return c.name;
-      }
-    };
-  }, [locale]);
+  return useMemo(() => (c: Country) => countryNameIn(c, locale), [locale]);
 }
+
+/** Given name, then family name: the English order of the name fields. */
+const NAME_FIELDS = [
+  { field: 'firstName', label: 'guest.firstName', autoComplete: 'given-name' },
+  { field: 'lastName', label: 'guest.lastName', autoComplete: 'family-name' },
+] as const satisfies readonly { field: GuestField; label: MessageKey; autoComplete: string }[];
 
 /** Replaces a leading dialling code the field carries with another (when the guest switches country). */
 function swapDialCode(phone: string, from: string, to: string): string {
@@ -88,12 +85,13 @@ export function GuestFormFields({ form, disabled = false }: { form: GuestFormSta
         {t('guest.title')}
       </Typography>
       <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          {text('firstName', t('guest.firstName'), { autoComplete: 'given-name' })}
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          {text('lastName', t('guest.lastName'), { autoComplete: 'family-name' })}
-        </Grid>
+        {/* Japanese, Chinese and Korean forms ask the family name first, as names are written there
+            (issue 32 item 8); English asks the given name first. In the page's order, so Tab follows it. */}
+        {(locale === 'en' ? NAME_FIELDS : [...NAME_FIELDS].reverse()).map((name) => (
+          <Grid key={name.field} size={{ xs: 12, sm: 6 }}>
+            {text(name.field, t(name.label), { autoComplete: name.autoComplete })}
+          </Grid>
+        ))}
         <Grid size={{ xs: 12, sm: 6 }}>
           {text('email', t('guest.email'), { type: 'email', autoComplete: 'email' })}
         </Grid>

@@ -8,8 +8,6 @@ import { ApiError } from '../../../lib/api-client';
 import { PaymentError, type PaymentMethodState } from '../api/payment-method';
 import { useT } from '../../../lib/i18n/i18n';
 
-export const TEST_CARD_HINT = '4242 4242 4242 4242 authorises, 4000 0000 0000 0002 declines';
-
 const digits = (v: string) => v.replace(/\D/g, '');
 
 /** `4242424242424242` → `4242 4242 4242 4242` while typing. */
@@ -71,17 +69,16 @@ export function LocalTestCardForm({ onStateChange }: { onStateChange: (state: Pa
             },
           });
         } catch (e) {
-          if (
-            e instanceof ApiError &&
-            (e.code === 'card_declined' || e.status === 402 || e.code === 'validation_failed')
-          ) {
-            throw new PaymentError(e.message);
+          // In the page's language, as Stripe's errors are (issue 32 item 6): a decline, or details refused.
+          if (e instanceof ApiError && (e.code === 'card_declined' || e.status === 402)) {
+            throw new PaymentError(t('payment.declined'));
           }
+          if (e instanceof ApiError && e.code === 'validation_failed') throw new PaymentError(incomplete);
           throw e;
         }
       },
     }),
-    [api, ready, parsedExpiry, number, cvc, incomplete],
+    [api, ready, parsedExpiry, number, cvc, incomplete, t],
   );
 
   useEffect(() => onStateChange({ ready, handle }), [ready, handle, onStateChange]);
@@ -90,7 +87,7 @@ export function LocalTestCardForm({ onStateChange }: { onStateChange: (state: Pa
     <>
       <Alert severity="warning" variant="outlined" sx={{ mb: 2 }}>
         <AlertTitle>{t('card.testTitle')}</AlertTitle>
-        {t('card.testText', { hint: TEST_CARD_HINT })}
+        {t('card.testText')}
       </Alert>
       <Grid container spacing={2}>
         <Grid size={12}>

@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { PRICE_TERMS } from '@domain/price-terms';
+import { personName } from '@domain/person-name';
 import { totalPrice } from '@domain/pricing';
 import { toBookingGuest } from '@domain/schemas/guest-form';
 import type { CreateBookingRequestInput } from '@domain/schemas/booking';
@@ -276,7 +277,7 @@ function BookingForm({ data }: { data: BookingData }) {
       }
       stage = 'confirm';
       await payment.handle.confirm(booking.clientSecret, {
-        name: `${form.parsed.firstName} ${form.parsed.lastName}`,
+        name: personName(form.parsed),
         email: form.parsed.email,
         phone: toBookingGuest(form.parsed).phone,
       });

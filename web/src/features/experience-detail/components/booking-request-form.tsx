@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { format, parseISO } from 'date-fns';
 import type { Locale as DateFnsLocale } from 'date-fns';
@@ -36,6 +36,17 @@ const LANGUAGE_OPTIONS: readonly GuestLanguage[] = ['en', 'ja'];
 /** The calendar's month and weekday names in the site's language. */
 const CALENDAR_LOCALES: Record<Locale, DateFnsLocale> = { en: enUS, ja, 'zh-Hant': zhTW, ko };
 
+/**
+ * The month heading as each language writes it (date-fns patterns): `November 2026`, `2026年11月`, `2026년 11월`
+ * — date-fns' own `MMMM yyyy` would read 「11月 2026」 (issue 32 item 6).
+ */
+const MONTH_HEADINGS: Record<Locale, string> = {
+  en: 'MMMM yyyy',
+  ja: 'yyyy年M月',
+  'zh-Hant': 'yyyy年M月',
+  ko: 'yyyy년 M월',
+};
+
 export interface BookableExperience {
   id: string;
   price: number;
@@ -69,9 +80,23 @@ const AvailabilityCalendar = memo(function AvailabilityCalendar({
   loading: boolean;
 }) {
   const firstAvailable = Object.keys(dates).sort()[0];
-  const { locale } = useT();
+  const { locale, t } = useT();
+  // The calendar's own buttons and labels read the catalogue, not MUI's English (issue 32 item 6).
+  const localeText = useMemo(
+    () => ({
+      previousMonth: t('calendar.previousMonth'),
+      nextMonth: t('calendar.nextMonth'),
+      calendarViewSwitchingButtonAriaLabel: (view: string) =>
+        view === 'year' ? t('calendar.toCalendarView') : t('calendar.toYearView'),
+    }),
+    [t],
+  );
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={CALENDAR_LOCALES[locale]}>
+    <LocalizationProvider
+      dateAdapter={AdapterDateFns}
+      adapterLocale={CALENDAR_LOCALES[locale]}
+      localeText={localeText}
+    >
       <DateCalendar
         value={date ? parseISO(date) : null}
         onChange={onChange}
@@ -81,6 +106,7 @@ const AvailabilityCalendar = memo(function AvailabilityCalendar({
         shouldDisableDate={(day: Date) => !dates[dayKey(day)]}
         loading={loading}
         disableHighlightToday
+        slotProps={{ calendarHeader: { format: MONTH_HEADINGS[locale] } }}
         sx={{ mx: 0, width: '100%', maxWidth: 360 }}
       />
     </LocalizationProvider>

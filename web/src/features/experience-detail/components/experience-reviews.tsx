@@ -8,6 +8,7 @@ import type { PublicReview, RatingSummary } from '@domain/reviews';
 import { useApi } from '../../../app/api';
 import { RatingSummaryText } from '../../../components/rating-summary';
 import { useT, type MessageKey } from '../../../lib/i18n/i18n';
+import { contentLang } from '../../../lib/i18n/content-lang';
 import { isLocale, type Locale } from '../../../lib/i18n/locales';
 
 const PAGE_SIZE = 5;
@@ -58,19 +59,23 @@ export function ExperienceReviews({ experienceId }: { experienceId: string }) {
       <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {items.map((review) => (
           <Paper component="li" variant="outlined" key={review.id} sx={{ p: 2 }} data-testid="review">
-            <Typography
-              component="p"
+            {/* One image per rating with its own label (issue 32 item 5): a label on a paragraph is not read, so
+                screen readers used to hear the five star characters of every review. */}
+            <Box
+              role="img"
               aria-label={t('reviews.stars', { rating: review.rating })}
-              sx={{ color: '#f5a623', letterSpacing: 2 }}
+              data-testid="review-rating"
+              sx={{ color: '#f5a623', letterSpacing: 2, display: 'inline-block', lineHeight: 1.5 }}
             >
-              {'★'.repeat(review.rating)}
-              <Box component="span" sx={{ color: 'grey.300' }}>
+              <span aria-hidden>{'★'.repeat(review.rating)}</span>
+              <Box component="span" aria-hidden sx={{ color: 'grey.300' }}>
                 {'★'.repeat(5 - review.rating)}
               </Box>
-            </Typography>
+            </Box>
             <Typography variant="subtitle2" component="p">
+              {/* The name as the guest wrote it, marked with its script's language (a Japanese name on /en). */}
+              <span lang={contentLang(review.authorName)}>{review.authorName}</span> ·{' '}
               {t('reviews.byline', {
-                author: review.authorName,
                 month: date(`${review.tourDate}-01`, MONTH),
                 language: isLocale(review.language) ? t(LANGUAGE_NAMES[review.language]) : review.language,
               })}

@@ -6,7 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useHiddenOnScrollDown } from '../hooks/use-scroll-direction';
 import { useT } from '../../../lib/i18n/i18n';
 
-/** Guest spec §2: 'from: JPY {price}' and 'Request Booking', hiding on scroll down and back on scroll up. */
+/**
+ * Guest spec §2: the from-price (as the cards write it in the language, issue 32 item 8) and 'Request Booking',
+ * hiding on scroll down and back on scroll up.
+ */
 export function StickyBookingBar({ price, onRequest }: { price: number; onRequest: () => void }) {
   const hidden = useHiddenOnScrollDown();
   const { t, yen } = useT();
@@ -31,7 +34,7 @@ export function StickyBookingBar({ price, onRequest }: { price: number; onReques
           direction="row"
           sx={{ maxWidth: 1200, mx: 'auto', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}
         >
-          <Typography sx={{ fontWeight: 700 }}>{t('detail.barFrom', { price: yen(price) })}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{t('card.from', { price: yen(price) })}</Typography>
           <Button variant="contained" color="secondary" onClick={onRequest}>
             {t('detail.requestBooking')}
           </Button>

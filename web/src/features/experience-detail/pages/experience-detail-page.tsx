@@ -10,14 +10,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { responsiveImage } from '@domain/images';
-import { formatYen } from '@domain/pricing';
+import { excerpt } from '@domain/text-excerpt';
 import { CancellationPolicy } from '../../../components/cancellation-policy';
 import { MeetingPointMap } from '../../../components/meeting-point-map';
 import { NotFoundView } from '../../../components/not-found';
 import { PageLoader } from '../../../components/page-loader';
 import { VideoEmbed } from '../../../components/video-embed';
 import { addressOrFallback, hasMeetingPoint } from '@domain/address';
-import { cardLocation } from '../../../lib/address';
+import { addressLang, cardLocation } from '../../../lib/address';
 import { DETAIL_BLOCK_SIZES } from '../../../lib/image-sizes';
 import { ApiError } from '../../../lib/api-client';
 import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
@@ -149,7 +149,7 @@ function MeetingPoint({ experience }: { experience: ExperienceDetail }) {
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
         {t('detail.address')}
       </Typography>
-      <Typography sx={{ mb: 2 }} lang={contentLang(address)}>
+      <Typography sx={{ mb: 2 }} lang={addressLang(experience, address)}>
         {address}
       </Typography>
       <MeetingPointMap address={experience} addressText={address} />
@@ -221,7 +221,7 @@ function useRestAfterFirstPaint(): { rest: boolean; form: boolean } {
 
 function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) {
   const { rest: showRest, form: showForm } = useRestAfterFirstPaint();
-  const { t, locale } = useT();
+  const { t, locale, yen } = useT();
   const lang = contentLang(experience.title);
   const location = cardLocation(experience.prefecture, experience.city, locale);
   return (
@@ -244,7 +244,7 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
                 {location}
               </Typography>
             )}
-            <Typography>{t('card.from', { price: formatYen(experience.price) })}</Typography>
+            <Typography>{t('card.from', { price: yen(experience.price) })}</Typography>
             <RatingSummaryText rating={experience.rating} size="1rem" />
           </Stack>
         </Box>
@@ -311,7 +311,8 @@ export function ExperienceDetailPage() {
       ? { title: t('detail.notFound'), noindex: true }
       : {
           title: experience.data?.title ?? t('detail.experience'),
-          description: experience.data?.description.slice(0, 160) || undefined,
+          // Cut at a word (a character in Japanese and Chinese) and marked with "…" (issue 32 item 9).
+          description: excerpt(experience.data?.description ?? '') || undefined,
           image: experience.data?.mainImages[0] ?? null,
         },
   );
@@ -339,7 +340,8 @@ export function ExperienceDetailPage() {
             </Button>
           }
         >
-          {experience.error.message || t('detail.notFound')}
+          {/* Not the API's or the network's English words: the page's language (issue 32 item 6). */}
+          {t('error.title')}
         </Alert>
       </Container>
     );

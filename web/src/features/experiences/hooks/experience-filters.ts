@@ -25,6 +25,9 @@ export interface ExperienceFilters {
   sort: ExperienceSort;
 }
 
+/** The query-string keys the filters own. */
+const FILTER_KEYS = ['prefecture', 'categories', 'sort'] as const;
+
 export const EMPTY_FILTERS: ExperienceFilters = { prefecture: null, categories: [], sort: 'newest' };
 
 export function parseFilters(params: URLSearchParams): ExperienceFilters {
@@ -75,7 +78,14 @@ export function useExperienceFilters() {
   const filters = useMemo(() => parseFilters(searchParams), [searchParams]);
   const update = useCallback(
     (change: Partial<ExperienceFilters>, options: { replace?: boolean } = {}) =>
-      setSearchParams((current) => filtersToSearchParams({ ...parseFilters(current), ...change }), options),
+      setSearchParams((current) => {
+        // Other parameters of the page stay (the search page's `q`).
+        const next = new URLSearchParams(current);
+        for (const key of FILTER_KEYS) next.delete(key);
+        for (const [key, value] of filtersToSearchParams({ ...parseFilters(current), ...change }))
+          next.set(key, value);
+        return next;
+      }, options),
     [setSearchParams],
   );
   return { filters, update };

@@ -9,6 +9,7 @@ import { useCategories, useExperienceCardPages } from '../../../lib/catalogue-ap
 import { usePageMeta } from '../../../lib/page-meta';
 import { FilterBar } from '../components/filter-bar';
 import { ExperienceGrid } from '../components/experience-grid';
+import { LoadMore } from '../components/load-more';
 import { SearchBox } from '../components/search-box';
 import {
   hasActiveFilters,
@@ -80,18 +81,7 @@ export function ExperienceListPage() {
         ) : (
           <>
             <Grid items={items} />
-            {list.hasNextPage && (
-              <Box sx={{ textAlign: 'center', mt: 4 }}>
-                <Button
-                  variant="outlined"
-                  size="large"
-                  onClick={() => void list.fetchNextPage()}
-                  disabled={list.isFetchingNextPage}
-                >
-                  {list.isFetchingNextPage ? t('list.loadingMore') : t('list.loadMore')}
-                </Button>
-              </Box>
-            )}
+            <LoadMore pages={list} />
           </>
         )}
       </Box>

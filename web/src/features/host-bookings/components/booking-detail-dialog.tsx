@@ -30,6 +30,7 @@ import {
   formatYen,
   guestName,
   isDeadlineNear,
+  nationalityJa,
   timeLeftJa,
   tourLanguageLabel,
 } from '../../../lib/back-office/format';
@@ -87,7 +88,7 @@ function Details({ booking }: { booking: BackOfficeBooking }) {
         <DetailRow label="電話番号">
           <PhoneLink phone={booking.phone} />
         </DetailRow>
-        <DetailRow label="国籍">{booking.nationality}</DetailRow>
+        <DetailRow label="国籍">{nationalityJa(booking.nationality)}</DetailRow>
         <DetailRow label="ツアー言語">{tourLanguageLabel[booking.language] ?? booking.language}</DetailRow>
         <DetailRow label="特別なリクエスト">{booking.specialRequests ?? 'なし'}</DetailRow>
         <DetailRow label="受付日時">{formatDateTimeJa(booking.createdAt)}</DetailRow>

@@ -23,7 +23,7 @@ import { addDays, isCalendarDate } from '@domain/calendar';
 import { RowOpenButton } from '../../../components/back-office/row-open-button';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
 import { PhoneLink } from '../../../components/back-office/phone-link';
-import { formatDateJa, guestName, tourLanguageLabel } from '../../../lib/back-office/format';
+import { formatDateJa, guestName, nationalityJa, tourLanguageLabel } from '../../../lib/back-office/format';
 import { useToast } from '../../../lib/toast';
 import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { ON_THE_DAY, useCheckIn, useHostBookings } from '../api/bookings';
@@ -252,7 +252,7 @@ export function DayManifest({
                   <Box>
                     <Typography>{b.guests} 名</Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {tourLanguageLabel[b.language] ?? b.language} ・ {b.nationality}
+                      {tourLanguageLabel[b.language] ?? b.language} ・ {nationalityJa(b.nationality)}
                     </Typography>
                   </Box>
                   <Box>

@@ -19,8 +19,10 @@ import { MeetingPointMap } from '../../../components/meeting-point-map';
 import { addressOrFallback, hasMeetingPoint } from '@domain/address';
 import { useToast } from '../../../lib/toast';
 import type { LookupBookingResult } from '@domain/booking-views';
+import { personName } from '@domain/person-name';
 import { useT } from '../../../lib/i18n/i18n';
 import { contentLang } from '../../../lib/i18n/content-lang';
+import { addressLang } from '../../../lib/address';
 
 /** Guest spec §4: Requesting yellow, Confirmed green, Unapproved red, anything else grey. */
 const CHIP_COLOURS: Record<StatusColour, { bg: string; fg: string }> = {
@@ -46,6 +48,16 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
     </Box>
   );
 }
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 export function StatusChip({ status }: { status: LookupBookingResult['booking']['status'] }) {
   const presentation = bookingStatusPresentation[status];
@@ -73,6 +85,8 @@ export function BookingDetails({
   const toast = useToast();
   const { t, yen, locale, path } = useT();
   const address = experience ? addressOrFallback(experience, locale) : null;
+  /** The words of the copy button around the address (`manage.copyAddress`), for its accessible name. */
+  const copyLabel = t('manage.copyAddress', { address: '\u0000' }).split('\u0000');
 
   async function copyAddress(text: string) {
     try {
@@ -130,8 +144,9 @@ export function BookingDetails({
           <Row label={t('manage.host')}>
             <span lang={contentLang(experience?.businessName)}>{experience?.businessName ?? '—'}</span>
           </Row>
+          {/* Family name first for a name in Japanese script (issue 32 item 8). */}
           <Row label={t('manage.name')}>
-            {booking.firstName} {booking.lastName}
+            <span lang={contentLang(booking.lastName)}>{personName(booking)}</span>
           </Row>
           <Row label={t('guest.email')}>{booking.email}</Row>
           <Row label={t('guest.phone')}>{formatPhoneInternational(booking.phone)}</Row>
@@ -140,7 +155,6 @@ export function BookingDetails({
             <Row label={t('detail.meetingPoint')}>
               <ButtonBase
                 onClick={() => void copyAddress(address)}
-                aria-label={t('manage.copyAddress', { address })}
                 sx={{
                   textAlign: 'left',
                   borderRadius: 1,
@@ -150,7 +164,15 @@ export function BookingDetails({
                   '&:hover': { bgcolor: 'action.hover' },
                 }}
               >
-                <span lang={contentLang(address)}>{address}</span>
+                {/* Named from its content ("Copy the address: …"), so the host-written address keeps its own
+                    language mark (an aria-label could not carry it; issue 32 item 6). */}
+                <Box component="span" sx={visuallyHidden}>
+                  {copyLabel[0]}
+                </Box>
+                <span lang={addressLang(experience, address)}>{address}</span>
+                <Box component="span" sx={visuallyHidden}>
+                  {copyLabel[1]}
+                </Box>
                 <ContentCopyIcon fontSize="small" aria-hidden />
               </ButtonBase>
             </Row>

@@ -104,7 +104,7 @@ export function LookupDialog({
               onChange={(e) => setReference(bookingIdInput(e.target.value))}
               onBlur={() => setTouched((t) => ({ ...t, reference: true }))}
               error={Boolean(errorOf('reference'))}
-              helperText={errorOf('reference') ?? '6 letters and digits, e.g. AB12CD'}
+              helperText={errorOf('reference') ?? t('manage.bookingIdHint')}
               // No `maxLength`: the browser would cut a pasted " tv9du6" to " tv9du" before it could be trimmed.
               slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
             />

@@ -78,7 +78,7 @@ export function BookingCompletePage() {
       ? {
           message:
             lookup.error instanceof ApiError && lookup.error.code === 'rate_limited'
-              ? lookup.error.message
+              ? t('manage.rateLimited')
               : t('manage.verifyFailed'),
         }
       : null;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -13,21 +14,28 @@ import { LookupDialog, type LookupProblem } from '../components/lookup-dialog';
 import { useT } from '../../../lib/i18n/i18n';
 import type { Translator } from '../../../lib/i18n/i18n';
 
+/** A cancellation the API refused because the booking is no longer cancellable (409): read it again. */
+const cancelRefused = (error: unknown) => error instanceof ApiError && error.status === 409;
+
 /** Guest spec §8: the lookup's problems (the Japanese lookup page's messages, in every language). */
 function problemOf(error: unknown, t: Translator['t']): LookupProblem {
   if (error instanceof ApiError && error.code === 'not_found') {
     return { title: t('manage.notFoundTitle'), message: t('manage.notFoundText') };
   }
   if (error instanceof ApiError && error.code === 'rate_limited')
-    return { title: t('manage.otherTitle'), message: error.message };
+    return { title: t('manage.otherTitle'), message: t('manage.rateLimited') };
   return { title: t('manage.otherTitle'), message: t('manage.otherText') };
 }
 
-/** What the cancellation dialog says when sending the code or cancelling failed (issue 29), in the page's language. */
+/**
+ * What the cancellation dialog says when sending the code or cancelling failed (issue 29), in the page's language
+ * (the API's own message is English).
+ */
 function cancelProblemOf(error: unknown, t: Translator['t']): string {
   if (error instanceof ApiError && error.code === 'invalid_code') return t('cancel.invalidCode');
-  if (error instanceof ApiError && error.code === 'rate_limited') return t('cancel.tooManyAttempts');
-  return error instanceof Error ? error.message : t('manage.otherText');
+  if (error instanceof ApiError && error.status === 429) return t('cancel.tooManyAttempts');
+  if (error instanceof ApiError && error.status === 404) return t('manage.notFoundText');
+  return t('cancel.failed');
 }
 
 /**
@@ -58,14 +66,22 @@ export function ManageBookingPage() {
     cancel.reset();
     await cancelCode.mutateAsync(lastInput);
   };
-  // After a cancellation the booking is read again: the page then shows who cancelled and the refund.
+  // After a cancellation the booking is read again: the page then shows who cancelled and the refund. A
+  // cancellation refused because the booking changed meanwhile (another tab cancelled it) reads it again too, so
+  // the page shows its current state, not the stale one (issue 32 item 6).
   const confirmCancel = async (code: string) => {
     if (!lastInput) return;
     cancelCode.reset();
-    await cancel.mutateAsync({ ...lastInput, code });
+    try {
+      await cancel.mutateAsync({ ...lastInput, code });
+    } catch (e) {
+      if (cancelRefused(e)) lookup.mutate(lastInput);
+      throw e;
+    }
     lookup.mutate(lastInput);
   };
-  const cancelError = cancel.error ?? cancelCode.error;
+  const refused = cancelRefused(cancel.error);
+  const cancelError = (refused ? null : cancel.error) ?? cancelCode.error;
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
@@ -78,6 +94,11 @@ export function ManageBookingPage() {
       </Typography>
       {lookup.isSuccess && !dialogOpen ? (
         <>
+          {refused && (
+            <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+              {t('cancel.refused')}
+            </Alert>
+          )}
           <BookingDetails
             result={lookup.data}
             cancellation={

@@ -156,6 +156,8 @@ export function ReviewPage() {
                   size="large"
                   onChange={(_, value) => setRating(value)}
                   getLabelText={(value) => t('review.starLabel', { count: value, label: starLabel(value) })}
+                  // The radio of "no stars yet", in the page's language (MUI's default is the English "Empty").
+                  emptyLabelText={t('review.noRating')}
                 />
                 <Typography color="text.secondary">{rating ? starLabel(rating) : ''}</Typography>
               </Stack>
