@@ -13,6 +13,8 @@ import {
   createDynamoRepositories,
   type DynamoRepositories,
 } from '../../../functions/adapters/dynamodb/repositories';
+import { bookingPlatformFee, captureMoney } from '../../../functions/domain/booking-money';
+import { createMoneyRepositories } from '../../../functions/adapters/dynamodb/money-repositories';
 import { createPaymentGateway } from '../../../functions/adapters/payments/create-payment-gateway';
 import type { LocalPaymentGateway } from '../../../functions/adapters/payments/local-payment-gateway';
 import { resetRuntimeAdapters, runtimeAdapters } from '../../../functions/adapters/runtime/adapters';
@@ -35,6 +37,7 @@ import {
   makeExperience,
   makeHost,
 } from '../../support/fakes/fixtures';
+import { enabledTestAccount } from '../../support/fakes/in-memory-money';
 import { createTestTable, type TestTable } from '../../support/test-table';
 
 let table: TestTable;
@@ -95,6 +98,11 @@ beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   await repos.hosts.create(makeHost({ id: 'host-1', email: 'host-1@hosts.example.com' }));
+  // The host's payout account takes payments (DESIGN §4g: a booking's charge goes to it).
+  await createMoneyRepositories({ doc: table.doc, tableName: table.tableName }).payoutProfiles.attachAccount(
+    'host-1',
+    enabledTestAccount('host-1'),
+  );
   await repos.experiences.create(makeExperience({ id: 'e1', hostId: 'host-1', price: 5000 }), []);
 });
 afterAll(async () => {
@@ -172,6 +180,32 @@ describe('the public API writes only its own partitions', () => {
     const code = await mailedCode(made.bookingId);
     const cancelled = await invoke('POST', '/api/bookings/cancel', { ...made, code });
     expect(cancelled.status).toBe(200);
+
+    // An approved tour cancelled by its guest: the refund's ledger entry and the host's counters.
+    const approved = await paidRequest('10:00');
+    const booking = (await repos.bookings.get(approved.bookingId))!;
+    await guestRuntime().payments.capture(booking.paymentIntentId!, {
+      bookingId: booking.id,
+      applicationFeeAmount: bookingPlatformFee(booking),
+    });
+    await repos.bookings.transition(booking.id, 'pending', 'approved', {
+      deadline: null,
+      decidedBy: { role: 'host', userId: 'host-1' },
+      now: NOW,
+      mails: [],
+      money: captureMoney(booking, NOW),
+    });
+    const before = writes.length;
+    expect((await invoke('POST', '/api/bookings/cancel-code', approved)).status).toBe(202);
+    const approvedCode = await mailedCode(approved.bookingId);
+    const refunded = await invoke('POST', '/api/bookings/cancel', { ...approved, code: approvedCode });
+    expect(refunded.status).toBe(200);
+    expect(
+      writes
+        .slice(before)
+        .map((w) => w.partition)
+        .some((p) => p.startsWith('LEDGER_ENTRY#')),
+    ).toBe(true);
 
     // A hold given back by the guest who leaves the form.
     const hold = await invoke('POST', '/api/bookings', {
