@@ -85,6 +85,14 @@ export function paymentIntentIdFromClientSecret(clientSecret: string): string | 
   return index > 0 ? clientSecret.slice(0, index) : null;
 }
 
+/**
+ * An entry of one of the store's records by an id from a request: only the record's own entries (an id such as
+ * `constructor` or `__proto__` names nothing, rather than something of every object's prototype).
+ */
+function ownEntry<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 export class LocalPaymentGateway implements PaymentGateway {
   readonly provider = 'local' as const;
   private readonly store: LocalPaymentStore;
@@ -239,7 +247,7 @@ export class LocalPaymentGateway implements PaymentGateway {
       if (destination) {
         // The charge less the application fee lands in the connected account's balance at capture.
         await this.store.updateConnect((objects) => {
-          const account = objects.accounts[destination];
+          const account = ownEntry(objects.accounts, destination);
           if (account) account.local_balance += intent.amount_capturable - fee;
         });
       }
@@ -363,7 +371,7 @@ export class LocalPaymentGateway implements PaymentGateway {
         : null;
     if (destination && split) {
       await this.store.updateConnect((objects) => {
-        const account = objects.accounts[destination];
+        const account = ownEntry(objects.accounts, destination);
         if (account) account.local_balance -= split.fromHost;
       });
     }
@@ -474,7 +482,7 @@ export class LocalPaymentGateway implements PaymentGateway {
   }> {
     return this.serialised(async () => {
       const account = await this.requireAccount(accountId);
-      const link = account.local_links[token];
+      const link = ownEntry(account.local_links, token);
       if (!link) return { account, link: null, lapsedTo: null };
       if (link.expires < this.nowSeconds()) return { account, link: null, lapsedTo: link.refreshUrl };
       return { account, link, lapsedTo: null };
@@ -494,9 +502,9 @@ export class LocalPaymentGateway implements PaymentGateway {
   ): Promise<{ returnUrl: string | null; account: ConnectedAccountView }> {
     return this.serialised(async () => {
       const result = await this.store.updateConnect((objects) => {
-        const account = objects.accounts[accountId];
+        const account = ownEntry(objects.accounts, accountId);
         if (!account) return null;
-        const link = token ? account.local_links[token] : undefined;
+        const link = token ? ownEntry(account.local_links, token) : undefined;
         if (token && (!link || link.expires < this.nowSeconds())) return { lapsed: true as const, account };
         if (token) delete account.local_links[token];
         account.external_account = {
@@ -536,7 +544,7 @@ export class LocalPaymentGateway implements PaymentGateway {
       const outcome = await this.store.updateConnect((objects) => {
         const existing = Object.values(objects.payouts).find((p) => p.metadata.payoutId === input.payoutId);
         if (existing) return { payout: existing, created: false };
-        const account = objects.accounts[input.accountId];
+        const account = ownEntry(objects.accounts, input.accountId);
         if (!account) return { error: 'Account not found' };
         if (!account.payouts_enabled) return { error: 'Payouts are not enabled for this account' };
         if (account.local_balance < input.amount) return { error: LOCAL_BALANCE_INSUFFICIENT };
@@ -595,7 +603,7 @@ export class LocalPaymentGateway implements PaymentGateway {
       if (intent.local_reversal) return { id: intent.local_reversal };
       const reversalId = `trr_local_${this.token(24)}`;
       await this.store.updateConnect((objects) => {
-        const account = objects.accounts[destination];
+        const account = ownEntry(objects.accounts, destination);
         if (account) account.local_balance -= input.amount;
       });
       await this.store.put({
@@ -685,7 +693,7 @@ export class LocalPaymentGateway implements PaymentGateway {
   }
 
   private async requireAccount(accountId: string): Promise<LocalConnectedAccount> {
-    const account = (await this.store.connect()).accounts[accountId];
+    const account = ownEntry((await this.store.connect()).accounts, accountId);
     if (!account) throw new DomainError(errorCodes.notFound, 'Account not found');
     return account;
   }

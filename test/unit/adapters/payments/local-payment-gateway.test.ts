@@ -353,6 +353,24 @@ describe('LocalPaymentGateway', () => {
   });
 });
 
+describe('LocalPaymentGateway connected accounts', () => {
+  it("answers 'not found' for ids that are only names on every object's prototype", async () => {
+    const { gateway } = makeGateway();
+    for (const id of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect((await rejection(gateway.onboardingLink(id, 'token'))).code).toBe('not_found');
+      expect((await rejection(gateway.retrieveConnectedAccount(id))).code).toBe('not_found');
+    }
+    const { id } = await gateway.createConnectedAccount({
+      hostId: 'host-1',
+      email: 'host@example.com',
+      businessName: 'Dogo Tours',
+    });
+    for (const token of ['constructor', '__proto__', '']) {
+      expect(await gateway.onboardingLink(id, token)).toMatchObject({ link: null, lapsedTo: null });
+    }
+  });
+});
+
 describe('JsonFileLocalPaymentStore', () => {
   let dir: string;
   beforeEach(async () => {
