@@ -23,10 +23,17 @@ function allBanks(): Record<string, ZenginBank> {
 
 /** The bank's name (`みずほ`) or null for an unknown code. */
 export function bankName(code: string): string | null {
-  return allBanks()[code]?.name ?? null;
+  return bankOf(code)?.name ?? null;
 }
 
 /** The branch's name (`東京営業部`) or null for an unknown bank or branch. */
 export function branchName(bankCode: string, branchCode: string): string | null {
-  return allBanks()[bankCode]?.branches[branchCode]?.name ?? null;
+  const branches = bankOf(bankCode)?.branches;
+  return branches && Object.hasOwn(branches, branchCode) ? (branches[branchCode]?.name ?? null) : null;
+}
+
+/** A bank by its code: only the list's own entries (`constructor` is no bank). */
+function bankOf(code: string): ZenginBank | undefined {
+  const all = allBanks();
+  return Object.hasOwn(all, code) ? all[code] : undefined;
 }
