@@ -63,7 +63,13 @@ describe('app shell', () => {
     ]) {
       await expect(footer.getByRole('link', { name }).getAttribute('href')).resolves.toBe(href);
     }
-    await expect(footer.textContent()).resolves.toContain('© 2025 Ehime Experiences. All rights reserved.');
+    // This year in Tokyo (issue 32 item 9).
+    const year = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(
+      new Date(),
+    );
+    await expect(footer.textContent()).resolves.toContain(
+      `© ${year} Ehime Experiences. All rights reserved.`,
+    );
 
     await screenshot(page, 'app-shell-home');
     expect(errors).toEqual([]);
@@ -73,8 +79,8 @@ describe('app shell', () => {
   it('shows the not-found page for an unknown path and returns home from it', async () => {
     const page = await session.newPage();
     const response = await page.goto('/no-such-page/at-all');
-    // The server answers client routes with the SPA (the router decides what is unknown).
-    expect(response?.status()).toBe(200);
+    // An unknown path is a real 404 (issue 32 item 9), with the site's not-found page.
+    expect(response?.status()).toBe(404);
 
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await expect(

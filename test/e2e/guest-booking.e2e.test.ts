@@ -106,7 +106,10 @@ describe('guest booking', () => {
     await page.getByRole('button', { name: 'Confirm Booking Request' }).click();
     const booking = (await (await created).json()) as { reference: string };
     await page.getByTestId('payment-error').waitFor();
-    await expect(page.getByTestId('payment-error').textContent()).resolves.toBe('Your card was declined.');
+    // Stripe's decline code, in the page's language (issue 32 item 6).
+    await expect(page.getByTestId('payment-error').textContent()).resolves.toBe(
+      'Your card was declined. Please use another card or contact your card issuer.',
+    );
     await expect(page.url()).toMatch(/\/booking-form$/);
     await screenshot(page, 'guest-booking-declined-desktop');
 
