@@ -225,7 +225,9 @@ export function busiestOverlap(days: TourDays, tour: TourTiming): number {
 }
 
 /** The most tours that hold any one quarter hour of `days`, and where: what a lower capacity must not go under. */
-export function busiestQuarter(days: readonly TourDay[]): { date: string; time: string; held: number } | null {
+export function busiestQuarter(
+  days: readonly TourDay[],
+): { date: string; time: string; held: number } | null {
   let best: { date: string; time: string; held: number } | null = null;
   for (const day of days) {
     for (const [time, held] of Object.entries(day.held)) {
@@ -470,4 +472,9 @@ export const bookingTour = (b: {
   time: string;
   durationMinutes?: number;
   bufferMinutes?: number;
-}): TourTiming => ({ date: b.date, time: b.time, durationMinutes: durationOf(b), bufferMinutes: bufferOf(b) });
+}): TourTiming => ({
+  date: b.date,
+  time: b.time,
+  durationMinutes: durationOf(b),
+  bufferMinutes: bufferOf(b),
+});

@@ -4,12 +4,7 @@
  */
 import * as z from 'zod';
 import { refundRuleSchema } from './refund-rule';
-import {
-  MAX_BUFFER_MINUTES,
-  MAX_DURATION_MINUTES,
-  MIN_DURATION_MINUTES,
-  QUARTER_MINUTES,
-} from './tour-span';
+import { MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, MIN_DURATION_MINUTES, QUARTER_MINUTES } from './tour-span';
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected yyyy-MM-dd');
 /**

@@ -21,7 +21,8 @@ export interface PolicyStatement {
 
 const HOURS_PER_DAY = 24;
 /** Hours read as days only when they are whole days (48 時間前): "集合は2時間前" is not a refund cut-off. */
-const wholeDays = (hours: number) => (hours > 0 && hours % HOURS_PER_DAY === 0 ? hours / HOURS_PER_DAY : null);
+const wholeDays = (hours: number) =>
+  hours > 0 && hours % HOURS_PER_DAY === 0 ? hours / HOURS_PER_DAY : null;
 
 /** What a policy text states about refunds: each percentage and each number of days it names, in order. */
 export function policyStatements(text: string): PolicyStatement[] {
@@ -36,7 +37,11 @@ export function policyStatements(text: string): PolicyStatement[] {
   };
   // Percentages.
   add(/(\d{1,3})\s*(?:%|パーセント|percent)/gi, 'percentage', (m) => Number(m[1]));
-  add(/全額|full\s+refund|fully\s+refunded|refunded\s+in\s+full|free\s+cancell?ation|無料キャンセル|キャンセル料(?:は)?無料/gi, 'percentage', () => 100);
+  add(
+    /全額|full\s+refund|fully\s+refunded|refunded\s+in\s+full|free\s+cancell?ation|無料キャンセル|キャンセル料(?:は)?無料/gi,
+    'percentage',
+    () => 100,
+  );
   add(/半額|half\s+(?:of\s+the\s+)?(?:refund|price|amount)/gi, 'percentage', () => 50);
   // Days.
   add(/(\d{1,3})\s*日前/g, 'days', (m) => Number(m[1]));

@@ -48,7 +48,10 @@ export const isValidDuration = (minutes: number): boolean =>
   minutes % QUARTER_MINUTES === 0;
 
 export const isValidBuffer = (minutes: number): boolean =>
-  Number.isInteger(minutes) && minutes >= 0 && minutes <= MAX_BUFFER_MINUTES && minutes % QUARTER_MINUTES === 0;
+  Number.isInteger(minutes) &&
+  minutes >= 0 &&
+  minutes <= MAX_BUFFER_MINUTES &&
+  minutes % QUARTER_MINUTES === 0;
 
 /** What decides the time a tour holds: where it starts, how long it lasts, the buffer after it. */
 export interface TourTiming {

@@ -123,7 +123,10 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     participantsMax: 8,
     durationMinutes: 180,
     publicationStatus: 'public',
-    availability: hours('09:00', '16:00', ['monday'], 1, { startTimes: ['09:00', '12:30'], bufferMinutes: 30 }),
+    availability: hours('09:00', '16:00', ['monday'], 1, {
+      startTimes: ['09:00', '12:30'],
+      bufferMinutes: 30,
+    }),
     categories: ['historyAndTraditionalCulture'],
     scene: 'castle',
     imageCount: 2,
@@ -485,7 +488,10 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     participantsMax: 5,
     durationMinutes: 90,
     publicationStatus: 'public',
-    availability: hours('10:00', '16:00', ['wednesday'], 1, { startTimes: ['10:00', '11:30', '13:30'], bufferMinutes: 30 }),
+    availability: hours('10:00', '16:00', ['wednesday'], 1, {
+      startTimes: ['10:00', '11:30', '13:30'],
+      bufferMinutes: 30,
+    }),
     categories: ['historyAndTraditionalCulture', 'wellness'],
     scene: 'temple',
     imageCount: 2,

@@ -165,7 +165,11 @@ export class DynamoSlotRepository implements SlotRepository {
   }
 
   async deleteFrom(experienceId: string, fromDate: string): Promise<number> {
-    const starts = await this.futureKeys(experienceId, SLOT_SORT_KEY_PREFIX, keys.slotRange(fromDate, fromDate).start);
+    const starts = await this.futureKeys(
+      experienceId,
+      SLOT_SORT_KEY_PREFIX,
+      keys.slotRange(fromDate, fromDate).start,
+    );
     const days = await this.futureKeys(
       experienceId,
       TOUR_DAY_SORT_KEY_PREFIX,

@@ -137,7 +137,11 @@ export function tourHoldItems(tableName: string, hold: TourHold, decision: HoldC
         ConditionExpression: startsHere
           ? `(attribute_not_exists(#closed) OR #closed = :false) AND ${noneAtLimit(placeholders)}`
           : noneAtLimit(placeholders),
-        ExpressionAttributeNames: { ...identity.names, ...names, ...(startsHere ? { '#closed': 'closed' } : {}) },
+        ExpressionAttributeNames: {
+          ...identity.names,
+          ...names,
+          ...(startsHere ? { '#closed': 'closed' } : {}),
+        },
         ExpressionAttributeValues: {
           ...identity.values,
           ':one': 1,
@@ -160,7 +164,9 @@ export function tourReleaseItems(
   held: HeldTour,
   options: { closeStart?: boolean } = {},
 ): TransactItem[] {
-  const startSet = options.closeStart ? 'SET #booked = #booked - :one, #blocked = :true' : 'SET #booked = #booked - :one';
+  const startSet = options.closeStart
+    ? 'SET #booked = #booked - :one, #blocked = :true'
+    : 'SET #booked = #booked - :one';
   const items: TransactItem[] = [
     {
       Update: {
@@ -168,8 +174,15 @@ export function tourReleaseItems(
         Key: keys.slot(held.experienceId, held.date, held.time),
         UpdateExpression: startSet,
         ConditionExpression: '#booked > :zero',
-        ExpressionAttributeNames: { '#booked': 'booked', ...(options.closeStart ? { '#blocked': 'blocked' } : {}) },
-        ExpressionAttributeValues: { ':one': 1, ':zero': 0, ...(options.closeStart ? { ':true': true } : {}) },
+        ExpressionAttributeNames: {
+          '#booked': 'booked',
+          ...(options.closeStart ? { '#blocked': 'blocked' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':zero': 0,
+          ...(options.closeStart ? { ':true': true } : {}),
+        },
       },
     },
   ];

@@ -93,7 +93,10 @@ async function readStart(doc: DynamoDBDocumentClient, tableName: string, hold: T
       ConsistentRead: true,
     }),
   );
-  return toSlotState(hold.experienceId, out.Item ?? { SK: keys.slot(hold.experienceId, hold.date, hold.time).SK });
+  return toSlotState(
+    hold.experienceId,
+    out.Item ?? { SK: keys.slot(hold.experienceId, hold.date, hold.time).SK },
+  );
 }
 
 /** After conflicts outlasted the retries: is the start really not free, or was the write just unlucky? */
@@ -108,7 +111,11 @@ async function isFull(
   const days = await Promise.all(
     heldQuarters(hold).map(async ({ date }) => {
       const out = await doc.send(
-        new GetCommand({ TableName: tableName, Key: keys.tourDay(hold.experienceId, date), ConsistentRead: true }),
+        new GetCommand({
+          TableName: tableName,
+          Key: keys.tourDay(hold.experienceId, date),
+          ConsistentRead: true,
+        }),
       );
       return out.Item ? toTourDay(out.Item as Item) : null;
     }),

@@ -6,7 +6,13 @@
  * upload (`uploads/<host>/…`), which is verified and published on save. Images left out of a save are deleted
  * after the save succeeded, and images published for a save that then failed are deleted again.
  */
-import { TOKYO_TIME_ZONE, addDays, bookableWindow, dateInZone, formatBookingDate } from '../../domain/calendar';
+import {
+  TOKYO_TIME_ZONE,
+  addDays,
+  bookableWindow,
+  dateInZone,
+  formatBookingDate,
+} from '../../domain/calendar';
 import { busiestQuarter } from '../../domain/availability';
 import { policyConflictMessage, policyConflicts } from '../../domain/policy-notes';
 import { defaultRefundRule } from '../../domain/refund-rule';

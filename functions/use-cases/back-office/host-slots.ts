@@ -113,7 +113,8 @@ export function makeHostSlots(deps: HostSlotsDeps) {
           const [day] = await deps.slots.listTourDays(experienceId, request.date, request.date);
           if (day?.closed) await reopenOneOfClosedDay(experience, request.date, time);
         }
-        const resultingCapacity = request.capacity === undefined ? undefined : (request.capacity ?? rule.capacity);
+        const resultingCapacity =
+          request.capacity === undefined ? undefined : (request.capacity ?? rule.capacity);
         await deps.slots.setOverride(experienceId, request.date, time, {
           ...(request.blocked !== undefined ? { blocked: request.blocked } : {}),
           ...(request.capacity !== undefined && resultingCapacity !== undefined

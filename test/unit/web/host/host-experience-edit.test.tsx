@@ -25,7 +25,7 @@ function setText(element: HTMLElement, value: string) {
 }
 
 function emptySlots(): HostSlotsView {
-  return { timeZone: 'Asia/Tokyo', days: {} };
+  return { timeZone: 'Asia/Tokyo', durationMinutes: 60, days: {} };
 }
 
 function api(extra: ApiRoute = () => undefined, experience = experienceFixture()) {
@@ -260,11 +260,12 @@ describe('availability calendar (DESIGN §4b)', () => {
   function slotsView(blocked = false): HostSlotsView {
     return {
       timeZone: 'Asia/Tokyo',
+      durationMinutes: 60,
       days: {
         [day]: [
-          { time: '17:00', capacity: 1, booked: 1, blocked: false },
-          { time: '18:00', capacity: 2, booked: 1, blocked },
-          { time: '19:00', capacity: 1, booked: 0, blocked },
+          { time: '17:00', end: '18:00', capacity: 1, booked: 1, blocked: false, inUse: 1 },
+          { time: '18:00', end: '19:00', capacity: 2, booked: 1, blocked, inUse: 1 },
+          { time: '19:00', end: '20:00', capacity: 1, booked: 0, blocked, inUse: 0 },
         ],
       },
     };
@@ -331,11 +332,20 @@ describe('availability calendar (DESIGN §4b)', () => {
             status: 200,
             body: {
               timeZone: 'Asia/Tokyo',
+              durationMinutes: 60,
               days: {
                 [day]: [
-                  { time: '07:00', capacity: 1, booked: 1, blocked: true, outsideRule: true },
-                  { time: '17:00', capacity: 0, booked: 0, blocked: false },
-                  { time: '18:00', capacity: 1, booked: 1, blocked: false },
+                  {
+                    time: '07:00',
+                    end: '08:00',
+                    capacity: 1,
+                    booked: 1,
+                    blocked: true,
+                    outsideRule: true,
+                    inUse: 1,
+                  },
+                  { time: '17:00', end: '18:00', capacity: 0, booked: 0, blocked: false, inUse: 0 },
+                  { time: '18:00', end: '19:00', capacity: 1, booked: 1, blocked: false, inUse: 1 },
                 ],
               },
             } satisfies HostSlotsView,
