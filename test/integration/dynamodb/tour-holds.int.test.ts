@@ -119,7 +119,7 @@ describe('the Tokyo day boundary', () => {
   it('a 24-hour tour with a 4-hour buffer from 23:45 holds three days (96 quarters in one of them)', async () => {
     const e = id('exp');
     const long = tour(e, '23:45', 1440, { bufferMinutes: 240 });
-    expect(heldQuarters({ ...long, bufferMinutes: 240 }).map((d) => d.quarters.length)).toEqual([1, 96, 15]);
+    expect(heldQuarters({ date: DATE, time: '23:45', durationMinutes: 1440, bufferMinutes: 240 }).map((d) => d.quarters.length)).toEqual([1, 96, 15]);
     expect(await outcome(ctx.repos.bookings.createWithSlotHold(long, 1))).toBe('ok');
     expect(await heldAt(e, '2025-08-02', '12:00')).toBe(1);
     expect(await heldAt(e, '2025-08-03', '03:30')).toBe(1);

@@ -52,7 +52,8 @@ describe('booking request form (guest spec §2, §5)', () => {
     await user.click(day(15));
     await user.click(screen.getByRole('combobox', { name: 'Start time' }));
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['09:00', '10:00']);
+    // Each start as the tour's span (an hour-long tour here).
+    expect(options.map((o) => o.textContent)).toEqual(['09:00–10:00', '10:00–11:00']);
     await user.click(options[1]!);
     expect(screen.getByRole('combobox', { name: 'Start time' })).toHaveTextContent('10:00');
 
@@ -98,7 +99,7 @@ describe('booking request form (guest spec §2, §5)', () => {
     await screen.findByRole('gridcell', { name: '15' });
     await user.click(day(15));
     await user.click(screen.getByRole('combobox', { name: 'Start time' }));
-    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '09:00' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '09:00–10:00' }));
 
     // Taken by someone else between the page load and the click.
     available['2030-01-15'] = ['10:00'];
@@ -109,7 +110,7 @@ describe('booking request form (guest spec §2, §5)', () => {
     expect(router.state.location.pathname).toBe('/');
 
     await user.click(screen.getByRole('combobox', { name: 'Start time' }));
-    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '10:00' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '10:00–11:00' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Booking Information page');
     expect(router.state.location.state).toEqual({

@@ -302,8 +302,17 @@ describe('availability calendar (DESIGN §4b)', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('listitem', { name: '17:00 の枠' })).toHaveTextContent('満席');
     expect(within(dialog).getByRole('listitem', { name: '18:00 の枠' })).toHaveTextContent(
-      '予約 1 / 受付数 2',
+      '18:00–19:00',
     );
+    expect(within(dialog).getByRole('listitem', { name: '18:00 の枠' })).toHaveTextContent(
+      '予約 1・重なり 1 / 受付数 2',
+    );
+    // The booked tours as the spans they occupy.
+    expect(
+      within(within(dialog).getByRole('list', { name: '予約済みのツアー' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['17:00–18:00　1 件', '18:00–19:00　1 件']);
 
     await u.click(within(dialog).getByRole('button', { name: '19:00 を休止' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('19:00 の枠を休止しました');
@@ -321,7 +330,7 @@ describe('availability calendar (DESIGN §4b)', () => {
       }),
     );
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      '予約済みの数より少ない受付数にはできません。',
+      'この時間帯に重なっている予約の数より少ない受付数にはできません。',
     );
   });
 

@@ -1,4 +1,5 @@
 import { memo, useCallback, useDeferredValue, useState } from 'react';
+import { durationOf, formatSpan } from '@domain/tour-span';
 import { useNavigate } from 'react-router';
 import { format, parseISO } from 'date-fns';
 import type { Locale as DateFnsLocale } from 'date-fns';
@@ -41,6 +42,8 @@ export interface BookableExperience {
   price: number;
   participantsMin: number;
   participantsMax: number;
+  /** The tour's length: each start is offered as its span (absent: an hour). */
+  durationMinutes?: number;
 }
 
 /**
@@ -213,8 +216,9 @@ export function BookingRequestForm({
             helperText={t('booking.timesJapan', { zone: availability.data?.timeZone ?? 'Asia/Tokyo' })}
           >
             {times.map((slotTime) => (
+              // The tour's span, so a guest sees when it ends (DESIGN §4j); the value stays the start.
               <MenuItem key={slotTime} value={slotTime}>
-                {slotTime}
+                {formatSpan(slotTime, durationOf(experience))}
               </MenuItem>
             ))}
           </TextField>
