@@ -17,7 +17,6 @@ import type {
   ExperienceCard,
   Host,
   RefundStatus,
-  SlotState,
 } from '../domain/entities';
 
 export interface Page<T> {

@@ -288,7 +288,19 @@ export class DynamoBookingRepository implements BookingRepository {
         : fromList[0] === 'awaiting_payment'
           ? 'unlisted'
           : 'listed';
-    const items: TransactItem[] = [{ Update: this.transitionUpdate(id, fromList, to, options, listing) }];
+    const update = this.transitionUpdate(id, fromList, to, options, listing);
+    // A booking from before tours had a length releases only its start counter, so the release is right only while
+    // it still has no length: if the backfill (`backfill-tour-days.ts`) gave it one and its quarters meanwhile, the
+    // transaction is refused and the transition tried again with what it now holds.
+    const legacyRelease = options.releaseSlot === true && current.durationMinutes === undefined;
+    if (legacyRelease) {
+      update.ConditionExpression = `${update.ConditionExpression} AND attribute_not_exists(#durationMinutes)`;
+      update.ExpressionAttributeNames = {
+        ...update.ExpressionAttributeNames,
+        '#durationMinutes': 'durationMinutes',
+      };
+    }
+    const items: TransactItem[] = [{ Update: update }];
     // The time the booking holds goes back in the same transaction: its start and every quarter of its tour.
     const releaseAt = options.releaseSlot ? items.length : -1;
     const release = options.releaseSlot
@@ -306,6 +318,12 @@ export class DynamoBookingRepository implements BookingRepository {
       await transactWrite(this.doc, () => items);
     } catch (e) {
       if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {
+        if (legacyRelease) {
+          const now = await this.get(id);
+          if (now && now.durationMinutes !== undefined && fromList.includes(now.status)) {
+            return this.transition(id, fromList, to, options);
+          }
+        }
         throw await this.transitionRefused(id, fromList, to);
       }
       if (

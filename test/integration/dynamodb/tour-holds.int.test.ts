@@ -4,6 +4,12 @@
  * of them succeed, concurrently too; a tour across midnight holds two or three days in the same transaction; a
  * 24-hour tour (96 quarters in one condition) fits DynamoDB's expression limits.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { backfillTourDays } from '../../../functions/adapters/dynamodb/backfill-tour-days';
+import { keys } from '../../../functions/adapters/dynamodb/keys';
+import { tourReleaseItems } from '../../../functions/adapters/dynamodb/tour-hold-items';
+import { heldTourOf } from '../../../functions/adapters/dynamodb/tour-holds';
+import { transactWrite } from '../../../functions/adapters/dynamodb/transactions';
 import { DomainError } from '../../../functions/domain/errors';
 import type { Booking } from '../../../functions/domain/entities';
 import { heldQuarters } from '../../../functions/domain/tour-span';
@@ -119,7 +125,11 @@ describe('the Tokyo day boundary', () => {
   it('a 24-hour tour with a 4-hour buffer from 23:45 holds three days (96 quarters in one of them)', async () => {
     const e = id('exp');
     const long = tour(e, '23:45', 1440, { bufferMinutes: 240 });
-    expect(heldQuarters({ date: DATE, time: '23:45', durationMinutes: 1440, bufferMinutes: 240 }).map((d) => d.quarters.length)).toEqual([1, 96, 15]);
+    expect(
+      heldQuarters({ date: DATE, time: '23:45', durationMinutes: 1440, bufferMinutes: 240 }).map(
+        (d) => d.quarters.length,
+      ),
+    ).toEqual([1, 96, 15]);
     expect(await outcome(ctx.repos.bookings.createWithSlotHold(long, 1))).toBe('ok');
     expect(await heldAt(e, '2025-08-02', '12:00')).toBe(1);
     expect(await heldAt(e, '2025-08-03', '03:30')).toBe(1);
@@ -178,6 +188,80 @@ describe('host overrides on starts', () => {
         heldQuarters: quarters,
       }),
     ).resolves.toMatchObject({ capacity: 2 });
+  });
+});
+
+describe('bookings made before tours had a length', () => {
+  /** A pending request as stored before issue 30: no length, and only its start's counter taken. */
+  async function legacyRequest(experienceId: string, time: string): Promise<Booking> {
+    const booking = tour(experienceId, time, 60);
+    await ctx.repos.bookings.createWithSlotHold(booking, 1);
+    await ctx.repos.bookings.transition(booking.id, 'awaiting_payment', 'pending', {
+      now: new Date(),
+      deadline: '2099-01-01T00:00:00.000Z',
+    });
+    await ctx.doc.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: keys.booking(booking.id),
+        UpdateExpression: 'REMOVE durationMinutes, bufferMinutes',
+      }),
+    );
+    // Its quarters back, its start counter kept.
+    await transactWrite(ctx.doc, () => tourReleaseItems(ctx.tableName, heldTourOf(booking)).slice(1));
+    const stored = (await ctx.repos.bookings.get(booking.id))!;
+    expect(stored.durationMinutes).toBeUndefined();
+    return stored;
+  }
+
+  it('the backfill gives them their hour on the tour day, once, and a cancellation gives it back', async () => {
+    const e = id('exp');
+    const legacy = await legacyRequest(e, '10:00');
+    expect(await heldAt(e, DATE, '10:00')).toBe(0);
+
+    const first = await backfillTourDays(ctx.doc, ctx.tableName);
+    expect(first.updated).toBeGreaterThanOrEqual(1);
+    expect(await ctx.repos.bookings.get(legacy.id)).toMatchObject({ durationMinutes: 60, bufferMinutes: 0 });
+    expect(await heldAt(e, DATE, '10:00')).toBe(1);
+    expect(await heldAt(e, DATE, '10:45')).toBe(1);
+    expect(await heldAt(e, DATE, '11:00')).toBe(0);
+    // Idempotent: a second run counts nothing twice.
+    expect((await backfillTourDays(ctx.doc, ctx.tableName)).updated).toBe(0);
+    expect(await heldAt(e, DATE, '10:00')).toBe(1);
+    // Its hour now keeps an overlapping tour out.
+    expect(await outcome(ctx.repos.bookings.createWithSlotHold(tour(e, '10:30', 60), 1))).toBe(
+      'slot_unavailable',
+    );
+
+    await ctx.repos.bookings.transition(legacy.id, 'pending', 'cancelled', {
+      now: new Date(),
+      deadline: null,
+      releaseSlot: true,
+    });
+    expect(await heldAt(e, DATE, '10:00')).toBe(0);
+    expect((await ctx.repos.slots.listStates(e, DATE, DATE))[0]?.booked).toBe(0);
+  });
+
+  it('a cancellation that read the booking before the backfill is tried again and gives back its quarters too', async () => {
+    const e = id('exp');
+    const legacy = await legacyRequest(e, '13:00');
+    await backfillTourDays(ctx.doc, ctx.tableName);
+    expect(await heldAt(e, DATE, '13:00')).toBe(1);
+    // The transition's first read still sees the booking without a length (it read just before the backfill).
+    const read = vi.spyOn(ctx.repos.bookings, 'get').mockResolvedValueOnce(legacy);
+    try {
+      await ctx.repos.bookings.transition(legacy.id, 'pending', 'cancelled', {
+        now: new Date(),
+        deadline: null,
+        releaseSlot: true,
+      });
+    } finally {
+      read.mockRestore();
+    }
+    expect((await ctx.repos.bookings.get(legacy.id))?.status).toBe('cancelled');
+    expect(await heldAt(e, DATE, '13:00')).toBe(0);
+    expect(await heldAt(e, DATE, '13:45')).toBe(0);
+    expect((await ctx.repos.slots.listStates(e, DATE, DATE))[0]?.booked).toBe(0);
   });
 });
 

@@ -3,7 +3,9 @@
  * that the refund rule does not give.
  */
 import { policyConflictMessage, policyConflicts, policyStatements } from '@domain/policy-notes';
-import type { RefundRule } from '@domain/refund-rule';
+import { defaultRefundRule, type RefundRule } from '@domain/refund-rule';
+import { DEFAULT_CANCELLATION_POLICY, SEED_EXPERIENCES } from '../../../scripts/seed/experiences';
+import { SEED_HOSTS } from '../../../scripts/seed/hosts';
 
 const threeDaysHalf: RefundRule = [{ daysBefore: 3, refundPercentage: 50 }];
 const sevenDaysFull: RefundRule = [{ daysBefore: 7, refundPercentage: 100 }];
@@ -67,5 +69,16 @@ describe('notes that contradict the rule', () => {
       threeDaysHalf,
     );
     expect(conflicts.map((c) => c.phrase)).toEqual(['Free cancellation', '7 days', '100%']);
+  });
+});
+
+describe('the seed', () => {
+  it("states in every experience's notes nothing its host's refund rule does not give", () => {
+    for (const seed of SEED_EXPERIENCES) {
+      const host = SEED_HOSTS.find((h) => h.key === seed.host)!;
+      const rule = defaultRefundRule(host.cancellationPolicy);
+      const notes = seed.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY;
+      expect(policyConflicts(notes, rule), seed.title).toEqual([]);
+    }
   });
 });

@@ -64,7 +64,7 @@ describe('booking request form (guest spec §2, §5)', () => {
       within(screen.getByRole('listbox'))
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['14:00']);
+    ).toEqual(['14:00–15:00']);
   });
 
   it("offers the experience's participant range as '2 people'…'4 people' starting at the minimum, and prices it", async () => {

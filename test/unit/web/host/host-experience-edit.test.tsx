@@ -312,7 +312,7 @@ describe('availability calendar (DESIGN §4b)', () => {
       within(within(dialog).getByRole('list', { name: '予約済みのツアー' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['17:00–18:00　1 件', '18:00–19:00　1 件']);
+    ).toEqual(['17:00–18:00 1 件', '18:00–19:00 1 件']);
 
     await u.click(within(dialog).getByRole('button', { name: '19:00 を休止' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('19:00 の枠を休止しました');

@@ -93,7 +93,7 @@ function BookedSpans({ slots }: { slots: HostSlotView[] }) {
       <Box component="ul" aria-label="予約済みのツアー" sx={{ pl: 2.5, my: 0.5, typography: 'body2' }}>
         {booked.map((s) => (
           <li key={s.time}>
-            {spanJa(s)}　{s.booked} 件
+            {spanJa(s)} {s.booked} 件
           </li>
         ))}
       </Box>
