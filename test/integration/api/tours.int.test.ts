@@ -222,10 +222,12 @@ describe('one guide in one place', () => {
       },
     });
     const date = Object.keys(await availabilityOf(experience.id))[0]!;
-    expect(await freeOn(experience.id, date)).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00']);
+    // The tour ends by closing; the guide's buffer may run past it.
+    const all = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00'];
+    expect(await freeOn(experience.id, date)).toEqual(all);
     const { created } = await pendingBooking(world, experience.id, { date, time: '10:00' });
-    // 10:00–13:00 and the guide's hour after it: 09:00 would overlap, 14:00 (too late for 3 h) was never offered.
-    expect(await freeOn(experience.id, date)).toEqual([]);
+    // 10:00–13:00 and the guide's hour after it: every start before 14:00 would overlap that.
+    expect(await freeOn(experience.id, date)).toEqual(['14:00']);
     const overlapping = await call<ErrorBody>(
       world,
       'POST',
@@ -243,7 +245,7 @@ describe('one guide in one place', () => {
       bearer(adminToken),
     );
     expect(denied.status).toBe(200);
-    expect(await freeOn(experience.id, date)).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00']);
+    expect(await freeOn(experience.id, date)).toEqual(all);
   });
 
   it('20 concurrent requests for overlapping starts: exactly the capacity succeed, the rest 409, never a 5xx', async () => {
@@ -322,10 +324,13 @@ describe('the host changes the capacity and the starts', () => {
       '15:00–17:00',
     ]);
     const at = (time: string) => day.find((s) => s.time === time)!;
+    expect(at('09:00')).toMatchObject({ booked: 0, inUse: 1 });
     expect(at('10:00')).toMatchObject({ booked: 1, inUse: 2 });
+    expect(at('11:00')).toMatchObject({ booked: 1, inUse: 2 });
     expect(at('12:00')).toMatchObject({ booked: 0, inUse: 1 });
     expect(at('13:00')).toMatchObject({ booked: 0, inUse: 0 });
-    expect(await freeOn(experience.id, date)).toEqual(['12:00', '13:00', '14:00', '15:00']);
+    // 10:00 and 11:00 would make three tours at 11:00–12:00; 09:00 and 12:00 meet only one of them.
+    expect(await freeOn(experience.id, date)).toEqual(['09:00', '12:00', '13:00', '14:00', '15:00']);
   });
 
   it('refuses a capacity under what overlapping bookings already use (409, in Japanese), on the rule and on a start', async () => {
@@ -348,18 +353,19 @@ describe('the host changes the capacity and the starts', () => {
       capacity: 1,
     });
     expect(later.status).toBe(200);
-    expect(await freeOn(experience.id, date)).toEqual(['13:00', '14:00', '15:00']);
+    // Now full: 12:00–13:00 already holds the 11:00 tour.
+    expect(await freeOn(experience.id, date)).toEqual(['09:00', '13:00', '14:00', '15:00']);
   });
 
   it('closing a start closes only that start; reopening it never lets a tour overlap past the capacity', async () => {
     const path = `/api/host/experiences/${experience.id}/slots`;
     expect((await asHost('PUT', path, { date, time: '14:00', blocked: true })).status).toBe(200);
-    expect(await freeOn(experience.id, date)).toEqual(['13:00', '15:00']);
+    expect(await freeOn(experience.id, date)).toEqual(['09:00', '13:00', '15:00']);
     // The whole day closed, then one start reopened: only that one is offered again.
     expect((await asHost('PUT', path, { date, blocked: true })).status).toBe(200);
     expect(await freeOn(experience.id, date)).toEqual([]);
-    expect((await asHost('PUT', path, { date, time: '09:00', blocked: false })).status).toBe(200);
-    // 09:00–11:00 would meet the two tours at 10:00–11:00: reopened, but still full.
+    expect((await asHost('PUT', path, { date, time: '10:00', blocked: false })).status).toBe(200);
+    // 10:00–12:00 would be a third tour at 11:00–12:00: reopened, but still not offered.
     expect(await freeOn(experience.id, date)).toEqual([]);
     expect((await asHost('PUT', path, { date, time: '15:00', blocked: false })).status).toBe(200);
     expect(await freeOn(experience.id, date)).toEqual(['15:00']);
