@@ -133,7 +133,7 @@ describe('a tour with a length', () => {
     await screenshot(page, 'guest-tour-detail-desktop');
 
     const slot = await goToBookingForm(page, await chooseFirstSlot(page, 1));
-    expect(slot.time).toBe('08:00–16:00');
+    expect(slot).toMatchObject({ time: '08:00', span: '08:00–16:00' });
     const summary = page.getByText('08:00–16:00 (Japan time)');
     await summary.first().waitFor();
     await page.getByText('8 hours', { exact: true }).first().waitFor();
