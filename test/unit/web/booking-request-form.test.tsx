@@ -44,6 +44,12 @@ describe('booking request form (guest spec §2, §5)', () => {
     expect(day(12)).toBeDisabled();
   });
 
+  it('opens on the month of the first free day when this month has none (a day tour booked up for weeks)', async () => {
+    setup({ '2030-02-06': ['08:00'] });
+    await screen.findByText(/February 2030/, {}, { timeout: 10_000 });
+    expect(await screen.findByRole('gridcell', { name: '6' })).toBeEnabled();
+  });
+
   it('offers the start times once a date is picked and clears the time when the date changes', async () => {
     const { user } = setup();
     await screen.findByRole('gridcell', { name: '15' });

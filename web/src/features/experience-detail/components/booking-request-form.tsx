@@ -76,6 +76,9 @@ const AvailabilityCalendar = memo(function AvailabilityCalendar({
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={CALENDAR_LOCALES[locale]}>
       <DateCalendar
+        // Opens on the month of the first free day once the answer is in (a day tour's first weeks may be taken):
+        // the reference date counts only when the calendar mounts, so it mounts again when that month is known.
+        key={firstAvailable?.slice(0, 7) ?? 'loading'}
         value={date ? parseISO(date) : null}
         onChange={onChange}
         minDate={parseISO(bookable.from)}
