@@ -262,6 +262,10 @@ describe('availability calendar (DESIGN §4b)', () => {
       timeZone: 'Asia/Tokyo',
       durationMinutes: 60,
       days: {
+        // A night tour of the day before runs into `day` until 01:00.
+        [addDays(day, -1)]: [
+          { time: '22:00', end: '01:00', endDayOffset: 1, capacity: 1, booked: 1, blocked: false, inUse: 1 },
+        ],
         [day]: [
           { time: '17:00', end: '18:00', capacity: 1, booked: 1, blocked: false, inUse: 1 },
           { time: '18:00', end: '19:00', capacity: 2, booked: 1, blocked, inUse: 1 },
@@ -301,9 +305,7 @@ describe('availability calendar (DESIGN §4b)', () => {
     await u.click(cell);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('listitem', { name: '17:00 の枠' })).toHaveTextContent('満席');
-    expect(within(dialog).getByRole('listitem', { name: '18:00 の枠' })).toHaveTextContent(
-      '18:00–19:00',
-    );
+    expect(within(dialog).getByRole('listitem', { name: '18:00 の枠' })).toHaveTextContent('18:00–19:00');
     expect(within(dialog).getByRole('listitem', { name: '18:00 の枠' })).toHaveTextContent(
       '予約 1・重なり 1 / 受付数 2',
     );
@@ -312,7 +314,7 @@ describe('availability calendar (DESIGN §4b)', () => {
       within(within(dialog).getByRole('list', { name: '予約済みのツアー' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['17:00–18:00 1 件', '18:00–19:00 1 件']);
+    ).toEqual(['前日22:00–翌01:00 1 件', '17:00–18:00 1 件', '18:00–19:00 1 件']);
 
     await u.click(within(dialog).getByRole('button', { name: '19:00 を休止' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('19:00 の枠を休止しました');

@@ -53,12 +53,41 @@ export function spanJa(slot: Pick<HostSlotView, 'time' | 'end' | 'endDayOffset'>
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+/** A booked tour on one day's 24-hour line: from `from` to `to` minutes of that day. */
+interface DaySpan {
+  key: string;
+  label: string;
+  booked: number;
+  from: number;
+  to: number;
+}
+
 /**
  * The day's booked tours as the spans they occupy (DESIGN §4j): a bar per start with bookings across the day's
- * 24 hours (a tour running past midnight is cut at its edge), and the same as a list for screen readers.
+ * 24 hours, the same as a list for screen readers. A tour running past midnight is cut at the day's edge, and
+ * shows again on the next day from 00:00 (`carried`: the day before's tours that end on this one).
  */
-function BookedSpans({ slots }: { slots: HostSlotView[] }) {
-  const booked = slots.filter((s) => s.booked > 0);
+function BookedSpans({ slots, carried }: { slots: HostSlotView[]; carried: HostSlotView[] }) {
+  const booked: DaySpan[] = [
+    ...carried
+      .filter((s) => s.booked > 0 && s.endDayOffset === 1)
+      .map((s) => ({
+        key: `carried-${s.time}`,
+        label: `前日${spanJa(s)}`,
+        booked: s.booked,
+        from: 0,
+        to: minutesOf(s.end),
+      })),
+    ...slots
+      .filter((s) => s.booked > 0)
+      .map((s) => ({
+        key: s.time,
+        label: spanJa(s),
+        booked: s.booked,
+        from: minutesOf(s.time),
+        to: s.endDayOffset ? 24 * 60 : minutesOf(s.end),
+      })),
+  ];
   if (booked.length === 0) return null;
   return (
     <Box sx={{ mb: 2 }}>
@@ -70,30 +99,25 @@ function BookedSpans({ slots }: { slots: HostSlotView[] }) {
         data-testid="booked-timeline"
         sx={{ position: 'relative', height: 12 + 14 * booked.length, bgcolor: 'grey.100', borderRadius: 1 }}
       >
-        {booked.map((s, i) => {
-          const start = minutesOf(s.time);
-          // Past midnight the bar stops at the day's edge: the next day shows the rest of the night.
-          const end = s.endDayOffset ? 24 * 60 : minutesOf(s.end);
-          return (
-            <Box
-              key={s.time}
-              sx={{
-                position: 'absolute',
-                top: 6 + 14 * i,
-                height: 10,
-                left: `${(start / 1440) * 100}%`,
-                width: `${(Math.max(15, end - start) / 1440) * 100}%`,
-                bgcolor: 'primary.main',
-                borderRadius: 0.5,
-              }}
-            />
-          );
-        })}
+        {booked.map((s, i) => (
+          <Box
+            key={s.key}
+            sx={{
+              position: 'absolute',
+              top: 6 + 14 * i,
+              height: 10,
+              left: `${(s.from / 1440) * 100}%`,
+              width: `${(Math.max(15, s.to - s.from) / 1440) * 100}%`,
+              bgcolor: 'primary.main',
+              borderRadius: 0.5,
+            }}
+          />
+        ))}
       </Box>
       <Box component="ul" aria-label="予約済みのツアー" sx={{ pl: 2.5, my: 0.5, typography: 'body2' }}>
         {booked.map((s) => (
-          <li key={s.time}>
-            {spanJa(s)} {s.booked} 件
+          <li key={s.key}>
+            {s.label} {s.booked} 件
           </li>
         ))}
       </Box>
@@ -231,6 +255,7 @@ function SlotRow({
 function DayDialog({
   date,
   slots,
+  carried,
   past,
   busy,
   error,
@@ -239,6 +264,8 @@ function DayDialog({
 }: {
   date: string;
   slots: HostSlotView[];
+  /** The day before's starts (for its tours that run past midnight into this day). */
+  carried: HostSlotView[];
   past: boolean;
   busy: boolean;
   error: string | null;
@@ -264,7 +291,7 @@ function DayDialog({
         {ruleSlots.length === 0 && (
           <Typography color="text.secondary">この日は営業時間外（定休日）です。</Typography>
         )}
-        <BookedSpans slots={slots} />
+        <BookedSpans slots={slots} carried={carried} />
         {slots.length > 0 && (
           <Box role="list" aria-label="この日の枠">
             {slots.map((slot) => (
@@ -549,6 +576,8 @@ export function SlotCalendar({ experienceId, ruleChanged }: { experienceId: stri
         <DayDialog
           date={openDay}
           slots={days[openDay] ?? []}
+          // The day before within the month shown (the 1st of a month does not see the last night of the one before).
+          carried={days[addDays(openDay, -1)] ?? []}
           past={compareDates(openDay, today) < 0}
           busy={busy}
           error={error}
