@@ -12,6 +12,7 @@ import type {
   RefundStatus,
 } from './entities';
 import { DEFAULT_REFUND_RULE, type RefundRule } from './refund-rule';
+import { durationOf } from './tour-span';
 
 export interface BookingStatusView {
   bookingId: string;
@@ -21,6 +22,8 @@ export interface BookingStatusView {
   currency: 'JPY';
   date: string;
   time: string;
+  /** The tour's length (DESIGN §4j): the booking's own, an hour for bookings from before tours had one. */
+  durationMinutes: number;
   guests: number;
 }
 
@@ -33,6 +36,7 @@ export function bookingStatusView(booking: Booking): BookingStatusView {
     currency: booking.currency,
     date: booking.date,
     time: booking.time,
+    durationMinutes: durationOf(booking),
     guests: booking.guests,
   };
 }
@@ -42,6 +46,8 @@ export interface LookupBookingView {
   status: BookingStatus;
   date: string;
   time: string;
+  /** The tour's length: the lookup page shows start–end. */
+  durationMinutes: number;
   guests: number;
   amount: number;
   currency: 'JPY';
@@ -90,6 +96,7 @@ export function lookupBookingView(booking: Booking, now: Date): LookupBookingVie
     status: booking.status,
     date: booking.date,
     time: booking.time,
+    durationMinutes: durationOf(booking),
     guests: booking.guests,
     amount: booking.amount,
     currency: booking.currency,

@@ -4,10 +4,16 @@
  */
 import * as z from 'zod';
 import { refundRuleSchema } from './refund-rule';
+import { MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, MIN_DURATION_MINUTES, QUARTER_MINUTES } from './tour-span';
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected yyyy-MM-dd');
-/** A slot start time, `HH:mm` on the hour (slots are one hour long). */
-export const slotTime = z.string().regex(/^([01]\d|2[0-3]):00$/, 'Expected HH:00');
+/**
+ * A start time, `HH:mm` on a quarter hour: a rule's hourly starts are on the hour, a host's own start times may be
+ * any quarter hour (DESIGN §4j). Bookings made before tours had a length are all on the hour.
+ */
+export const slotTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, 'Expected HH:mm on a quarter hour (00, 15, 30 or 45)');
 /** An opening-hours bound: `HH:00`, or `23:59` for the end of the day. */
 export const hoursBound = z.string().regex(/^(([01]\d|2[0-3]):00|23:59)$/, 'Expected HH:00 or 23:59');
 export const isoDateTime = z.string().datetime({ offset: true });
@@ -24,6 +30,22 @@ export const weekdays = [
 export const weekdaySchema = z.enum(weekdays);
 export type Weekday = z.infer<typeof weekdaySchema>;
 
+/** What the host reads when a tour's times are wrong (the host API and the form answer in Japanese). */
+export const TOUR_RULE_MESSAGES = {
+  duration: `所要時間は${MIN_DURATION_MINUTES}分〜${MAX_DURATION_MINUTES / 60}時間の間で、15分単位で入力してください`,
+  buffer: `準備時間は0〜${MAX_BUFFER_MINUTES}分の間で、15分単位で入力してください`,
+  startTimeFormat: '開始時刻は15分単位（例: 08:00、08:30）で入力してください',
+} as const;
+const DAY_MINUTES_IN_QUARTERS = (24 * 60) / QUARTER_MINUTES;
+
+/** A tour's length in minutes: 15 to 1,440, in quarter hours. */
+export const durationMinutesSchema = z
+  .number({ error: TOUR_RULE_MESSAGES.duration })
+  .int({ error: TOUR_RULE_MESSAGES.duration })
+  .min(MIN_DURATION_MINUTES, { error: TOUR_RULE_MESSAGES.duration })
+  .max(MAX_DURATION_MINUTES, { error: TOUR_RULE_MESSAGES.duration })
+  .multipleOf(QUARTER_MINUTES, { error: TOUR_RULE_MESSAGES.duration });
+
 /** The weekly availability rule of an experience (DESIGN §3: availability is a rule, not a pre-generated map). */
 export const availabilityRuleSchema = z.object({
   /** Opening hours; `start > end` is an overnight range whose early hours fall on the next day. */
@@ -33,8 +55,27 @@ export const availabilityRuleSchema = z.object({
   regularHolidays: z.array(weekdaySchema),
   /** Closed on Japan's national holidays (国民の祝日, substitute and citizens' holidays included); absent = open. */
   closedOnNationalHolidays: z.boolean().optional(),
-  /** Bookings one slot takes before it is full (a private group per booking). */
+  /**
+   * How many groups the host runs at the same moment (DESIGN §4j): a start is bookable while, at every moment of
+   * its tour and buffer, fewer than this many tours (bookings, unpaid holds, held offers) overlap.
+   */
   capacity: z.number().int().min(1),
+  /**
+   * The host's own start times (`["08:00"]` for a day tour), each a quarter hour inside the hours whose tour ends
+   * by closing. Absent or empty: a tour may start every hour from opening, as long as it ends by closing.
+   */
+  startTimes: z
+    .array(z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, { error: TOUR_RULE_MESSAGES.startTimeFormat }))
+    .max(DAY_MINUTES_IN_QUARTERS, { error: TOUR_RULE_MESSAGES.startTimeFormat })
+    .optional(),
+  /** Minutes after each tour that keep the guide free to reset or travel (0–240 in quarter hours; absent: 0). */
+  bufferMinutes: z
+    .number({ error: TOUR_RULE_MESSAGES.buffer })
+    .int({ error: TOUR_RULE_MESSAGES.buffer })
+    .min(0, { error: TOUR_RULE_MESSAGES.buffer })
+    .max(MAX_BUFFER_MINUTES, { error: TOUR_RULE_MESSAGES.buffer })
+    .multipleOf(QUARTER_MINUTES, { error: TOUR_RULE_MESSAGES.buffer })
+    .optional(),
 });
 export type AvailabilityRule = z.infer<typeof availabilityRuleSchema>;
 
@@ -76,6 +117,8 @@ export const experienceSchema = z.object({
   participantsMin: z.number().int().min(1),
   participantsMax: z.number().int().min(1),
   publicationStatus: publicationStatusSchema,
+  /** How long the tour lasts (DESIGN §4j); experiences stored before tours had a length read as 60. */
+  durationMinutes: durationMinutesSchema,
   availability: availabilityRuleSchema,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -94,6 +137,8 @@ export const experienceCardSchema = z.object({
   prefecture: z.string(),
   city: z.string(),
   tags: z.array(z.string()),
+  /** The tour's length (cards stored before tours had a length read as 60). */
+  durationMinutes: z.number().int(),
   createdAt: isoDateTime,
 });
 export type ExperienceCard = z.infer<typeof experienceCardSchema>;
@@ -193,9 +238,16 @@ export const bookingSchema = z.object({
   reference: z.string().regex(/^[A-Z0-9]{6}$/),
   experienceId: z.string().min(1),
   hostId: z.string().min(1),
-  /** Tokyo calendar date and slot start of the experience. */
+  /** Tokyo calendar date and start time of the tour. */
   date: isoDate,
   time: slotTime,
+  /**
+   * The tour's length and the guide's buffer after it when the request was made (DESIGN §4j), copied like the
+   * refund rule: the calendar entry, completion, payouts and the time the booking holds follow them. Absent on
+   * bookings made before tours had a length: those last an hour and hold only their hour's start counter.
+   */
+  durationMinutes: z.number().int().min(1).optional(),
+  bufferMinutes: z.number().int().min(0).optional(),
   guests: z.number().int().min(1),
   language: guestLanguageSchema,
   firstName: z.string().min(1),

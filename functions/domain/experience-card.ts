@@ -15,6 +15,7 @@ export function toCard(e: Experience): ExperienceCard {
     prefecture: e.prefecture,
     city: e.city,
     tags: e.tags,
+    durationMinutes: e.durationMinutes,
     createdAt: e.createdAt,
   };
 }

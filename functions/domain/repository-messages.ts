@@ -5,7 +5,9 @@
  */
 export const EXPERIENCE_CHANGED_MESSAGE =
   'この体験は他の画面で更新されています。最新の内容を読み込んでから、もう一度保存してください。';
-export const CAPACITY_BELOW_BOOKED_MESSAGE = '予約済みの人数より少ない定員にはできません';
+/** A start's capacity (or the rule's) below how many tours already overlap its time (DESIGN §4j). */
+export const CAPACITY_BELOW_OVERLAP_MESSAGE =
+  'この時間帯に重なっている予約の数より少ない受付数にはできません。休止する場合は「休止」を使ってください';
 export const HOST_ALREADY_SUSPENDED_MESSAGE = 'このホストはすでに停止されています';
 export const HOST_NOT_SUSPENDED_MESSAGE = 'このホストは停止されていません';
 /**

@@ -13,26 +13,30 @@ import {
   zonedParts,
 } from './calendar';
 import type { Booking } from './entities';
+import { durationOf } from './tour-span';
 
-/** Slots are one hour long (DESIGN §3). */
-export const SLOT_MINUTES = 60;
 /** The guest is reminded once this many hours (or fewer, when approved later) before the start. */
 export const GUEST_REMINDER_HOURS = 24;
 /** From this Tokyo hour on, the host gets the list of the next day's tours (once per host and day). */
 export const HOST_DAY_LIST_HOUR = 17;
 
-export type TourTimes = Pick<Booking, 'date' | 'time'>;
+/** A booking's tour: its start and its own length (absent on bookings from before tours had one: an hour). */
+export type TourTimes = Pick<Booking, 'date' | 'time' | 'durationMinutes'>;
 
 export function tourStart(booking: TourTimes): Date {
   return tokyoDateTimeToInstant(booking.date, booking.time);
 }
 
+/** The start plus the tour's own length (DESIGN §4j): the calendar entry, completion and payouts follow it. */
 export function tourEnd(booking: TourTimes): Date {
-  return addMinutes(tourStart(booking), SLOT_MINUTES);
+  return addMinutes(tourStart(booking), durationOf(booking));
 }
 
-/** An approved booking whose slot has ended: the completion job moves it to `completed`. */
-export function isDueForCompletion(booking: Pick<Booking, 'status' | 'date' | 'time'>, now: Date): boolean {
+/** An approved booking whose tour has ended: the completion job moves it to `completed`. */
+export function isDueForCompletion(
+  booking: Pick<Booking, 'status' | 'date' | 'time' | 'durationMinutes'>,
+  now: Date,
+): boolean {
   return booking.status === 'approved' && tourEnd(booking).getTime() <= now.getTime();
 }
 

@@ -157,9 +157,11 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
     const experience = await loadPublishedExperience(deps, request.experienceId);
 
     const window = bookableWindow(now, TOKYO_TIME_ZONE);
+    // A start of the rule for this tour's length: inside the hours, ending by closing (DESIGN §4j). Whether its
+    // time is still free is the transaction's to decide, never a read's.
     if (
       !isDateInRange(request.date, window) ||
-      !isRuleSlot(experience.availability, request.date, request.time)
+      !isRuleSlot(experience.availability, request.date, request.time, experience.durationMinutes)
     ) {
       throw new DomainError('slot_unavailable', SLOT_UNAVAILABLE_MESSAGE);
     }
@@ -192,6 +194,10 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       hostId: experience.hostId,
       date: request.date,
       time: request.time,
+      // The tour's length and the guide's buffer now are this booking's, like the refund rule: its calendar
+      // entry, completion, payout and the time it holds follow them whatever the host changes later.
+      durationMinutes: experience.durationMinutes,
+      bufferMinutes: experience.availability.bufferMinutes ?? 0,
       guests: request.guests,
       language: request.language,
       firstName: request.guest.firstName.trim(),

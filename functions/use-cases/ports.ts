@@ -17,7 +17,6 @@ import type {
   ExperienceCard,
   Host,
   RefundStatus,
-  SlotState,
 } from '../domain/entities';
 
 export interface Page<T> {
@@ -113,28 +112,7 @@ export interface HostRepository {
   suspendedHostIds(): Promise<ReadonlySet<string>>;
 }
 
-export interface SlotOverride {
-  /** `true` closes the slot, `false` reopens it, absent leaves it as it is. */
-  blocked?: boolean;
-  /** A capacity for this one slot; `null` returns to the rule's capacity; absent leaves it as it is. */
-  capacity?: number | null;
-  /**
-   * The capacity the slot will have after this change (the override, or the rule's when returning to it). The
-   * write is conditional on `booked` not exceeding it: `state_conflict` otherwise, so capacity never drops below
-   * what guests already hold, even against a booking at the same moment.
-   */
-  resultingCapacity?: number;
-}
-
-export interface SlotRepository {
-  /** Stored slot states (counters and overrides) of the dates `from`..`to` inclusive, ordered by date and time. */
-  listStates(experienceId: string, from: string, to: string): Promise<SlotState[]>;
-  setOverride(experienceId: string, date: string, time: string, override: SlotOverride): Promise<SlotState>;
-  /** Gives one unit back (conditional: booked > 0). */
-  release(experienceId: string, date: string, time: string): Promise<void>;
-  /** Deletes the slot items (counters and overrides) of `fromDate` and later (a deleted experience's future). */
-  deleteFrom(experienceId: string, fromDate: string): Promise<number>;
-}
+export type { SlotOverride, SlotRepository } from './slot-ports';
 
 export interface BookingTransitionOptions {
   /** New deadline (GSI5) or `null` to leave the expiry queue. Absent: unchanged. */

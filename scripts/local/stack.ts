@@ -34,6 +34,7 @@ import {
 } from '../../functions/adapters/dynamodb/repositories';
 import { createPaymentGateway } from '../../functions/adapters/payments/create-payment-gateway';
 import { backfillListingKeys } from '../../functions/adapters/dynamodb/backfill-listing-keys';
+import { backfillTourDays } from '../../functions/adapters/dynamodb/backfill-tour-days';
 import { resetRuntimeAdapters } from '../../functions/adapters/runtime/adapters';
 import {
   configureLocalRuntime,
@@ -249,6 +250,11 @@ interface StackState {
   /** The Cognito port is the issuer of every token: reusing it keeps signed-in sessions valid across restarts. */
   cognitoPort?: number;
   seededAt?: string;
+  /**
+   * When the bookings kept under .local/ from before tours had a length were given their hour's quarters (issue 30);
+   * data seeded since then needs none.
+   */
+  tourDaysBackfilledAt?: string;
   /** The demo admin's TOTP secret, enrolled at the first start after seeding (the pool keeps it too). */
   demoAdminTotpSecret?: string;
 }
@@ -323,6 +329,24 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       } finally {
         doc.destroy();
       }
+    }
+
+    if (!state.tourDaysBackfilledAt) {
+      // Data seeded before tours had a length: its open bookings take their hour on the tour days, once.
+      if (state.seededAt) {
+        const doc = createDocumentClient({
+          endpoint: dynamo.endpoint,
+          region: LOCAL_REGION,
+          credentials: LOCAL_CREDENTIALS,
+        });
+        try {
+          const backfill = await backfillTourDays(doc, LOCAL_TABLE_NAME);
+          log(`Tour lengths: ${backfill.updated} bookings from before hold their hour on the tour days`);
+        } finally {
+          doc.destroy();
+        }
+      }
+      state.tourDaysBackfilledAt = new Date().toISOString();
     }
 
     const cognitoClient = new CognitoIdentityProviderClient({

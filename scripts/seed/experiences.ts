@@ -1,7 +1,8 @@
 /**
  * The seeded catalogue: mostly Ehime (Matsuyama, Uchiko, Imabari, Ozu, Uwajima, the Shimanami Kaido…), a few
  * elsewhere, with varied availability rules (regular holidays, an overnight range, a 24-hour experience, capacities
- * 1–3) and one private experience that must never show up in public lists. Ids are fixed so that links survive a
+ * 1–3), realistic lengths and start times (the Shimanami cycling day 8 hours from 08:00, a 3-hour cooking class,
+ * a 24-hour e-bike rental, a night tour past midnight) and one private experience that must never show up in public lists. Ids are fixed so that links survive a
  * re-seed; photos are drawn by `images.ts` and `photos.ts` and published through the photo pipeline. The newest
  * published experience has seven photos and a video, so the gallery's 'Show all photos' and the video embed show.
  */
@@ -35,15 +36,22 @@ export interface SeedExperience extends Authored {
   cancellationPolicy?: string;
 }
 
+/**
+ * The host's notes beside the refund rule (DESIGN §4j: one policy). The rule itself (the host profile's: 7 days
+ * 100 % for two hosts, 3 days 50 % for the Uchiko workshop) is what guests read first and what is charged, so the
+ * notes say only what the rule cannot: weather, rain, fees, how long a card refund takes. They state no percentage
+ * and no number of days, so they agree with every host's rule.
+ */
 export const DEFAULT_CANCELLATION_POLICY =
-  'Free cancellation up to 7 days before the experience (100% refund). Whether a weather-related cancellation is needed is decided by the day before, and you are notified by e-mail by 7 PM. The experience runs in light rain. Refund handling fees are borne by the customer; card refunds may take 1–2 months after the billing closing date.';
+  'Whether a weather-related cancellation is needed is decided by the evening before, and you are notified by e-mail by 7 PM; if we call it off, you pay nothing. The experience runs in light rain. Refund handling fees are borne by the customer; card refunds may take 1–2 months after the billing closing date.';
 
 const hours = (
   start: string,
   end: string,
   regularHolidays: AvailabilityRule['regularHolidays'] = [],
   capacity = 1,
-): AvailabilityRule => ({ defaultHours: { start, end }, allDay: false, regularHolidays, capacity });
+  tour: Pick<AvailabilityRule, 'startTimes' | 'bufferMinutes'> = {},
+): AvailabilityRule => ({ defaultHours: { start, end }, allDay: false, regularHolidays, capacity, ...tour });
 
 const noDetails = {
   detailHeading1: null,
@@ -81,8 +89,9 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: 'Not suitable for guests with heart conditions or who are pregnant (hot water).',
     participantsMin: 1,
     participantsMax: 6,
+    durationMinutes: 150,
     publicationStatus: 'public',
-    availability: hours('09:00', '17:00', [], 2),
+    availability: hours('09:00', '17:00', [], 2, { startTimes: ['09:00', '13:30'], bufferMinutes: 30 }),
     categories: ['wellness', 'historyAndTraditionalCulture'],
     scene: 'onsen',
     imageCount: 3,
@@ -112,8 +121,12 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: null,
     participantsMin: 1,
     participantsMax: 8,
+    durationMinutes: 180,
     publicationStatus: 'public',
-    availability: hours('09:00', '16:00', ['monday']),
+    availability: hours('09:00', '16:00', ['monday'], 1, {
+      startTimes: ['09:00', '12:30'],
+      bufferMinutes: 30,
+    }),
     categories: ['historyAndTraditionalCulture'],
     scene: 'castle',
     imageCount: 2,
@@ -146,8 +159,9 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: 'Participants must be at least 140 cm tall.',
     participantsMin: 2,
     participantsMax: 8,
+    durationMinutes: 480,
     publicationStatus: 'public',
-    availability: hours('08:00', '14:00', [], 2),
+    availability: hours('08:00', '17:00', [], 2, { startTimes: ['08:00'] }),
     categories: ['nature', 'forCorporationsAndGroups'],
     scene: 'bridge',
     imageCount: 7,
@@ -179,12 +193,15 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: 'Bring a photo ID to the pick-up. The bike must be returned to the same station.',
     participantsMin: 1,
     participantsMax: 4,
+    durationMinutes: 1440,
     publicationStatus: 'public',
     availability: {
       defaultHours: { start: '00:00', end: '23:59' },
       allDay: true,
       regularHolidays: [],
       capacity: 3,
+      // Each returned bike is checked and charged before it goes out again.
+      bufferMinutes: 60,
     },
     categories: ['nature', 'otherSpecialExperiences'],
     scene: 'sea',
@@ -214,6 +231,7 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: 'The boat may not sail in strong winds; we then offer a castle-ruins walk instead.',
     participantsMin: 1,
     participantsMax: 10,
+    durationMinutes: 180,
     publicationStatus: 'public',
     availability: hours('09:00', '16:00', ['tuesday']),
     categories: ['historyAndTraditionalCulture', 'nature'],
@@ -244,8 +262,9 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: 'Factories are closed on weekends, so this experience runs on weekdays only.',
     participantsMin: 2,
     participantsMax: 20,
+    durationMinutes: 120,
     publicationStatus: 'public',
-    availability: hours('10:00', '16:00', ['saturday', 'sunday'], 3),
+    availability: hours('10:00', '16:00', ['saturday', 'sunday'], 3, { startTimes: ['10:00', '13:30'] }),
     categories: ['industrialTourism', 'forCorporationsAndGroups'],
     scene: 'workshop',
     imageCount: 2,
@@ -278,6 +297,7 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: 'The theatre closes on performance days; we then visit the Kami-Haga residence first.',
     participantsMin: 1,
     participantsMax: 6,
+    durationMinutes: 150,
     publicationStatus: 'public',
     availability: hours('10:00', '15:00', ['tuesday', 'wednesday']),
     categories: ['historyAndTraditionalCulture', 'interactionWithLocals'],
@@ -308,8 +328,9 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: null,
     participantsMin: 1,
     participantsMax: 6,
+    durationMinutes: 240,
     publicationStatus: 'public',
-    availability: hours('09:00', '15:00', ['thursday'], 2),
+    availability: hours('09:00', '15:00', ['thursday'], 2, { startTimes: ['09:00', '10:30'] }),
     categories: ['historyAndTraditionalCulture', 'anniversary'],
     scene: 'castle',
     imageCount: 2,
@@ -339,9 +360,10 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: 'Cancelled on cloudy nights with a full refund (we decide by 17:00).',
     participantsMin: 2,
     participantsMax: 6,
+    durationMinutes: 360,
     publicationStatus: 'public',
     // Overnight: slots from 20:00 to 01:00, the early ones falling on the next calendar day.
-    availability: hours('20:00', '02:00', ['sunday']),
+    availability: hours('20:00', '02:00', ['sunday'], 1, { startTimes: ['20:00'] }),
     categories: ['nature', 'anniversary'],
     scene: 'night',
     imageCount: 2,
@@ -370,8 +392,9 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: 'Tell us about allergies when booking; a vegetarian menu is available.',
     participantsMin: 1,
     participantsMax: 4,
+    durationMinutes: 180,
     publicationStatus: 'public',
-    availability: hours('10:00', '14:00', ['thursday']),
+    availability: hours('10:00', '14:00', ['thursday'], 1, { startTimes: ['10:00'], bufferMinutes: 60 }),
     categories: ['gourmetAndGastronomy', 'interactionWithLocals'],
     scene: 'food',
     imageCount: 2,
@@ -400,6 +423,7 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: 'Plates arrive about 4 weeks after the experience.',
     participantsMin: 1,
     participantsMax: 8,
+    durationMinutes: 120,
     publicationStatus: 'public',
     availability: hours('10:00', '16:00', ['monday'], 2),
     categories: ['historyAndTraditionalCulture', 'industrialTourism'],
@@ -431,6 +455,7 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
       'Draft: the host is still deciding the season dates, so this experience is not published yet.',
     participantsMin: 1,
     participantsMax: 10,
+    durationMinutes: 120,
     publicationStatus: 'private',
     availability: hours('09:00', '12:00', [], 3),
     categories: ['nature', 'interactionWithLocals', 'gourmetAndGastronomy'],
@@ -461,8 +486,12 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: 'Guests sit on tatami; chairs are available for anyone who needs one.',
     participantsMin: 1,
     participantsMax: 5,
+    durationMinutes: 90,
     publicationStatus: 'public',
-    availability: hours('10:00', '16:00', ['wednesday']),
+    availability: hours('10:00', '16:00', ['wednesday'], 1, {
+      startTimes: ['10:00', '11:30', '13:30'],
+      bufferMinutes: 30,
+    }),
     categories: ['historyAndTraditionalCulture', 'wellness'],
     scene: 'temple',
     imageCount: 2,
@@ -491,8 +520,9 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: 'Not available for guests with fish or shellfish allergies.',
     participantsMin: 2,
     participantsMax: 6,
+    durationMinutes: 180,
     publicationStatus: 'public',
-    availability: hours('09:00', '15:00', ['sunday'], 2),
+    availability: hours('09:00', '15:00', ['sunday'], 2, { startTimes: ['09:00', '11:30'] }),
     categories: ['gourmetAndGastronomy', 'forCorporationsAndGroups'],
     scene: 'city',
     imageCount: 2,
@@ -521,6 +551,7 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: 'The tour time is adjusted to the tide so that the torii stands in the water.',
     participantsMin: 1,
     participantsMax: 8,
+    durationMinutes: 300,
     publicationStatus: 'public',
     availability: hours('08:00', '15:00'),
     categories: ['historyAndTraditionalCulture', 'nature'],
@@ -551,6 +582,7 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
     thingsToKnowNote: 'Great with children from 6 years old.',
     participantsMin: 1,
     participantsMax: 12,
+    durationMinutes: 120,
     publicationStatus: 'public',
     availability: hours('10:00', '14:00', [], 3),
     categories: ['gourmetAndGastronomy', 'forCorporationsAndGroups', 'interactionWithLocals'],

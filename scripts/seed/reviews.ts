@@ -98,6 +98,8 @@ export async function seedDemoReviews(
         hostId: card.hostId,
         date,
         time: '10:00',
+        durationMinutes: card.durationMinutes,
+        bufferMinutes: 0,
         guests: 2,
         language: seed.guestLocale,
         firstName: seed.firstName,

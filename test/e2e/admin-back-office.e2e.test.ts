@@ -314,7 +314,7 @@ describe('admin back office', () => {
         building: '',
         mapLat: 33.55,
         mapLng: 132.65,
-        cancellationPolicy: 'Free cancellation up to 3 days before.',
+        cancellationPolicy: 'Candles are kept for you if the workshop is cancelled by rain.',
         thingsToKnowPrice: null,
         thingsToKnowItinerary: null,
         thingsToKnowClothes: null,

@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TOKYO_TIME_ZONE, monthInZone } from '../../domain/calendar';
 import type { Booking, BookingStatus, RefundStatus } from '../../domain/entities';
-import { DomainError, SLOT_UNAVAILABLE_MESSAGE } from '../../domain/errors';
+import { DomainError } from '../../domain/errors';
+import { bufferOf, durationOf } from '../../domain/tour-span';
 import type {
   BookingRepository,
   BookingTransitionOptions,
@@ -18,13 +19,9 @@ import { outboxPuts } from './mail-outbox';
 import { counters, itemTypes, keys } from './keys';
 import type { IndexName } from './table-definition';
 import { queryAll, queryFiltered, queryPage, type KeyQuery } from './pagination';
-import { releaseSlotUpdate, slotIdentity, toSlotState } from './slot-repository';
-import {
-  TransactionCancelledError,
-  TransactionContendedError,
-  transactWrite,
-  type TransactItem,
-} from './transactions';
+import { tourReleaseItems } from './tour-hold-items';
+import { heldTourOf, transactWithTourHold } from './tour-holds';
+import { TransactionCancelledError, transactWrite, type TransactItem } from './transactions';
 
 /** Statuses that wait on a deadline; only they are due for the expiry job. */
 const WAITING: ReadonlySet<string> = new Set<BookingStatus>(['awaiting_payment', 'pending']);
@@ -37,24 +34,8 @@ export const MAX_APPROVED_READ = 5_000;
 /** Bookings per Query of a filtered read (~1.5 KB each: one batch stays far below Query's 1 MB page). */
 export const FILTER_BATCH_SIZE = 100;
 
-const slotUnavailable = () => new DomainError('slot_unavailable', SLOT_UNAVAILABLE_MESSAGE);
 const isConditionFailure = (e: unknown) =>
   (e as { name?: string })?.name === 'ConditionalCheckFailedException';
-
-/**
- * The slot-taking condition, evaluated by DynamoDB on the slot item inside the booking transaction:
- *   not blocked
- *   AND ( (no capacity override AND (nothing booked yet OR booked < rule capacity))
- *      OR (capacity override AND ((nothing booked yet AND override > 0) OR booked < override)) )
- * Every AND/OR group is parenthesised explicitly: DynamoDB binds AND tighter than OR, and a misplaced group would
- * let a blocked slot or an override of 0 through.
- */
-export const SLOT_HOLD_CONDITION =
-  '(attribute_not_exists(#blocked) OR #blocked = :false) AND (' +
-  '(attribute_not_exists(#capacity) AND (attribute_not_exists(#booked) OR #booked < :ruleCapacity))' +
-  ' OR ' +
-  '(attribute_exists(#capacity) AND ((attribute_not_exists(#booked) AND #capacity > :zero) OR #booked < #capacity))' +
-  ')';
 
 /** How a transition changes the booking's place in the lists (see `bookingItem`). */
 type ListingChange = 'listed' | 'unlisted' | { becomesListed: Booking };
@@ -134,68 +115,46 @@ export class DynamoBookingRepository implements BookingRepository {
 
   async createWithSlotHold(booking: Booking, ruleCapacity: number): Promise<void> {
     if (!Number.isInteger(ruleCapacity) || ruleCapacity < 1) {
-      // The rule schema requires at least 1; a 0 here would let an empty slot item pass the condition.
+      // The rule schema requires at least 1; a 0 here would let an empty tour day pass the condition.
       throw new RangeError(`ruleCapacity must be a whole number of at least 1, got ${ruleCapacity}`);
     }
-    const slot = slotIdentity(booking.experienceId, booking.date, booking.time);
-    const build = (): TransactItem[] => [
-      {
-        Update: {
-          TableName: this.tableName,
-          Key: keys.slot(booking.experienceId, booking.date, booking.time),
-          UpdateExpression: `SET #booked = if_not_exists(#booked, :zero) + :one, ${slot.set}`,
-          ConditionExpression: SLOT_HOLD_CONDITION,
-          ExpressionAttributeNames: {
-            ...slot.names,
-            '#booked': 'booked',
-            '#blocked': 'blocked',
-            '#capacity': 'capacity',
-          },
-          ExpressionAttributeValues: {
-            ...slot.values,
-            ':zero': 0,
-            ':one': 1,
-            ':false': false,
-            ':ruleCapacity': ruleCapacity,
-          },
-        },
-      },
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: this.bookingItem(booking),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: {
-            ...keys.bookingReference(booking.reference),
-            type: itemTypes.bookingReference,
-            bookingId: booking.id,
-            reference: booking.reference,
-          },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    ];
+    // Every booking made from now on carries its length and buffer: the time it holds is released by them.
+    const stored: Booking = {
+      ...booking,
+      durationMinutes: durationOf(booking),
+      bufferMinutes: bufferOf(booking),
+    };
     try {
-      await transactWrite(this.doc, build);
+      await transactWithTourHold(this.doc, this.tableName, heldTourOf(stored), ruleCapacity, () => [
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: this.bookingItem(stored),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: {
+              ...keys.bookingReference(stored.reference),
+              type: itemTypes.bookingReference,
+              bookingId: stored.id,
+              reference: stored.reference,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ]);
     } catch (e) {
       if (e instanceof TransactionCancelledError) {
-        // The slot first: when it is gone, a fresh reference would not help the guest.
-        if (e.conditionFailedAt(0)) throw slotUnavailable();
-        if (e.conditionFailedAt(2)) {
+        if (e.conditionFailedAt(1)) {
           throw new DomainError('duplicate', `Booking reference ${booking.reference} is taken`, {
             reference: 'Taken',
           });
         }
-        if (e.conditionFailedAt(1))
+        if (e.conditionFailedAt(0))
           throw new DomainError('duplicate', `Booking ${booking.id} already exists`);
-      }
-      if (e instanceof TransactionContendedError && (await this.slotIsFull(booking, ruleCapacity))) {
-        throw slotUnavailable();
       }
       throw e;
     }
@@ -329,21 +288,25 @@ export class DynamoBookingRepository implements BookingRepository {
         : fromList[0] === 'awaiting_payment'
           ? 'unlisted'
           : 'listed';
-    const items: TransactItem[] = [{ Update: this.transitionUpdate(id, fromList, to, options, listing) }];
-    const releaseAt = options.releaseSlot ? items.length : -1;
-    if (options.releaseSlot) {
-      const release = releaseSlotUpdate(this.tableName, current.experienceId, current.date, current.time);
-      items.push({
-        Update: options.closeSlot
-          ? {
-              ...release,
-              UpdateExpression: `${release.UpdateExpression}, #blocked = :true`,
-              ExpressionAttributeNames: { ...release.ExpressionAttributeNames, '#blocked': 'blocked' },
-              ExpressionAttributeValues: { ...release.ExpressionAttributeValues, ':true': true },
-            }
-          : release,
-      });
+    const update = this.transitionUpdate(id, fromList, to, options, listing);
+    // A booking from before tours had a length releases only its start counter, so the release is right only while
+    // it still has no length: if the backfill (`backfill-tour-days.ts`) gave it one and its quarters meanwhile, the
+    // transaction is refused and the transition tried again with what it now holds.
+    const legacyRelease = options.releaseSlot === true && current.durationMinutes === undefined;
+    if (legacyRelease) {
+      update.ConditionExpression = `${update.ConditionExpression} AND attribute_not_exists(#durationMinutes)`;
+      update.ExpressionAttributeNames = {
+        ...update.ExpressionAttributeNames,
+        '#durationMinutes': 'durationMinutes',
+      };
     }
+    const items: TransactItem[] = [{ Update: update }];
+    // The time the booking holds goes back in the same transaction: its start and every quarter of its tour.
+    const releaseAt = options.releaseSlot ? items.length : -1;
+    const release = options.releaseSlot
+      ? tourReleaseItems(this.tableName, heldTourOf(current), { closeStart: options.closeSlot === true })
+      : [];
+    items.push(...release);
     if (typeof listing === 'object') items.push(...requestCounterBumps(this.tableName, current));
     // The mails the transition causes go in with it (DESIGN §4f): no transition without its mails, and no mail
     // for a transition that was refused.
@@ -355,6 +318,12 @@ export class DynamoBookingRepository implements BookingRepository {
       await transactWrite(this.doc, () => items);
     } catch (e) {
       if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) {
+        if (legacyRelease) {
+          const now = await this.get(id);
+          if (now && now.durationMinutes !== undefined && fromList.includes(now.status)) {
+            return this.transition(id, fromList, to, options);
+          }
+        }
         throw await this.transitionRefused(id, fromList, to);
       }
       if (
@@ -365,8 +334,11 @@ export class DynamoBookingRepository implements BookingRepository {
         // The money event was recorded already (its entry exists): the transition this call wanted happened.
         throw new DomainError('state_conflict', `Booking ${id}: its money was recorded by another writer`);
       }
-      if (e instanceof TransactionCancelledError && releaseAt >= 0 && e.conditionFailedAt(releaseAt)) {
-        // The slot has no unit to give back (its counter was already at 0). Refusing the transition would leave
+      if (
+        e instanceof TransactionCancelledError &&
+        release.some((_, i) => e.conditionFailedAt(releaseAt + i))
+      ) {
+        // The time has nothing to give back (a counter was already at 0). Refusing the transition would leave
         // the booking stuck (the expiry job would fail on it forever), so it moves on without the release.
         console.warn(
           JSON.stringify({
@@ -776,19 +748,5 @@ export class DynamoBookingRepository implements BookingRepository {
     // the same reads, and takes the same time, as a real one (DESIGN §4d).
     const booking = await this.get(typeof bookingId === 'string' ? bookingId : ABSENT_BOOKING_ID);
     return typeof bookingId === 'string' ? booking : null;
-  }
-
-  /** After conflicts outlasted the retries: is the slot really full, or was the write just unlucky? */
-  private async slotIsFull(booking: Booking, ruleCapacity: number): Promise<boolean> {
-    const out = await this.doc.send(
-      new GetCommand({
-        TableName: this.tableName,
-        Key: keys.slot(booking.experienceId, booking.date, booking.time),
-        ConsistentRead: true,
-      }),
-    );
-    if (!out.Item) return false;
-    const state = toSlotState(booking.experienceId, out.Item as Item);
-    return state.blocked || state.booked >= (state.capacity ?? ruleCapacity);
   }
 }

@@ -13,6 +13,7 @@ import type {
 } from '../../use-cases/ports';
 import { batchGetAll } from './batch';
 import { fromItem, toItem, type Item } from './items';
+import { DEFAULT_DURATION_MINUTES } from '../../domain/tour-span';
 import { itemTypes, keys, sortableInstant } from './keys';
 import { queryAll, queryCount, queryPage, type KeyQuery } from './pagination';
 import {
@@ -38,6 +39,21 @@ const comparators: Record<CardSort, (a: CardPosition, b: CardPosition) => number
 };
 
 const samePrefecture = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * A stored experience as the entity. Experiences stored before tours had a length read as an hour long (DESIGN
+ * §4j: "existing experiences 60 until their host says otherwise"), until the host's next save stores one.
+ */
+export function experienceFromItem(item: Item): Experience {
+  const experience = fromItem<Experience>(item);
+  return { ...experience, durationMinutes: experience.durationMinutes ?? DEFAULT_DURATION_MINUTES };
+}
+
+/** A stored card; cards written before tours had a length read as an hour long. */
+export function cardFromItem(item: Item): ExperienceCard {
+  const card = fromItem<ExperienceCard>(item);
+  return { ...card, durationMinutes: card.durationMinutes ?? DEFAULT_DURATION_MINUTES };
+}
 
 export class DynamoExperienceRepository implements ExperienceRepository {
   /**
@@ -143,12 +159,12 @@ export class DynamoExperienceRepository implements ExperienceRepository {
 
   async get(id: string): Promise<Experience | null> {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.experience(id) }));
-    return out.Item ? fromItem<Experience>(out.Item) : null;
+    return out.Item ? experienceFromItem(out.Item) : null;
   }
 
   async listByHost(hostId: string, page?: PageRequest): Promise<Page<Experience>> {
     const result = await queryPage(this.doc, this.tableName, this.hostQuery(hostId), page);
-    return { ...result, items: result.items.map((i) => fromItem<Experience>(i)) };
+    return { ...result, items: result.items.map(experienceFromItem) };
   }
 
   countByHost(hostId: string): Promise<number> {
@@ -199,7 +215,7 @@ export class DynamoExperienceRepository implements ExperienceRepository {
         newest && after ? keys.cardIndexStart('GSI3', after, query.prefecture) : undefined,
       );
       return items
-        .map((i) => fromItem<ExperienceCard>(i))
+        .map((i) => cardFromItem(i))
         .filter(followsAfter)
         .sort(comparators[query.sort])
         .slice(0, limit);
@@ -218,7 +234,7 @@ export class DynamoExperienceRepository implements ExperienceRepository {
       visible,
       after ? keys.cardIndexStart(index, after) : undefined,
     );
-    return items.map((i) => fromItem<ExperienceCard>(i));
+    return items.map((i) => cardFromItem(i));
   }
 
   /** Any-of: the union of the categories' links, de-duplicated; only published experiences have a card to read. */
@@ -244,7 +260,7 @@ export class DynamoExperienceRepository implements ExperienceRepository {
         this.tableName,
         experienceIds.map((id) => keys.card(id)),
       )
-    ).map((i) => fromItem<ExperienceCard>(i));
+    ).map((i) => cardFromItem(i));
     const prefecture = query.prefecture;
     return cards
       .filter((c) => !query.excludeHostIds?.has(c.hostId))

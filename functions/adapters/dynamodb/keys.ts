@@ -17,6 +17,7 @@
  * | a host's experiences, newest first (and count)  | GSI1 PK=HOST#h#EXPERIENCES SK=createdAt#id                   | Query (desc)     |
  * | an experience's categories                      | PK=EXPERIENCE#id SK begins_with CATEGORY#                    | Query            |
  * | slot counters/overrides of a date range         | PK=EXPERIENCE#id SK between SLOT#from and SLOT#to#~          | Query            |
+ * | tour days (held quarter hours, closed day)      | PK=EXPERIENCE#id SK between TOUR_DAY#from and TOUR_DAY#to    | Query            |
  * | category by id                                  | PK=CATEGORY#id SK=CATEGORY                                   | GetItem          |
  * | active categories by name                       | GSI1 PK=CATEGORIES#ACTIVE SK=lower(name)#id                  | Query            |
  * | host by id                                      | PK=HOST#id SK=HOST                                           | GetItem          |
@@ -39,7 +40,7 @@
  * | a host's suspension                             | PK=HOST#id SK=SUSPENSION                                     | GetItem          |
  * | every suspended host (catalogue filter)         | PK=SUSPENDED_HOSTS SK=SUSPENDED_HOSTS (string set hostIds)   | GetItem          |
  * | dashboard counters                              | PK=COUNTER#name SK=SHARD#n                                   | Query (sum)      |
- * | hold a slot and write a booking (atomically)    | slot + BOOKING + BOOKING_REF + one shard of 4 counters       | TransactWrite    |
+ * | hold a tour's time and write a booking          | start + 1–3 TOUR_DAY + BOOKING + BOOKING_REF                 | TransactWrite    |
  * | rate-limit counter of a key's fixed window      | PK=RATE_LIMIT#key SK=WINDOW#windowStart (TTL expiresAt)      | UpdateItem (ADD) |
  * | live leases of a key (open holds of a client)   | PK=LEASES#key SK=LEASES (map of lease → expiry, TTL)         | cond. Update     |
  * | payment event already handled (idempotency)     | PK=PROCESSED_EVENT#eventId SK=PROCESSED_EVENT (TTL expiresAt)| Get / cond. Put  |
@@ -73,6 +74,7 @@
  */
 
 export const SLOT_SORT_KEY_PREFIX = 'SLOT#';
+export const TOUR_DAY_SORT_KEY_PREFIX = 'TOUR_DAY#';
 
 /**
  * The partitions the public (guest) API writes, by their key prefix (issue 29): its role may put, update and
@@ -181,6 +183,21 @@ export const keys = {
   slotRange: (from: string, to: string) => ({
     start: `${SLOT_SORT_KEY_PREFIX}${from}#`,
     end: `${SLOT_SORT_KEY_PREFIX}${to}#~`,
+  }),
+
+  /**
+   * An experience's day of tours (DESIGN §4j): one counter attribute per quarter hour held by tours (`q0830`…),
+   * and `closed` when the host closed the whole day. In the experience's partition, which the guest API may write.
+   */
+  tourDay: (experienceId: string, date: string) => ({
+    PK: `EXPERIENCE#${experienceId}`,
+    SK: `${TOUR_DAY_SORT_KEY_PREFIX}${date}`,
+  }),
+  tourDayOf: (sortKey: string) => sortKey.slice(TOUR_DAY_SORT_KEY_PREFIX.length),
+  /** Inclusive sort-key bounds of the tour days `from`..`to`. */
+  tourDayRange: (from: string, to: string) => ({
+    start: `${TOUR_DAY_SORT_KEY_PREFIX}${from}`,
+    end: `${TOUR_DAY_SORT_KEY_PREFIX}${to}`,
   }),
 
   category: (id: string) => ({ PK: `CATEGORY#${id}`, SK: 'CATEGORY' }),
@@ -398,6 +415,7 @@ export const itemTypes = {
   card: 'ExperienceCard',
   experienceCategory: 'ExperienceCategory',
   slot: 'Slot',
+  tourDay: 'TourDay',
   category: 'Category',
   host: 'Host',
   hostEmail: 'HostEmail',

@@ -1,14 +1,17 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { TourDay } from '../../domain/availability';
 import type { SlotState } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
-import { CAPACITY_BELOW_BOOKED_MESSAGE } from '../../domain/repository-messages';
-import type { SlotOverride, SlotRepository } from '../../use-cases/ports';
+import { CAPACITY_BELOW_OVERLAP_MESSAGE } from '../../domain/repository-messages';
+import type { SlotOverride, SlotRepository } from '../../use-cases/slot-ports';
 import type { Item } from './items';
 import { batchDeleteAll } from './batch';
-import { itemTypes, keys, SLOT_SORT_KEY_PREFIX } from './keys';
+import { itemTypes, keys, SLOT_SORT_KEY_PREFIX, TOUR_DAY_SORT_KEY_PREFIX } from './keys';
 import { queryAll } from './pagination';
+import { heldAtMostItems, startIdentity, toTourDay } from './tour-hold-items';
+import { TransactionCancelledError, transactWrite } from './transactions';
 
-/** A slot item as a state: units taken (0 if none yet), the override (not blocked, rule capacity if none). */
+/** A start item as a state: tours starting there (0 if none yet), the override (open, rule capacity if none). */
 export function toSlotState(experienceId: string, item: Item): SlotState {
   const { date, time } = keys.slotOf(String(item.SK));
   return {
@@ -21,14 +24,9 @@ export function toSlotState(experienceId: string, item: Item): SlotState {
   };
 }
 
-/** The attributes every slot item carries beside its counters, set by whichever write creates it. */
-export function slotIdentity(experienceId: string, date: string, time: string) {
-  return {
-    names: { '#type': 'type', '#experienceId': 'experienceId', '#date': 'date', '#time': 'time' },
-    values: { ':slotType': itemTypes.slot, ':experienceId': experienceId, ':date': date, ':time': time },
-    set: '#type = :slotType, #experienceId = :experienceId, #date = :date, #time = :time',
-  };
-}
+const isConditionFailure = (e: unknown) =>
+  (e as { name?: string })?.name === 'ConditionalCheckFailedException' ||
+  (e instanceof TransactionCancelledError && e.codes.includes('ConditionalCheckFailed'));
 
 export class DynamoSlotRepository implements SlotRepository {
   constructor(
@@ -48,7 +46,23 @@ export class DynamoSlotRepository implements SlotRepository {
     return items.map((i) => toSlotState(experienceId, i));
   }
 
-  /** Upserts the override; the slot's `booked` counter is never touched here. */
+  async listTourDays(experienceId: string, from: string, to: string): Promise<TourDay[]> {
+    if (from > to) return [];
+    const range = keys.tourDayRange(from, to);
+    const items = await queryAll(this.doc, this.tableName, {
+      partition: keys.experiencePartition(experienceId),
+      sortCondition: '#sk BETWEEN :start AND :end',
+      sortValues: { ':start': range.start, ':end': range.end },
+      ascending: true,
+    });
+    return items.map(toTourDay);
+  }
+
+  /**
+   * Upserts the override; the start's `booked` counter is never touched here. A capacity comes with the quarter
+   * hours a tour started here holds: the change and the check that none of them is held by more tours than the new
+   * capacity are one transaction, so a booking at the same moment cannot slip under it.
+   */
   async setOverride(
     experienceId: string,
     date: string,
@@ -61,14 +75,14 @@ export class DynamoSlotRepository implements SlotRepository {
         capacity: 'Must be a whole number of at least 0',
       });
     }
-    const id = slotIdentity(experienceId, date, time);
+    const id = startIdentity(experienceId, date, time);
     const set = [id.set];
     const remove: string[] = [];
     const names: Record<string, string> = { ...id.names };
     const values: Record<string, unknown> = { ...id.values };
     if (blocked !== undefined) {
       names['#blocked'] = 'blocked';
-      // An open slot stores no flag at all, as if it had never been blocked.
+      // An open start stores no flag at all, as if it had never been closed.
       if (blocked) {
         set.push('#blocked = :true');
         values[':true'] = true;
@@ -84,69 +98,94 @@ export class DynamoSlotRepository implements SlotRepository {
     }
     let condition: string | undefined;
     if (resultingCapacity !== undefined) {
+      // Tours starting here (bookings from before tours had a length count only here) never exceed it either.
       names['#booked'] = 'booked';
       values[':resultingCapacity'] = resultingCapacity;
       condition = 'attribute_not_exists(#booked) OR #booked <= :resultingCapacity';
     }
+    const update = {
+      TableName: this.tableName,
+      Key: keys.slot(experienceId, date, time),
+      UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
+      ...(condition ? { ConditionExpression: condition } : {}),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
+    const checks =
+      resultingCapacity !== undefined && override.heldQuarters
+        ? heldAtMostItems(this.tableName, experienceId, override.heldQuarters, resultingCapacity)
+        : [];
     try {
-      const out = await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.slot(experienceId, date, time),
-          UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
-          ...(condition ? { ConditionExpression: condition } : {}),
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
+      if (checks.length > 0) {
+        await transactWrite(this.doc, () => [{ Update: update }, ...checks]);
+        const stored = (await this.listStates(experienceId, date, date)).find((s) => s.time === time);
+        return stored ?? { experienceId, date, time, booked: 0, blocked: false, capacity: null };
+      }
+      const out = await this.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
       return toSlotState(experienceId, out.Attributes as Item);
     } catch (e) {
-      if ((e as { name?: string }).name === 'ConditionalCheckFailedException') {
+      if (isConditionFailure(e)) {
         throw new DomainError(
           'state_conflict',
-          `The slot ${date} ${time} already has more bookings than a capacity of ${resultingCapacity}`,
-          { capacity: CAPACITY_BELOW_BOOKED_MESSAGE },
+          `The start ${date} ${time} already overlaps more bookings than a capacity of ${resultingCapacity}`,
+          { capacity: CAPACITY_BELOW_OVERLAP_MESSAGE },
         );
       }
       throw e;
     }
   }
 
+  async setDayClosed(experienceId: string, date: string, closed: boolean): Promise<void> {
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.tourDay(experienceId, date),
+        // A reopened day keeps its item (its counters) without the flag.
+        UpdateExpression: closed
+          ? 'SET #type = :type, #experienceId = :experienceId, #date = :date, #closed = :true'
+          : 'REMOVE #closed',
+        ...(closed
+          ? {
+              ExpressionAttributeNames: {
+                '#type': 'type',
+                '#experienceId': 'experienceId',
+                '#date': 'date',
+                '#closed': 'closed',
+              },
+              ExpressionAttributeValues: {
+                ':type': itemTypes.tourDay,
+                ':experienceId': experienceId,
+                ':date': date,
+                ':true': true,
+              },
+            }
+          : { ExpressionAttributeNames: { '#closed': 'closed' } }),
+      }),
+    );
+  }
+
   async deleteFrom(experienceId: string, fromDate: string): Promise<number> {
+    const starts = await this.futureKeys(
+      experienceId,
+      SLOT_SORT_KEY_PREFIX,
+      keys.slotRange(fromDate, fromDate).start,
+    );
+    const days = await this.futureKeys(
+      experienceId,
+      TOUR_DAY_SORT_KEY_PREFIX,
+      keys.tourDayRange(fromDate, fromDate).start,
+    );
+    await batchDeleteAll(this.doc, this.tableName, [...starts, ...days]);
+    return starts.length + days.length;
+  }
+
+  private async futureKeys(experienceId: string, prefix: string, from: string) {
     const items = await queryAll(this.doc, this.tableName, {
       partition: keys.experiencePartition(experienceId),
-      sortCondition: '#sk >= :start',
-      sortValues: { ':start': keys.slotRange(fromDate, fromDate).start },
+      sortCondition: '#sk BETWEEN :start AND :end',
+      sortValues: { ':start': from, ':end': `${prefix}~` },
       ascending: true,
     });
-    const slotKeys = items
-      .filter((i) => String(i.SK).startsWith(SLOT_SORT_KEY_PREFIX))
-      .map((i) => ({ PK: String(i.PK), SK: String(i.SK) }));
-    await batchDeleteAll(this.doc, this.tableName, slotKeys);
-    return slotKeys.length;
+    return items.map((i) => ({ PK: String(i.PK), SK: String(i.SK) }));
   }
-
-  async release(experienceId: string, date: string, time: string): Promise<void> {
-    try {
-      await this.doc.send(new UpdateCommand(releaseSlotUpdate(this.tableName, experienceId, date, time)));
-    } catch (e) {
-      if ((e as { name?: string }).name === 'ConditionalCheckFailedException') {
-        throw new DomainError('state_conflict', `Slot ${date} ${time} has no booked unit to release`);
-      }
-      throw e;
-    }
-  }
-}
-
-/** Gives one unit back; conditional on one being taken, so a double release cannot push the counter below 0. */
-export function releaseSlotUpdate(tableName: string, experienceId: string, date: string, time: string) {
-  return {
-    TableName: tableName,
-    Key: keys.slot(experienceId, date, time),
-    UpdateExpression: 'SET #booked = #booked - :one',
-    ConditionExpression: '#booked > :zero',
-    ExpressionAttributeNames: { '#booked': 'booked' },
-    ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-  };
 }

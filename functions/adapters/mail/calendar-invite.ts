@@ -1,9 +1,10 @@
 /**
  * The calendar event of a booking (DESIGN §4c): the approved mail carries it with `METHOD:REQUEST`, a
  * cancellation mail with `METHOD:CANCEL` and the same `UID` (`<bookingId>@<site host>`), so a calendar that
- * imported the first removes the event on the second. Times are instants (UTC), converted from the slot's Tokyo
- * date and time; every calendar shows them in its reader's zone. Also the "Add to Google Calendar" link of the
- * same event. The `.ics` file itself is made when the mail is sent (`ics-file.ts`).
+ * imported the first removes the event on the second. Times are instants (UTC), converted from the tour's Tokyo
+ * start and its length (the end is start + duration, DESIGN §4j); every calendar shows them in its reader's zone.
+ * Also the "Add to Google Calendar" link of the same event. The `.ics` file itself is made when the mail is sent
+ * (`ics-file.ts`).
  */
 import { formatAddress } from '../../domain/address';
 import { TOKYO_TIME_ZONE } from '../../domain/calendar';
@@ -15,7 +16,8 @@ import { guestSiteUrl } from './templates/format';
 import { guestMailTexts } from './templates/guest-texts';
 
 export interface CalendarInviteInput {
-  booking: Pick<Booking, 'id' | 'reference' | 'date' | 'time' | 'guests' | 'guestLocale'>;
+  // The tour's own length sets the event's end (DESIGN §4j); bookings without one last an hour.
+  booking: Pick<Booking, 'id' | 'reference' | 'date' | 'time' | 'durationMinutes' | 'guests' | 'guestLocale'>;
   experience: MailExperience;
   hostBusinessName: string;
   /** The site's origin: its host name makes the UID, and the description links to the booking lookup. */

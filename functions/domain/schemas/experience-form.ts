@@ -5,8 +5,10 @@
  */
 import { refundRuleSchema } from '../refund-rule';
 import * as z from 'zod';
-import { defaultAvailabilityRule } from '../availability';
-import { availabilityRuleSchema, publicationStatusSchema } from '../entities';
+import { defaultAvailabilityRule, tourTimeProblems } from '../availability';
+import { availabilityRuleSchema, durationMinutesSchema, publicationStatusSchema } from '../entities';
+import { policyConflictMessage, policyConflicts } from '../policy-notes';
+import { DEFAULT_DURATION_MINUTES } from '../tour-span';
 import { findPrefecture } from '../prefectures';
 import { MAX_CHARGE_JPY } from '../pricing';
 import { MAX_GUESTS_PER_BOOKING, optionalText, requiredText, type TextCheck } from './common';
@@ -20,6 +22,7 @@ export const experienceFormDefaults = {
   participantsMin: 1,
   participantsMax: 3,
   publicationStatus: 'private',
+  durationMinutes: DEFAULT_DURATION_MINUTES,
   availability: defaultAvailabilityRule,
 } as const;
 
@@ -293,8 +296,19 @@ function experienceFormObject(messages: ExperienceFormMessages) {
     participantsMin: participants(messages.participantsMinAtLeastOne),
     participantsMax: participants(messages.participantsMaxAtLeastMin),
     publicationStatus: publicationStatusSchema.default('private'),
+    /** The tour's length (DESIGN §4j): 15–1,440 minutes in quarter hours; absent on create: an hour. */
+    durationMinutes: z.preprocess(numberFromText, durationMinutesSchema).default(DEFAULT_DURATION_MINUTES),
     availability: availabilityRuleSchema
-      .transform((rule) => ({ ...rule, regularHolidays: [...new Set(rule.regularHolidays)] }))
+      .transform((rule) => {
+        // Start times once each and in order; none at all is the same as "every hour from opening".
+        const { startTimes, ...rest } = rule;
+        const starts = [...new Set(startTimes ?? [])].sort();
+        return {
+          ...rest,
+          regularHolidays: [...new Set(rule.regularHolidays)],
+          ...(starts.length > 0 ? { startTimes: starts } : {}),
+        };
+      })
       .default(defaultAvailabilityRule),
     categoryIds: z
       .array(z.string().trim().min(1).max(100))
@@ -311,6 +325,7 @@ export const EXPERIENCE_FORM_FIELDS = Object.keys(experienceFormObject(experienc
 ];
 
 type RangeInput = { participantsMin?: unknown; participantsMax?: unknown };
+type TourInput = { durationMinutes?: unknown; availability?: unknown };
 type PublishInput = { publicationStatus?: unknown; mainImages?: unknown; price?: unknown };
 
 /**
@@ -319,6 +334,42 @@ type PublishInput = { publicationStatus?: unknown; mainImages?: unknown; price?:
  */
 export function experienceFormSchema(messages: ExperienceFormMessages) {
   return experienceFormObject(messages)
+    .superRefine(
+      (form, ctx) => {
+        // A start outside the hours, a tour ending after closing, hours too short for the tour (DESIGN §4j).
+        for (const problem of tourTimeProblems(form.availability, form.durationMinutes)) {
+          ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+        }
+      },
+      {
+        when: (payload) => {
+          const v = payload.value as TourInput | undefined;
+          return (
+            typeof v?.durationMinutes === 'number' &&
+            typeof v.availability === 'object' &&
+            !payload.issues.some((i) => i.path?.[0] === 'durationMinutes' || i.path?.[0] === 'availability')
+          );
+        },
+      },
+    )
+    .superRefine(
+      (form, ctx) => {
+        // One policy: the host's notes may not promise what the refund rule does not give. Without a rule of its
+        // own the experience follows the host profile's, which the use case checks against.
+        if (!form.refundRule) return;
+        const conflicts = policyConflicts(form.cancellationPolicy, form.refundRule);
+        if (conflicts.length === 0) return;
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cancellationPolicy'],
+          message: policyConflictMessage(conflicts, form.refundRule),
+        });
+      },
+      {
+        when: (payload) =>
+          !payload.issues.some((i) => i.path?.[0] === 'cancellationPolicy' || i.path?.[0] === 'refundRule'),
+      },
+    )
     .superRefine(
       (form, ctx) => {
         if (form.participantsMax >= form.participantsMin) return;

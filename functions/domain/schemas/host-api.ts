@@ -306,22 +306,30 @@ export const slotOverrideSchema = z
   );
 export type SlotOverrideRequest = z.infer<typeof slotOverrideSchema>;
 
-/** A capacity below what guests already hold (409). */
-export { CAPACITY_BELOW_BOOKED_MESSAGE } from '../repository-messages';
+/** A capacity below what overlapping bookings already use (409). */
+export { CAPACITY_BELOW_OVERLAP_MESSAGE } from '../repository-messages';
 
-/** One slot in the host's editor: the rule's slot with its counters. */
+/** One start in the host's editor: the rule's start with its counters (DESIGN §4j). */
 export interface HostSlotView {
   time: string;
+  /** When a tour started here ends (`HH:mm`), on a later day when `endDayOffset` is set. */
+  end: string;
+  endDayOffset?: number;
   capacity: number;
+  /** Tours (bookings and unpaid holds) that start here. */
   booked: number;
+  /** The most tours holding one moment of a tour started here: the start is full when it reaches `capacity`. */
+  inUse: number;
   blocked: boolean;
   /** Booked, but the rule no longer opens it (hours or holidays changed): listed so no booking is hidden. */
   outsideRule?: true;
 }
 
-/** `200` of both slot routes: `days` has every date of the range (or of the change) with its rule slots. */
+/** `200` of both slot routes: `days` has every date of the range (or of the change) with its rule starts. */
 export interface HostSlotsView {
   timeZone: 'Asia/Tokyo';
+  /** The experience's tour length now (the spans of new tours). */
+  durationMinutes: number;
   days: Record<string, HostSlotView[]>;
 }
 

@@ -6,7 +6,17 @@
  * upload (`uploads/<host>/…`), which is verified and published on save. Images left out of a save are deleted
  * after the save succeeded, and images published for a save that then failed are deleted again.
  */
-import { TOKYO_TIME_ZONE, dateInZone } from '../../domain/calendar';
+import {
+  TOKYO_TIME_ZONE,
+  addDays,
+  bookableWindow,
+  dateInZone,
+  formatBookingDate,
+} from '../../domain/calendar';
+import { busiestQuarter } from '../../domain/availability';
+import { policyConflictMessage, policyConflicts } from '../../domain/policy-notes';
+import { defaultRefundRule } from '../../domain/refund-rule';
+import { TOUR_DAYS_AFTER_START } from '../../domain/tour-span';
 import { announcePageChange, type GuestPageEvents } from '../refresh-guest-pages';
 import { reviewStatusOf, type Experience } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
@@ -43,6 +53,10 @@ export const EXPERIENCE_HAS_OPEN_BOOKINGS_MESSAGE =
   'この体験には未対応または今後の確定済みの予約があるため削除できません。代わりに非公開にしてください。';
 /** The 409 `host_under_review` of a publication before an admin approved the host (DESIGN §4d). */
 export { HOST_UNDER_REVIEW_MESSAGE };
+
+/** A rule capacity under what overlapping bookings already use (DESIGN §4j): 409, naming where. */
+export const capacityBelowOverlapMessage = (date: string, time: string, held: number, capacity: number) =>
+  `${formatBookingDate(date, 'ja')} ${time} には既に${held}組の予約が重なっているため、同時に受け付ける組数を${capacity}にはできません`;
 
 /** The copy's title: the original's with this mark, within the title's 200 characters. */
 export const COPY_TITLE_SUFFIX = '（コピー）';
@@ -187,6 +201,36 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
       .catch((e: unknown) => deps.logger.warn(message, { hostId, urls, ...errorFields(e) }));
   }
 
+  /**
+   * One policy (DESIGN §4j): the notes may not state a percentage or a number of days the rule in force does not
+   * give. Without a rule of its own the experience follows the host profile's policy.
+   */
+  async function checkPolicyNotes(hostId: string, form: ExperienceFormData): Promise<void> {
+    if (!form.cancellationPolicy?.trim()) return;
+    const rule = form.refundRule ?? defaultRefundRule((await deps.hosts.get(hostId))?.cancellationPolicy);
+    const conflicts = policyConflicts(form.cancellationPolicy, rule);
+    if (conflicts.length === 0) return;
+    const message = policyConflictMessage(conflicts, rule);
+    throw new DomainError('validation_failed', message, { cancellationPolicy: message });
+  }
+
+  /**
+   * A lower capacity must not go under what overlapping tours already hold at any moment still to come (DESIGN
+   * §4j: capacity changes never create an overlap). Reads the tour days from today to the end of the bookable
+   * window (and the two days its last tours may reach); a booking made with the old capacity in the moment between
+   * this read and the save is the one race left (see the README).
+   */
+  async function checkCapacityNotBelowOverlap(current: Experience, capacity: number): Promise<void> {
+    if (capacity >= current.availability.capacity) return;
+    const now = deps.clock();
+    const today = dateInZone(now, TOKYO_TIME_ZONE);
+    const end = addDays(bookableWindow(now, TOKYO_TIME_ZONE).to, TOUR_DAYS_AFTER_START);
+    const busiest = busiestQuarter(await deps.slots.listTourDays(current.id, today, end));
+    if (!busiest || busiest.held <= capacity) return;
+    const message = capacityBelowOverlapMessage(busiest.date, busiest.time, busiest.held, capacity);
+    throw new DomainError('state_conflict', message, { 'availability.capacity': message });
+  }
+
   /** `updatedAt` always moves forward, so an edit's `expectedUpdatedAt` can never match a later state. */
   function nextUpdatedAt(previous: string): string {
     const now = deps.clock().getTime();
@@ -230,6 +274,7 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
         input.publicationStatus === 'public';
       if (asksToPublish) await checkMayPublish(hostId);
       const form = parseOrThrow(experienceCreateFormSchemaJa, input, BACK_OFFICE_INVALID_REQUEST);
+      await checkPolicyNotes(hostId, form);
       await checkCategories(form.categoryIds);
       const { images, published } = await publishImages(hostId, form, new Set());
       const now = deps.clock().toISOString();
@@ -267,6 +312,8 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
         { ...formValuesOf(current, currentCategories), ...changes },
         BACK_OFFICE_INVALID_REQUEST,
       );
+      if ('cancellationPolicy' in changes || 'refundRule' in changes) await checkPolicyNotes(hostId, form);
+      await checkCapacityNotBelowOverlap(current, form.availability.capacity);
       const categoriesChanged = 'categoryIds' in changes;
       if (categoriesChanged) await checkCategories(form.categoryIds);
       const { images, published } = await publishImages(hostId, form, new Set(imagesOf(current)));

@@ -9,7 +9,10 @@ export const TEST_CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000
 export interface ChosenSlot {
   experienceId: string;
   date: string;
+  /** The start, `HH:mm`. */
   time: string;
+  /** The start time as the form offered it: the tour's span, e.g. '08:00–16:00'. */
+  span: string;
   guests: number;
   /** The total the request form showed, e.g. '¥19,600'. */
   total: string;
@@ -24,7 +27,9 @@ export async function chooseFirstSlot(page: Page, guests = 2): Promise<ChosenSlo
   await day.click();
   await form.getByRole('combobox', { name: 'Start time' }).click();
   const firstTime = page.getByRole('listbox').getByRole('option').first();
-  const time = (await firstTime.textContent())!.trim();
+  // Each start is offered as its tour's span (DESIGN §4j); the booking carries the start.
+  const span = (await firstTime.textContent())!.trim();
+  const time = span.slice(0, 5);
   await firstTime.click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
 
@@ -40,7 +45,7 @@ export async function chooseFirstSlot(page: Page, guests = 2): Promise<ChosenSlo
   const experienceId = new URL(page.url()).pathname.split('/').pop()!;
   const guestsChosen = chosenLabel === '1 person' ? 1 : Number.parseInt(chosenLabel, 10);
   // The date is read back from the booking data the form hands to /booking-form (after Next).
-  return { experienceId, date: '', time, guests: guestsChosen, total };
+  return { experienceId, date: '', time, span, guests: guestsChosen, total };
 }
 
 /** Presses Next and waits for Booking Information; returns the date the form carried over. */

@@ -78,7 +78,7 @@ function experienceForm(overrides: Record<string, unknown> = {}) {
     building: '',
     mapLat: 33.75,
     mapLng: 132.55,
-    cancellationPolicy: 'Free cancellation up to 3 days before.',
+    cancellationPolicy: 'Free cancellation up to 7 days before.',
     thingsToKnowPrice: 'Includes a box of mikan.',
     thingsToKnowItinerary: null,
     thingsToKnowClothes: 'Shoes for slopes.',
@@ -552,7 +552,7 @@ describe('availability editor', () => {
       `/api/host/experiences/${experience.id}/slots?from=${early.date}&to=${early.date}`,
     );
     expect(view.body.days[early.date]).toEqual([
-      { time: '09:00', capacity: 1, booked: 1, blocked: true, outsideRule: true },
+      { time: '09:00', end: '10:00', capacity: 1, booked: 1, inUse: 1, blocked: true, outsideRule: true },
     ]);
     // Still in the host's list, still decidable; guests cannot book the hour again.
     const list = await as<{ items: Booking[] }>(
@@ -586,9 +586,15 @@ describe('availability editor', () => {
     expect(view.status).toBe(200);
     expect(view.body.timeZone).toBe('Asia/Tokyo');
     expect(view.body.days[first.date]).toEqual([
-      { time: '09:00', capacity: 1, booked: first.time === '09:00' ? 1 : 0, blocked: false },
-      { time: '10:00', capacity: 1, booked: first.time === '10:00' ? 1 : 0, blocked: false },
-      { time: '11:00', capacity: 1, booked: first.time === '11:00' ? 1 : 0, blocked: false },
+      // Each start with its tour's end (an hour, the form's default length) and the tours holding its time.
+      ...['09:00', '10:00', '11:00'].map((time, i) => ({
+        time,
+        end: `1${i}:00`,
+        capacity: 1,
+        booked: first.time === time ? 1 : 0,
+        inUse: first.time === time ? 1 : 0,
+        blocked: false,
+      })),
     ]);
 
     const path = `/api/host/experiences/${experience.id}/slots`;
@@ -693,7 +699,7 @@ describe('requests', () => {
       m.destination.to.includes(body.guest.email),
     );
     const confirmation = mails.find((m) => /confirmed/i.test(m.subject));
-    expect(confirmation?.body.text).toContain('Free cancellation up to 3 days before.');
+    expect(confirmation?.body.text).toContain('Free cancellation up to 7 days before.');
 
     const again = await as<ErrorBody>(demo.token, 'POST', `/api/host/bookings/${created.bookingId}/approve`);
     expect(again.status).toBe(409);

@@ -266,7 +266,7 @@ export const SEEDED = SEED_EXPERIENCES.find(
   (e) => e.availability.capacity === 1 && e.publicationStatus === 'public',
 )!;
 
-/** A published experience of the tests' own: open 09:00–17:00 every day, one private group per slot. */
+/** A published experience of the tests' own: an hour long, open 09:00–17:00 every day, one group at a time. */
 export async function addExperience(
   world: ApiWorld,
   overrides: Partial<Experience> = {},
@@ -281,6 +281,8 @@ export async function addExperience(
     price: 8000,
     participantsMin: 1,
     participantsMax: 6,
+    // An hour long, as every experience was before tours had a length: the tests' hourly starts 09:00–16:00.
+    durationMinutes: 60,
     availability: {
       defaultHours: { start: '09:00', end: '17:00' },
       allDay: false,

@@ -5,6 +5,7 @@ import {
   itNeverScanned,
   makeBooking,
   minutesAfter,
+  releaseHour,
   requestBooking,
   setUpRepositories,
   type RepositoryContext,
@@ -100,7 +101,7 @@ describe('createWithSlotHold: the capacity condition, branch by branch', () => {
 
     const released = id('exp');
     expect(await hold(released, 3, 1)).toBe(1);
-    await ctx.repos.slots.release(released, DATE, TIME);
+    await releaseHour(ctx, released, DATE, TIME);
     await ctx.repos.slots.setOverride(released, DATE, TIME, { capacity: 0 });
     expect(await hold(released, 3, 1)).toBe(0);
   });
@@ -117,7 +118,7 @@ describe('createWithSlotHold: the capacity condition, branch by branch', () => {
   it('takes units again once one is released (booked at 0 but present)', async () => {
     const e = id('exp');
     expect(await hold(e, 1, 1)).toBe(1);
-    await ctx.repos.slots.release(e, DATE, TIME);
+    await releaseHour(ctx, e, DATE, TIME);
     expect(await bookedOf(e)).toBe(0);
     expect(await hold(e, 1, 2)).toBe(1);
   });
@@ -359,7 +360,7 @@ describe('transition', () => {
     const e = id('exp');
     const booking = makeBooking({ experienceId: e });
     await ctx.repos.bookings.createWithSlotHold(booking, 1);
-    await ctx.repos.slots.release(e, DATE, TIME);
+    await releaseHour(ctx, e, DATE, TIME);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       const cancelled = await ctx.repos.bookings.transition(booking.id, 'awaiting_payment', 'cancelled', {

@@ -1,5 +1,12 @@
 import { DomainError } from '../../../functions/domain/errors';
-import { itNeverScanned, makeBooking, setUpRepositories, type RepositoryContext } from './support';
+import { TransactionCancelledError } from '../../../functions/adapters/dynamodb/transactions';
+import {
+  itNeverScanned,
+  makeBooking,
+  releaseHour,
+  setUpRepositories,
+  type RepositoryContext,
+} from './support';
 
 let ctx: RepositoryContext;
 beforeAll(async () => {
@@ -83,18 +90,20 @@ describe('DynamoSlotRepository', () => {
     });
   });
 
-  it('releases one unit at a time and never below zero', async () => {
+  it('releases one tour at a time and never below zero', async () => {
     const e = 'exp-release';
     await ctx.repos.bookings.createWithSlotHold(makeBooking({ experienceId: e }), 3);
     await ctx.repos.bookings.createWithSlotHold(makeBooking({ experienceId: e }), 3);
-    await ctx.repos.slots.release(e, '2025-06-10', '10:00');
+    await releaseHour(ctx, e, '2025-06-10', '10:00');
     expect((await ctx.repos.slots.listStates(e, '2025-06-10', '2025-06-10'))[0]?.booked).toBe(1);
-    await ctx.repos.slots.release(e, '2025-06-10', '10:00');
-    const error = await ctx.repos.slots.release(e, '2025-06-10', '10:00').catch((x: unknown) => x);
-    expect((error as DomainError).code).toBe('state_conflict');
+    expect((await ctx.repos.slots.listTourDays(e, '2025-06-10', '2025-06-10'))[0]?.held['10:45']).toBe(1);
+    await releaseHour(ctx, e, '2025-06-10', '10:00');
+    const error = await releaseHour(ctx, e, '2025-06-10', '10:00').catch((x: unknown) => x);
+    expect(error).toBeInstanceOf(TransactionCancelledError);
     expect((await ctx.repos.slots.listStates(e, '2025-06-10', '2025-06-10'))[0]?.booked).toBe(0);
-    const missing = await ctx.repos.slots.release(e, '2025-06-11', '10:00').catch((x: unknown) => x);
-    expect((missing as DomainError).code).toBe('state_conflict');
+    expect((await ctx.repos.slots.listTourDays(e, '2025-06-10', '2025-06-10'))[0]?.held).toEqual({});
+    const missing = await releaseHour(ctx, e, '2025-06-11', '10:00').catch((x: unknown) => x);
+    expect(missing).toBeInstanceOf(TransactionCancelledError);
     expect(await ctx.repos.slots.listStates(e, '2025-06-11', '2025-06-11')).toEqual([]);
   });
 

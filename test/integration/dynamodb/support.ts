@@ -9,6 +9,8 @@ import {
   type DynamoRepositories,
 } from '../../../functions/adapters/dynamodb/repositories';
 import { createTestTable, type TestTable } from '../../support/test-table';
+import { tourReleaseItems } from '../../../functions/adapters/dynamodb/tour-hold-items';
+import { transactWrite } from '../../../functions/adapters/dynamodb/transactions';
 
 export interface RepositoryContext extends TestTable {
   repos: DynamoRepositories;
@@ -57,6 +59,23 @@ export function itNeverScanned(ctx: () => RepositoryContext) {
 
 export const id = (prefix: string) => `${prefix}-${randomUUID()}`;
 
+/**
+ * Gives one tour's time back outside any booking transition (what a release of another booking would have done):
+ * the start's counter and the quarters of an hour-long tour without buffer at `date` `time`.
+ */
+export async function releaseHour(ctx: RepositoryContext, experienceId: string, date: string, time: string) {
+  await transactWrite(ctx.doc, () =>
+    tourReleaseItems(ctx.tableName, {
+      experienceId,
+      date,
+      time,
+      durationMinutes: 60,
+      bufferMinutes: 0,
+      quarters: true,
+    }),
+  );
+}
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export const reference = () =>
   Array.from({ length: 6 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join('');
@@ -93,6 +112,7 @@ export function makeExperience(overrides: Partial<Experience> = {}): Experience 
     participantsMin: 1,
     participantsMax: 6,
     publicationStatus: 'public',
+    durationMinutes: 60,
     availability: {
       defaultHours: { start: '09:00', end: '17:00' },
       allDay: false,
@@ -139,6 +159,8 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     hostId: 'host-1',
     date: '2025-06-10',
     time: '10:00',
+    durationMinutes: 60,
+    bufferMinutes: 0,
     guests: 2,
     language: 'en',
     firstName: 'Hanako',

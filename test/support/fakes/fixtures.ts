@@ -45,6 +45,7 @@ export function makeExperience(overrides: Partial<Experience> = {}): Experience 
     participantsMin: 1,
     participantsMax: 6,
     publicationStatus: 'public',
+    durationMinutes: 60,
     availability: {
       defaultHours: { start: '09:00', end: '17:00' },
       allDay: false,
@@ -91,6 +92,8 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     hostId: 'host-1',
     date: BOOKABLE_DATE,
     time: BOOKABLE_TIME,
+    durationMinutes: 60,
+    bufferMinutes: 0,
     guests: 2,
     language: 'en',
     firstName: 'Hanako',

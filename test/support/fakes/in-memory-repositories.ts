@@ -20,6 +20,8 @@ import type {
   SlotState,
 } from '../../../functions/domain/entities';
 import { DomainError, SLOT_UNAVAILABLE_MESSAGE } from '../../../functions/domain/errors';
+import { busiestOverlap, indexTourDays, type TourDay } from '../../../functions/domain/availability';
+import { bufferOf, durationOf, heldQuarters, type TourTiming } from '../../../functions/domain/tour-span';
 import type {
   BookingRepository,
   BookingTransitionOptions,
@@ -192,6 +194,8 @@ const slotKey = (experienceId: string, date: string, time: string) => `${experie
 
 export class InMemorySlotRepository implements SlotRepository {
   readonly states = new Map<string, SlotState>();
+  /** Tour days by `experienceId#date`: the quarters tours hold, and the closed flag. */
+  readonly days = new Map<string, TourDay>();
 
   state(experienceId: string, date: string, time: string): SlotState {
     const key = slotKey(experienceId, date, time);
@@ -202,9 +206,34 @@ export class InMemorySlotRepository implements SlotRepository {
     }
     return s;
   }
-  /** Units taken of a slot (0 when it has no state). */
+  day(experienceId: string, date: string): TourDay {
+    const key = `${experienceId}#${date}`;
+    let d = this.days.get(key);
+    if (!d) {
+      d = { date, closed: false, held: {} };
+      this.days.set(key, d);
+    }
+    return d;
+  }
+  /** Tours starting at a start (0 when it has no state). */
   booked(experienceId: string, date: string, time: string): number {
     return this.states.get(slotKey(experienceId, date, time))?.booked ?? 0;
+  }
+  /** Tours holding one quarter hour. */
+  held(experienceId: string, date: string, quarter: string): number {
+    return this.days.get(`${experienceId}#${date}`)?.held[quarter] ?? 0;
+  }
+  /** The most tours holding one moment of `tour` (as the DynamoDB condition sees it). */
+  overlap(experienceId: string, tour: TourTiming): number {
+    const days = heldQuarters(tour).map(({ date }) => this.day(experienceId, date));
+    return busiestOverlap(indexTourDays(days), tour);
+  }
+  /** Adds `delta` to every quarter `tour` holds. */
+  addHeld(experienceId: string, tour: TourTiming, delta: number): void {
+    for (const { date, quarters } of heldQuarters(tour)) {
+      const day = this.day(experienceId, date);
+      for (const q of quarters) day.held[q] = Math.max(0, (day.held[q] ?? 0) + delta);
+    }
   }
   async listStates(experienceId: string, from: string, to: string): Promise<SlotState[]> {
     return [...this.states.values()]
@@ -212,19 +241,31 @@ export class InMemorySlotRepository implements SlotRepository {
       .sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time))
       .map(copy);
   }
+  async listTourDays(experienceId: string, from: string, to: string): Promise<TourDay[]> {
+    return [...this.days.entries()]
+      .filter(([key, d]) => key.startsWith(`${experienceId}#`) && d.date >= from && d.date <= to)
+      .map(([, d]) => copy(d))
+      .sort((a, b) => a.date.localeCompare(b.date));
+  }
   async setOverride(experienceId: string, date: string, time: string, o: SlotOverride): Promise<SlotState> {
     const s = this.state(experienceId, date, time);
-    if (o.resultingCapacity !== undefined && s.booked > o.resultingCapacity) {
-      throw new DomainError('state_conflict', 'Capacity below booked', { capacity: 'below booked' });
+    if (o.resultingCapacity !== undefined) {
+      const most = Math.max(
+        s.booked,
+        ...(o.heldQuarters ?? []).flatMap(({ date: d, quarters }) =>
+          quarters.map((q) => this.held(experienceId, d, q)),
+        ),
+      );
+      if (most > o.resultingCapacity) {
+        throw new DomainError('state_conflict', 'Capacity below overlap', { capacity: 'below overlap' });
+      }
     }
     if (o.blocked !== undefined) s.blocked = o.blocked;
     if (o.capacity !== undefined) s.capacity = o.capacity;
     return copy(s);
   }
-  async release(experienceId: string, date: string, time: string): Promise<void> {
-    const s = this.state(experienceId, date, time);
-    if (s.booked <= 0) throw new DomainError('state_conflict', 'Nothing to release');
-    s.booked--;
+  async setDayClosed(experienceId: string, date: string, closed: boolean): Promise<void> {
+    this.day(experienceId, date).closed = closed;
   }
   async deleteFrom(experienceId: string, fromDate: string): Promise<number> {
     let deleted = 0;
@@ -234,9 +275,23 @@ export class InMemorySlotRepository implements SlotRepository {
         deleted++;
       }
     }
+    for (const [key, d] of this.days) {
+      if (key.startsWith(`${experienceId}#`) && d.date >= fromDate) {
+        this.days.delete(key);
+        deleted++;
+      }
+    }
     return deleted;
   }
 }
+
+/** The tour a booking holds (its own length and buffer; an hour and none for a booking without). */
+const tourOf = (b: Booking): TourTiming => ({
+  date: b.date,
+  time: b.time,
+  durationMinutes: durationOf(b),
+  bufferMinutes: bufferOf(b),
+});
 
 const matchesHostFilter = (b: Booking, { status, experienceId }: HostBookingFilter) =>
   (!status || b.status === status) && (!experienceId || b.experienceId === experienceId);
@@ -253,8 +308,15 @@ export class InMemoryBookingRepository implements BookingRepository {
   ) {}
 
   async createWithSlotHold(booking: Booking, ruleCapacity: number): Promise<void> {
+    const stored = { ...booking, durationMinutes: durationOf(booking), bufferMinutes: bufferOf(booking) };
     const slot = this.slots.state(booking.experienceId, booking.date, booking.time);
-    if (slot.blocked || slot.booked >= (slot.capacity ?? ruleCapacity)) {
+    const capacity = slot.capacity ?? ruleCapacity;
+    if (
+      slot.blocked ||
+      this.slots.day(booking.experienceId, booking.date).closed ||
+      capacity < 1 ||
+      this.slots.overlap(booking.experienceId, tourOf(stored)) >= capacity
+    ) {
       throw new DomainError('slot_unavailable', SLOT_UNAVAILABLE_MESSAGE);
     }
     if (this.references.has(booking.reference)) {
@@ -265,7 +327,8 @@ export class InMemoryBookingRepository implements BookingRepository {
     if (this.items.has(booking.id))
       throw new DomainError('duplicate', `Booking ${booking.id} already exists`);
     slot.booked++;
-    this.items.set(booking.id, copy(booking));
+    this.slots.addHeld(booking.experienceId, tourOf(stored), 1);
+    this.items.set(booking.id, copy(stored));
     this.references.set(booking.reference, booking.id);
   }
 
@@ -327,6 +390,7 @@ export class InMemoryBookingRepository implements BookingRepository {
       const slot = this.slots.state(b.experienceId, b.date, b.time);
       // As in DynamoDB: a counter already at 0 is left alone and the transition still happens.
       if (slot.booked > 0) slot.booked--;
+      if (b.durationMinutes !== undefined) this.slots.addHeld(b.experienceId, tourOf(b), -1);
       if (options.closeSlot) slot.blocked = true;
     }
     if (options.cancellation) {

@@ -19,6 +19,8 @@ import {
 } from '@domain/availability';
 import type { AvailabilityRule, SlotState, Weekday } from '@domain/entities';
 import { NATIONAL_HOLIDAY_YEARS, nationalHoliday } from '@domain/national-holidays';
+import { heldQuarters, type TourTiming } from '@domain/tour-span';
+import type { TourDay } from '@domain/availability';
 
 const rule = (overrides: Partial<AvailabilityRule> = {}): AvailabilityRule => ({
   ...defaultAvailabilityRule,
@@ -34,6 +36,25 @@ const state = (date: string, time: string, s: Partial<SlotState> = {}): SlotStat
   blocked: false,
   capacity: null,
   ...s,
+});
+
+/** The tour days that `tours` hold together (what the table's counters would say). */
+function held(...tours: (TourTiming & { count?: number })[]): TourDay[] {
+  const days = new Map<string, TourDay>();
+  for (const t of tours) {
+    for (const { date, quarters } of heldQuarters(t)) {
+      const day = days.get(date) ?? { date, closed: false, held: {} };
+      for (const q of quarters) day.held[q] = (day.held[q] ?? 0) + (t.count ?? 1);
+      days.set(date, day);
+    }
+  }
+  return [...days.values()];
+}
+const hourAt = (date: string, time: string, count = 1): TourTiming & { count: number } => ({
+  date,
+  time,
+  durationMinutes: 60,
+  count,
 });
 
 // 2026-11-23 is a Monday; 2026-11-24 a Tuesday; 2026-11-25 a Wednesday.
@@ -172,22 +193,27 @@ describe('bookable slots', () => {
       from: TUE,
       to: WED,
       window,
-      states: [
-        state(TUE, '09:00', { booked: 1 }),
-        state(TUE, '10:00', { blocked: true }),
-        state(WED, '10:00', { booked: 1, capacity: 2 }),
-      ],
+      states: [state(TUE, '10:00', { blocked: true }), state(WED, '10:00', { capacity: 2 })],
+      days: held(hourAt(TUE, '09:00'), hourAt(WED, '10:00')),
     });
     expect(result).toEqual({ [WED]: ['09:00', '10:00'] });
   });
 
   it('uses the capacity override in both directions', () => {
     const r = hours('09:00', '10:00', { capacity: 2 });
-    const free = (s: SlotState) => bookableSlots({ rule: r, from: TUE, to: TUE, window, states: [s] });
-    expect(free(state(TUE, '09:00', { booked: 1 }))).toEqual({ [TUE]: ['09:00'] });
-    expect(free(state(TUE, '09:00', { booked: 1, capacity: 1 }))).toEqual({});
-    expect(free(state(TUE, '09:00', { booked: 2, capacity: 3 }))).toEqual({ [TUE]: ['09:00'] });
-    expect(free(state(TUE, '09:00', { capacity: 0 }))).toEqual({});
+    const free = (s: SlotState, count: number) =>
+      bookableSlots({
+        rule: r,
+        from: TUE,
+        to: TUE,
+        window,
+        states: [s],
+        days: held(hourAt(TUE, '09:00', count)),
+      });
+    expect(free(state(TUE, '09:00'), 1)).toEqual({ [TUE]: ['09:00'] });
+    expect(free(state(TUE, '09:00', { capacity: 1 }), 1)).toEqual({});
+    expect(free(state(TUE, '09:00', { capacity: 3 }), 2)).toEqual({ [TUE]: ['09:00'] });
+    expect(free(state(TUE, '09:00', { capacity: 0 }), 0)).toEqual({});
   });
 
   it('ignores stored states of times that are not in the rule', () => {
@@ -229,27 +255,43 @@ describe('bookable slots', () => {
   });
 
   it('answers for a single slot', () => {
-    expect(isSlotBookable(defaultAvailabilityRule, TUE, '08:00', window, undefined)).toBe(true);
-    expect(
-      isSlotBookable(defaultAvailabilityRule, TUE, '08:00', window, state(TUE, '08:00', { booked: 1 })),
-    ).toBe(false);
-    expect(isSlotBookable(defaultAvailabilityRule, MON, '08:00', window, undefined)).toBe(false);
-    expect(isSlotBookable(defaultAvailabilityRule, TUE, '07:00', WIDE_WINDOW, undefined)).toBe(false);
+    const one = (date: string, time: string, more: { days?: TourDay[]; w?: typeof window } = {}) =>
+      isSlotBookable({
+        rule: defaultAvailabilityRule,
+        date,
+        time,
+        window: more.w ?? window,
+        states: [],
+        days: more.days ?? [],
+      });
+    expect(one(TUE, '08:00')).toBe(true);
+    expect(one(TUE, '08:00', { days: held(hourAt(TUE, '08:00')) })).toBe(false);
+    expect(one(MON, '08:00')).toBe(false);
+    expect(one(TUE, '07:00', { w: WIDE_WINDOW })).toBe(false);
   });
 });
 
 describe('the host editor view', () => {
-  it('shows every rule slot with its counters and status', () => {
+  it('shows every rule start with its span, counters and status', () => {
     const slots = editorSlots({
       rule: hours('09:00', '12:00', { capacity: 2 }),
       from: TUE,
       to: TUE,
       states: [state(TUE, '09:00', { booked: 2 }), state(TUE, '10:00', { booked: 1, blocked: true })],
+      days: held(hourAt(TUE, '09:00', 2), hourAt(TUE, '10:00')),
     });
+    const span = (time: string, end: string, inUse: number) => ({ time, end, endDayOffset: 0, inUse });
     expect(slots).toEqual([
-      { date: TUE, time: '09:00', booked: 2, capacity: 2, blocked: false, status: 'full' },
-      { date: TUE, time: '10:00', booked: 1, capacity: 2, blocked: true, status: 'blocked' },
-      { date: TUE, time: '11:00', booked: 0, capacity: 2, blocked: false, status: 'available' },
+      { date: TUE, ...span('09:00', '10:00', 2), booked: 2, capacity: 2, blocked: false, status: 'full' },
+      { date: TUE, ...span('10:00', '11:00', 1), booked: 1, capacity: 2, blocked: true, status: 'blocked' },
+      {
+        date: TUE,
+        ...span('11:00', '12:00', 0),
+        booked: 0,
+        capacity: 2,
+        blocked: false,
+        status: 'available',
+      },
     ]);
   });
 
@@ -257,31 +299,38 @@ describe('the host editor view', () => {
     // 07:00 was booked; then the hours moved to 09:00 and Tuesday became a regular holiday.
     const moved = hours('09:00', '11:00', { capacity: 2 });
     const states = [state(TUE, '07:00', { booked: 1 }), state(TUE, '06:00', { booked: 0 })];
-    expect(editorSlots({ rule: moved, from: TUE, to: TUE, states })).toEqual([
-      {
-        date: TUE,
-        time: '07:00',
-        booked: 1,
-        capacity: 2,
-        blocked: true,
-        status: 'blocked',
-        outsideRule: true,
-      },
-      { date: TUE, time: '09:00', booked: 0, capacity: 2, blocked: false, status: 'available' },
-      { date: TUE, time: '10:00', booked: 0, capacity: 2, blocked: false, status: 'available' },
+    const days = held(hourAt(TUE, '07:00'));
+    const outside = {
+      date: TUE,
+      time: '07:00',
+      end: '08:00',
+      endDayOffset: 0,
+      booked: 1,
+      inUse: 1,
+      blocked: true,
+      status: 'blocked',
+      outsideRule: true,
+    };
+    const open = (time: string, end: string) => ({
+      date: TUE,
+      time,
+      end,
+      endDayOffset: 0,
+      booked: 0,
+      inUse: 0,
+      capacity: 2,
+      blocked: false,
+      status: 'available',
+    });
+    expect(editorSlots({ rule: moved, from: TUE, to: TUE, states, days })).toEqual([
+      { ...outside, capacity: 2 },
+      open('09:00', '10:00'),
+      open('10:00', '11:00'),
     ]);
     const holiday = hours('09:00', '11:00', { regularHolidays: ['tuesday'] });
-    expect(editorSlots({ rule: holiday, from: MON, to: TUE, states }).filter((s) => s.date === TUE)).toEqual([
-      {
-        date: TUE,
-        time: '07:00',
-        booked: 1,
-        capacity: 1,
-        blocked: true,
-        status: 'blocked',
-        outsideRule: true,
-      },
-    ]);
+    expect(
+      editorSlots({ rule: holiday, from: MON, to: TUE, states, days }).filter((s) => s.date === TUE),
+    ).toEqual([{ ...outside, capacity: 1 }]);
   });
 
   it('names the pending and approved bookings a new rule would leave outside its hours, earliest first', () => {

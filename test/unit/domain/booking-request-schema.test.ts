@@ -77,7 +77,7 @@ describe('POST /api/bookings request', () => {
   it.each([
     ['date', { date: '2026-02-30' }],
     ['date', { date: '01/12/2026' }],
-    ['time', { time: '09:30' }],
+    ['time', { time: '09:20' }],
     ['time', { time: '24:00' }],
     ['guests', { guests: 0 }],
     ['guests', { guests: 1.5 }],

@@ -14,7 +14,8 @@ describe('parseOrThrow', () => {
       parseOrThrow(createBookingRequestSchema, {
         experienceId: 'e',
         date: '2026-12-01',
-        time: '10:30',
+        // Starts are quarter hours (DESIGN §4j): 10:20 is none.
+        time: '10:20',
         guests: 1,
         language: 'en',
         guest: { firstName: '', lastName: 'L', email: 'x', phone: '+81 90 1234 5678', nationality: 'Japan' },

@@ -321,13 +321,40 @@ describe('availability editor', () => {
     });
     expect(view.days[BOOKABLE_DATE]?.find((s) => s.time === '12:00')).toEqual({
       time: '12:00',
+      end: '13:00',
       capacity: 3,
       booked: 0,
+      inUse: 0,
       blocked: false,
     });
   });
 
-  it('closes every hour of the days of a range, and refuses ranges longer than three months', async () => {
+  it('refuses a start capacity under what overlapping tours hold, a rule capacity too, naming when', async () => {
+    const experience = await stored({
+      durationMinutes: 180,
+      availability: { ...makeExperience().availability, capacity: 2 },
+    });
+    await request(experience, '10:00');
+    await request(experience, '11:00');
+    // 11:00 sees both tours between 11:00 and 13:00.
+    await expect(
+      host.slots.set(HOST.id, experience.id, { date: BOOKABLE_DATE, time: '11:00', capacity: 1 }),
+    ).rejects.toMatchObject({ code: 'state_conflict' });
+    // 14:00 (until 17:00) overlaps neither: its capacity may go to 1.
+    await host.slots.set(HOST.id, experience.id, { date: BOOKABLE_DATE, time: '14:00', capacity: 1 });
+    const current = await host.experiences.get(HOST.id, experience.id);
+    await expect(
+      host.experiences.update(HOST.id, experience.id, {
+        expectedUpdatedAt: current.updatedAt,
+        availability: { ...current.availability, capacity: 1 },
+      }),
+    ).rejects.toMatchObject({
+      code: 'state_conflict',
+      fields: { 'availability.capacity': expect.stringMatching(/11:00 には既に2組の予約が重なっている/) },
+    });
+  });
+
+  it('closes every day of a range whole, and refuses ranges longer than three months', async () => {
     const experience = await stored();
     const view = await host.slots.set(HOST.id, experience.id, {
       date: '2025-06-10',
@@ -340,7 +367,19 @@ describe('availability editor', () => {
         .flat()
         .every((s) => s.blocked),
     ).toBe(true);
-    expect(await guest.repos.slots.listStates(experience.id, '2025-06-10', '2025-06-12')).toHaveLength(72);
+    const days = await guest.repos.slots.listTourDays(experience.id, '2025-06-10', '2025-06-12');
+    expect(days.map((d) => [d.date, d.closed])).toEqual([
+      ['2025-06-10', true],
+      ['2025-06-11', true],
+      ['2025-06-12', true],
+    ]);
+    // Reopening one start of a closed day opens that start alone.
+    const reopened = await host.slots.set(HOST.id, experience.id, {
+      date: '2025-06-11',
+      time: '10:00',
+      blocked: false,
+    });
+    expect(reopened.days['2025-06-11']?.filter((s) => !s.blocked).map((s) => s.time)).toEqual(['10:00']);
     await expect(host.slots.list(HOST.id, experience.id, '2025-01-01', '2025-12-31')).rejects.toMatchObject({
       code: 'validation_failed',
     });

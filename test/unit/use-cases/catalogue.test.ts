@@ -274,10 +274,10 @@ describe('getAvailability', () => {
 
   it('leaves out blocked and full slots, and dates with no free slot at all', async () => {
     await repos.slots.setOverride('e1', '2025-05-10', '09:00', { blocked: true });
-    // Capacity 2 from the rule: two bookings fill the slot.
-    repos.slots.state('e1', '2025-05-10', '10:00').booked = 2;
-    // One booking of two: still free.
-    repos.slots.state('e1', '2025-05-10', '11:00').booked = 1;
+    // Capacity 2 from the rule: two hour-long tours at 10:00 fill it.
+    repos.slots.addHeld('e1', { date: '2025-05-10', time: '10:00', durationMinutes: 60 }, 2);
+    // One tour of two at 11:00: still free.
+    repos.slots.addHeld('e1', { date: '2025-05-10', time: '11:00', durationMinutes: 60 }, 1);
     for (const time of ['09:00', '10:00', '11:00']) {
       await repos.slots.setOverride('e1', '2025-05-11', time, { capacity: 0 });
     }

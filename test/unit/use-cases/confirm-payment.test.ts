@@ -29,6 +29,7 @@ describe('confirmPayment', () => {
       currency: 'JPY',
       date: '2025-06-11',
       time: '10:00',
+      durationMinutes: 60,
       guests: 2,
     });
     const stored = await h.repos.bookings.get(bookingId);

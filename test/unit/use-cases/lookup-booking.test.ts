@@ -32,6 +32,7 @@ describe('lookupBooking', () => {
       status: 'pending',
       date: '2025-06-11',
       time: '10:00',
+      durationMinutes: 60,
       guests: 2,
       amount: 10000,
       currency: 'JPY',

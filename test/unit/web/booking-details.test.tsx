@@ -36,6 +36,7 @@ describe('BookingSummaryCard', () => {
   it('shows the chosen date with its weekday', () => {
     renderWithApp(
       <BookingSummaryCard
+        durationMinutes={60}
         data={{
           experienceId: 'e1',
           date: '2026-12-05',

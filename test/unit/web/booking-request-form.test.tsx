@@ -44,6 +44,12 @@ describe('booking request form (guest spec §2, §5)', () => {
     expect(day(12)).toBeDisabled();
   });
 
+  it('opens on the month of the first free day when this month has none (a day tour booked up for weeks)', async () => {
+    setup({ '2030-02-06': ['08:00'] });
+    await screen.findByText(/February 2030/, {}, { timeout: 10_000 });
+    expect(await screen.findByRole('gridcell', { name: '6' })).toBeEnabled();
+  });
+
   it('offers the start times once a date is picked and clears the time when the date changes', async () => {
     const { user } = setup();
     await screen.findByRole('gridcell', { name: '15' });
@@ -52,7 +58,8 @@ describe('booking request form (guest spec §2, §5)', () => {
     await user.click(day(15));
     await user.click(screen.getByRole('combobox', { name: 'Start time' }));
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['09:00', '10:00']);
+    // Each start as the tour's span (an hour-long tour here).
+    expect(options.map((o) => o.textContent)).toEqual(['09:00–10:00', '10:00–11:00']);
     await user.click(options[1]!);
     expect(screen.getByRole('combobox', { name: 'Start time' })).toHaveTextContent('10:00');
 
@@ -63,7 +70,7 @@ describe('booking request form (guest spec §2, §5)', () => {
       within(screen.getByRole('listbox'))
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['14:00']);
+    ).toEqual(['14:00–15:00']);
   });
 
   it("offers the experience's participant range as '2 people'…'4 people' starting at the minimum, and prices it", async () => {
@@ -100,7 +107,7 @@ describe('booking request form (guest spec §2, §5)', () => {
     await screen.findByRole('gridcell', { name: '15' });
     await user.click(day(15));
     await user.click(screen.getByRole('combobox', { name: 'Start time' }));
-    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '09:00' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '09:00–10:00' }));
 
     // Taken by someone else between the page load and the click.
     available['2030-01-15'] = ['10:00'];
@@ -111,7 +118,7 @@ describe('booking request form (guest spec §2, §5)', () => {
     expect(router.state.location.pathname).toBe('/');
 
     await user.click(screen.getByRole('combobox', { name: 'Start time' }));
-    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '10:00' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '10:00–11:00' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Booking Information page');
     expect(router.state.location.state).toEqual({

@@ -15,6 +15,7 @@ const base = {
   prefecture: '',
   city: '',
   tags: [],
+  durationMinutes: 60,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -19,6 +19,7 @@ const card = {
   prefecture: 'Ehime',
   city: '今治市',
   tags: [],
+  durationMinutes: 60,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

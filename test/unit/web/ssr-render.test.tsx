@@ -285,6 +285,26 @@ describe('escaping and structured data', () => {
     expect(escapeHtml(`"a" 'b' <c> & d`)).toBe('&quot;a&quot; &#39;b&#39; &lt;c&gt; &amp; d');
   });
 
+  it('states the tour’s length as an ISO 8601 duration (an hour for experiences from before lengths)', () => {
+    const [day] = experienceJsonLd(
+      { ...experience(), durationMinutes: 480 } as never,
+      testConfig,
+      createTranslator('en'),
+    );
+    expect(day).toMatchObject({
+      additionalProperty: [{ '@type': 'PropertyValue', name: 'duration', value: 'PT8H' }],
+    });
+    const [short] = experienceJsonLd(
+      { ...experience(), durationMinutes: 90 } as never,
+      testConfig,
+      createTranslator('en'),
+    );
+    expect(short).toMatchObject({ additionalProperty: [{ value: 'PT1H30M' }] });
+    const { durationMinutes: _none, ...legacy } = experience() as { durationMinutes?: number };
+    const [old] = experienceJsonLd(legacy as never, testConfig, createTranslator('en'));
+    expect(old).toMatchObject({ additionalProperty: [{ value: 'PT1H' }] });
+  });
+
   it('adds an AggregateRating once the experience carries a rating', () => {
     const [product] = experienceJsonLd(
       { ...experience(), rating: { average: 4.5, count: 12 } } as never,

@@ -25,9 +25,10 @@ function sentencesOf(text: string): string[] {
 }
 
 /**
- * Guest spec §2: the collapsible cancellation policy ('see more' / 'close'). An experience's own policy is the
- * whole policy (hosts write the standard terms into it), so it is shown alone: its first sentence, the rest on
- * 'see more'. Without one, the default rule leads and the marketplace's standard terms follow.
+ * Guest spec §2: the collapsible cancellation policy ('see more' / 'close'). One policy (DESIGN §4j): the refund rule
+ * leads, in words, in the page's language (it is what a cancellation returns); the host's own text follows under
+ * "Notes from the host", as written. Without a host text the marketplace's standard terms follow the rule; without a
+ * rule (an experience answer from before rules existed) the host's text or the default policy leads.
  */
 export function CancellationPolicy({
   policy,
@@ -46,9 +47,14 @@ export function CancellationPolicy({
   // The host's own text stays as they wrote it (marked with its language); the rest is in the site's language.
   const ownLang = own ? contentLang(policy) : undefined;
   const general = GENERAL_CANCELLATION_TERMS.map((key) => t(key));
-  const ruleText = rule ? [describeRefundRule(rule, locale)] : [];
-  const [lead, ...more] = [...ruleText, ...(own ?? [...(rule ? [] : [t('policy.default')]), ...general])];
+  const ruleText = rule ? describeRefundRule(rule, locale) : null;
+  // With a rule, the host's text is the host's notes, apart and labelled; without one it is the policy itself.
+  const notes = ruleText && own ? own : null;
+  const [lead, ...more] = ruleText
+    ? [ruleText, ...(notes ? [] : general)]
+    : (own ?? [t('policy.default'), ...general]);
   const langOf = (sentence: string) => (own?.includes(sentence) ? ownLang : undefined);
+  const hasMore = more.length > 0 || notes !== null;
   return (
     <Box component="section" aria-labelledby={`${id}-title`}>
       <Typography id={`${id}-title`} variant="h6" component="h2" gutterBottom>
@@ -57,11 +63,16 @@ export function CancellationPolicy({
       <Typography variant="body2" lang={lead ? langOf(lead) : undefined}>
         {lead}
       </Typography>
-      {more.length > 0 && (
+      {hasMore && (
         <>
           <Collapse in={open} id={`${id}-more`}>
+            {notes && (
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+                {t('policy.hostNotes')}
+              </Typography>
+            )}
             <Box component="ul" sx={{ pl: 2.5, my: 1, typography: 'body2', color: 'text.secondary' }}>
-              {more.map((sentence) => (
+              {(notes ?? more).map((sentence) => (
                 <li key={sentence} lang={langOf(sentence)}>
                   {sentence}
                 </li>

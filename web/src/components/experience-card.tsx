@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import type { ExperienceCard as ExperienceCardData } from '@domain/entities';
 import { responsiveImage } from '@domain/images';
+import { durationOf, formatDuration } from '@domain/tour-span';
 import { contentLang } from '../lib/i18n/content-lang';
 import { cardLocation } from '../lib/address';
 import { LIST_CARD_SIZES } from '../lib/image-sizes';
@@ -90,6 +91,10 @@ export function ExperienceCard({
             <PlaceOutlinedIcon fontSize="inherit" aria-hidden />
             {/* Written for the reader (cardLocation): it takes the page's language. */}
             {place || t('card.noLocation')}
+          </Typography>
+          {/* How long the tour lasts (DESIGN §4j); no icon: the home page's JavaScript budget is tight. */}
+          <Typography variant="body2" color="text.secondary">
+            {t('card.duration', { duration: formatDuration(durationOf(experience), locale) })}
           </Typography>
           <RatingSummaryText rating={experience.rating} />
           <Typography

@@ -4,6 +4,7 @@
  * Availability is stated as the offer's general state (bookable online), never as dates: those stay live.
  */
 import { photoVariantUrl } from '@domain/images';
+import { durationOf, isoDuration } from '@domain/tour-span';
 import type { ExperienceDetail } from '../lib/catalogue-api';
 import type { Translator } from '../lib/i18n/i18n';
 
@@ -34,6 +35,11 @@ export function experienceJsonLd(
     url,
     ...(images.length > 0 ? { image: images } : {}),
     ...(experience.host ? { brand: { '@type': 'Brand', name: experience.host.businessName } } : {}),
+    // How long the tour lasts, ISO 8601 (DESIGN §4j). schema.org's Product has no `duration` of its own (Event
+    // and Schedule have); `additionalProperty` is how a Product states one.
+    additionalProperty: [
+      { '@type': 'PropertyValue', name: 'duration', value: isoDuration(durationOf(experience)) },
+    ],
     offers: {
       '@type': 'Offer',
       price: experience.price,

@@ -10,7 +10,7 @@ import { describeRefundRule, type RefundRule } from '../../../domain/refund-rule
 import {
   formatDate,
   formatGuests,
-  formatTime,
+  formatTourTime,
   formatTokyoDateTime,
   formatYen,
   guestSiteUrl,
@@ -103,7 +103,7 @@ export function guestFacts(input: BookingMailInput, language: MailLanguage): Mai
     [label.experience, input.experience.title],
     [label.host, input.hostBusinessName],
     [label.date, formatDate(booking.date, language)],
-    [label.time, formatTime(booking.time, language)],
+    [label.time, formatTourTime(booking, language)],
     [label.guests, formatGuests(booking.guests, language)],
     [label.tourLanguage, tourLanguageName(booking, language)],
     [label.total, texts.totalWithTax(formatYen(booking.amount, language))],
@@ -124,7 +124,7 @@ export function hostRequestFacts(input: BookingMailInput, more: [string, string]
     rows: [
       ['体験', input.experience.title],
       ['日付', formatDate(booking.date, 'ja')],
-      ['時間', formatTime(booking.time, 'ja')],
+      ['時間', formatTourTime(booking, 'ja')],
       ['人数', formatGuests(booking.guests, 'ja')],
       ['合計金額', `${formatYen(booking.amount, 'ja')}（消費税込み・与信済み）`],
       ['予約者', guestFullName(booking, 'en')],
@@ -189,7 +189,9 @@ export function hostFooter(): string {
 }
 
 /**
- * The cancellation policy a guest is held to: the experience's own text when the host wrote one (it is the whole
+ * The cancellation policy a guest is held to. With the booking's refund rule (every booking since rules exist): the
+ * rule in words first, then the host's own text marked as the host's notes (DESIGN §4j: one policy). Without one:
+ * the experience's own text when the host wrote one (it is the whole
  * policy and states the standard terms itself, so nothing is appended to it), else the host's rule (days before,
  * refund percentage; 7 days and 100 % when the host has set nothing) followed by the standard terms.
  */
@@ -201,7 +203,10 @@ export function cancellationPolicyText(
   refundRule?: RefundRule,
 ): string {
   const own = experience.cancellationPolicy?.trim();
-  if (refundRule) return [describeRefundRule(refundRule, language), own].filter(Boolean).join('\n');
+  if (refundRule) {
+    const notes = own ? guestMailTexts(language).hostNotes(own) : null;
+    return [describeRefundRule(refundRule, language), notes].filter(Boolean).join('\n');
+  }
   if (own) return own;
   const texts = guestMailTexts(language);
   const { days, refundPercentage } = hostPolicy ?? { days: 7, refundPercentage: 100 };

@@ -2,6 +2,7 @@
  * Formatting for mails: pure functions, no clock, no zone of the machine. Dates and times are the Tokyo
  * wall-clock strings the booking stores (`yyyy-MM-dd`, `HH:mm`); instants (deadlines) are shown in Tokyo time.
  */
+import { durationOf, formatDuration, formatSpan } from '../../../domain/tour-span';
 import { TOKYO_TIME_ZONE, formatBookingDate, zonedParts } from '../../../domain/calendar';
 import type { GuestLocale } from '../../../domain/entities';
 import { pathInLanguage } from '../../../domain/guest-pages';
@@ -41,6 +42,19 @@ export function formatDate(date: string, language: MailLanguage): string {
 /** The stored slot start, marked as Japan time (a guest abroad must not read it in their own zone). */
 export function formatTime(time: string, language: MailLanguage): string {
   return guestMailTexts(language).japanTime(time);
+}
+
+/**
+ * A tour's time as every booking mail shows it (DESIGN §4j): start–end in Japan time and its length, e.g.
+ * `08:00–16:00 (Japan time) · 8 hours`; a tour that ends on a later day says so (`20:00–02:00 (+1)`). Bookings from
+ * before tours had a length last an hour.
+ */
+export function formatTourTime(
+  booking: { time: string; durationMinutes?: number },
+  language: MailLanguage,
+): string {
+  const minutes = durationOf(booking);
+  return `${guestMailTexts(language).japanTime(formatSpan(booking.time, minutes))} · ${formatDuration(minutes, language)}`;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');

@@ -12,7 +12,7 @@ import {
   renderGuestMail,
   type BookingMailInput,
 } from './booking-mail';
-import { formatDate, formatTime, type MailLanguage } from './format';
+import { formatDate, formatTourTime, type MailLanguage } from './format';
 import { guestMailTexts } from './guest-texts';
 import type { MailBlock, RenderedMail } from './layout';
 
@@ -42,7 +42,7 @@ export function guestTourReminderMail(input: TourReminderMailInput): RenderedMai
   const language = guestMailLanguage(booking);
   const texts = guestMailTexts(language);
   const reminder = texts.reminder;
-  const when = `${formatDate(booking.date, language)} ${formatTime(booking.time, language)}`;
+  const when = `${formatDate(booking.date, language)} ${formatTourTime(booking, language)}`;
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: reminder.intro(experience.title, when) },
     referenceBlock(booking, language),

@@ -5,7 +5,7 @@
 import type { Booking, Host } from '../../../domain/entities';
 import { formatPhoneForDisplay } from '../../../domain/phone';
 import { guestFullName } from './booking-mail';
-import { formatDate, formatGuests, formatTime, siteUrl } from './format';
+import { formatDate, formatGuests, formatTourTime, siteUrl } from './format';
 import { renderMail, type MailBlock, type RenderedMail } from './layout';
 
 export interface HostDayListMailInput {
@@ -23,7 +23,7 @@ export function hostDayListMail(input: HostDayListMailInput): RenderedMail {
   const tours: MailBlock[] = input.bookings.map((b) => ({
     kind: 'facts',
     rows: [
-      ['時間', formatTime(b.time, 'ja')],
+      ['時間', formatTourTime(b, 'ja')],
       ['体験', b.experienceTitle],
       ['予約番号', b.reference],
       ['予約者', guestFullName(b, 'en')],

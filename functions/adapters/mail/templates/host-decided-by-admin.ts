@@ -2,6 +2,7 @@
  * To the host (in Japanese), when an admin approved or denied one of their requests on their behalf (an
  * unresponsive or suspended host): what was decided, by whom, and for a denial the reason the guest was given.
  */
+import { durationOf, formatSpan } from '../../../domain/tour-span';
 import {
   hostBookingsUrl,
   hostRequestFacts,
@@ -22,7 +23,7 @@ function hostDecidedByAdminMail(input: BookingMailInput, decision: 'approved' | 
   return renderMail({
     language: 'ja',
     siteName: siteNameOf(input),
-    subject: `【管理者が${word}しました】${input.experience.title} ${formatDate(booking.date, 'ja')} ${booking.time}（予約番号 ${booking.reference}）`,
+    subject: `【管理者が${word}しました】${input.experience.title} ${formatDate(booking.date, 'ja')} ${formatSpan(booking.time, durationOf(booking))}（予約番号 ${booking.reference}）`,
     preheader: `お客様の予約リクエストを、運営の管理者がホストに代わって${word}しました。`,
     heading: `予約リクエストを管理者が${word}しました`,
     greeting: `${input.hostBusinessName} 様`,

@@ -1,4 +1,5 @@
 /** To the host (in Japanese), when a guest's authorised request arrives (booking `pending`). */
+import { durationOf, formatSpan } from '../../../domain/tour-span';
 import {
   HOST_RESPONSE_HOURS,
   hostBookingsUrl,
@@ -19,7 +20,7 @@ export function hostNewRequestMail(input: BookingMailInput): RenderedMail {
   return renderMail({
     language: 'ja',
     siteName: siteNameOf(input),
-    subject: `【新しい予約リクエスト】${input.experience.title} ${formatDate(booking.date, 'ja')} ${booking.time}（予約番号 ${booking.reference}）`,
+    subject: `【新しい予約リクエスト】${input.experience.title} ${formatDate(booking.date, 'ja')} ${formatSpan(booking.time, durationOf(booking))}（予約番号 ${booking.reference}）`,
     preheader: `${HOST_RESPONSE_HOURS}時間以内に承認または否認してください。`,
     heading: '新しい予約リクエストが届きました',
     greeting: `${input.hostBusinessName} 様`,

@@ -1,4 +1,5 @@
 /** To the host (in Japanese), when a request they did not answer within 48 hours expires. */
+import { durationOf, formatSpan } from '../../../domain/tour-span';
 import {
   HOST_RESPONSE_HOURS,
   guestFullName,
@@ -8,7 +9,7 @@ import {
   siteNameOf,
   type BookingMailInput,
 } from './booking-mail';
-import { formatDate, formatGuests, formatTime, formatYen } from './format';
+import { formatDate, formatGuests, formatTourTime, formatYen } from './format';
 import { renderMail, type RenderedMail } from './layout';
 
 export function hostRequestExpiredMail(input: BookingMailInput): RenderedMail {
@@ -16,7 +17,7 @@ export function hostRequestExpiredMail(input: BookingMailInput): RenderedMail {
   return renderMail({
     language: 'ja',
     siteName: siteNameOf(input),
-    subject: `【予約リクエスト失効】${input.experience.title} ${formatDate(booking.date, 'ja')} ${booking.time}（予約番号 ${booking.reference}）`,
+    subject: `【予約リクエスト失効】${input.experience.title} ${formatDate(booking.date, 'ja')} ${formatSpan(booking.time, durationOf(booking))}（予約番号 ${booking.reference}）`,
     preheader: `${HOST_RESPONSE_HOURS}時間以内に返答がなかったため、予約リクエストが失効しました。`,
     heading: '予約リクエストが失効しました',
     greeting: `${input.hostBusinessName} 様`,
@@ -33,7 +34,7 @@ export function hostRequestExpiredMail(input: BookingMailInput): RenderedMail {
         rows: [
           ['体験', input.experience.title],
           ['日付', formatDate(booking.date, 'ja')],
-          ['時間', formatTime(booking.time, 'ja')],
+          ['時間', formatTourTime(booking, 'ja')],
           ['人数', formatGuests(booking.guests, 'ja')],
           ['合計金額', `${formatYen(booking.amount, 'ja')}（消費税込み）`],
           ['予約者', guestFullName(booking, 'en')],

@@ -2,6 +2,7 @@
  * To the host (in Japanese), once, when a request they have not answered has 12 hours left before it expires
  * and the guest's card authorisation is released.
  */
+import { durationOf, formatSpan } from '../../../domain/tour-span';
 import {
   hostBookingsUrl,
   hostDeadlineText,
@@ -21,7 +22,7 @@ export function hostRequestReminderMail(input: BookingMailInput): RenderedMail {
   return renderMail({
     language: 'ja',
     siteName: siteNameOf(input),
-    subject: `【回答期限まであと${HOST_REMINDER_HOURS}時間】${input.experience.title} ${formatDate(booking.date, 'ja')} ${booking.time}（予約番号 ${booking.reference}）`,
+    subject: `【回答期限まであと${HOST_REMINDER_HOURS}時間】${input.experience.title} ${formatDate(booking.date, 'ja')} ${formatSpan(booking.time, durationOf(booking))}（予約番号 ${booking.reference}）`,
     preheader: `未対応の予約リクエストがあります。${deadline ? `${deadline}までに` : ''}承認または否認してください。`,
     heading: '未対応の予約リクエストがあります',
     greeting: `${input.hostBusinessName} 様`,

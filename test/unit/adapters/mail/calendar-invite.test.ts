@@ -99,6 +99,24 @@ describe('calendar invitation (.ics made with the ics package)', () => {
     expect(url.searchParams.get('text')).toBe(experience.title);
   });
 
+  it('ends at start + the tour’s own length (an 8-hour day tour, a night tour into the next day)', () => {
+    const day = { ...input, booking: { ...booking, time: '08:00', durationMinutes: 480 } };
+    const p = properties(icsText(calendarEvent(day, 'REQUEST')));
+    expect(p.get('DTSTART')).toEqual(['20261130T230000Z']);
+    expect(p.get('DTEND')).toEqual(['20261201T070000Z']);
+    expect(new URL(googleCalendarUrl(day)).searchParams.get('dates')).toBe(
+      '20261130T230000Z/20261201T070000Z',
+    );
+    const night = { ...input, booking: { ...booking, time: '20:00', durationMinutes: 360 } };
+    // 20:00 Tokyo on 1 December to 02:00 on the 2nd.
+    expect(properties(icsText(calendarEvent(night, 'REQUEST'))).get('DTEND')).toEqual(['20261201T170000Z']);
+    // A booking from before tours had a length keeps its hour.
+    const { durationMinutes: _dropped, ...old } = booking;
+    expect(properties(icsText(calendarEvent({ ...input, booking: old }, 'REQUEST'))).get('DTEND')).toEqual([
+      '20261201T150000Z',
+    ]);
+  });
+
   it('the approved mail links to Google Calendar and mentions the attached file (both languages)', () => {
     for (const guestLocale of ['en', 'ja'] as const) {
       const mail = guestBookingApprovedMail({ ...input, booking: { ...booking, guestLocale } });

@@ -91,9 +91,20 @@ const subjectMarks: Record<string, { en: RegExp; ja: RegExp }> = {
   'expired (no host answer)': { en: /^Your booking request has expired/, ja: /^【予約リクエスト期限切れ】/ },
 };
 
+/** Every booking mail shows the tour's span and length (DESIGN §4j); the fixture's tour lasts an hour. */
 const expected = {
-  en: { amount: '¥24,000', date: '2025-05-01 (Thu)', time: '10:00 (Japan time)', ref: 'Booking ID' },
-  ja: { amount: '24,000円', date: '2025年5月1日（木）', time: '10:00（日本時間）', ref: '予約番号' },
+  en: {
+    amount: '¥24,000',
+    date: '2025-05-01 (Thu)',
+    time: '10:00–11:00 (Japan time) · 1 hour',
+    ref: 'Booking ID',
+  },
+  ja: {
+    amount: '24,000円',
+    date: '2025年5月1日（木）',
+    time: '10:00–11:00（日本時間） · 1時間',
+    ref: '予約番号',
+  },
 };
 
 describe('guest mails', () => {
@@ -249,13 +260,13 @@ describe('host mails (Japanese)', () => {
     it('has the reference, amount, date, time and a link to the host bookings page', () => {
       const mail = render();
       expect(mail.subject).toContain('ABC123');
-      expect(mail.subject).toContain('2025年5月1日（木） 10:00');
+      expect(mail.subject).toContain('2025年5月1日（木） 10:00–11:00');
       for (const part of [mail.text, mail.html]) {
         expect(part).toContain('予約番号');
         expect(part).toContain('ABC123');
         expect(part).toContain('24,000円');
         expect(part).toContain('2025年5月1日（木）');
-        expect(part).toContain('10:00（日本時間）');
+        expect(part).toContain('10:00–11:00（日本時間） · 1時間');
         expect(part).toContain('Alex Smith');
         expect(part).toContain('https://ehime.example/host/bookings');
       }
@@ -306,5 +317,40 @@ describe('mail formatting', () => {
     expect(guestRequestReceivedMail(base('en', { guests: 1, amount: 12_000 })).text).toContain(
       'Guests: 1 guest\n',
     );
+  });
+});
+
+describe('tours with a length and one policy (issue 30)', () => {
+  it('shows an 8-hour tour’s span and length in a guest mail and a host mail', () => {
+    const day = { durationMinutes: 480, time: '08:00' };
+    expect(guestRequestReceivedMail(base('en', day)).text).toContain('08:00–16:00 (Japan time) · 8 hours');
+    expect(guestRequestReceivedMail(base('ja', day)).text).toContain('08:00–16:00（日本時間） · 8時間');
+    const host = hostNewRequestMail(base('en', day));
+    expect(host.subject).toContain('08:00–16:00');
+    expect(host.text).toContain('08:00–16:00（日本時間） · 8時間');
+    const night = guestRequestReceivedMail(base('en', { durationMinutes: 360, time: '20:00' }));
+    expect(night.text).toContain('20:00–02:00 (+1) (Japan time) · 6 hours');
+  });
+
+  it('says the refund rule first and the host’s own text as the host’s notes, in the guest’s language', () => {
+    const rule = [{ daysBefore: 3, refundPercentage: 50 }];
+    const notes = {
+      ...experience,
+      cancellationPolicy: 'Rain or shine; we decide by 7 PM the evening before.',
+    };
+    const en = guestBookingApprovedMail({
+      ...base('en', { status: 'approved', refundRule: rule }),
+      experience: notes,
+    });
+    const ruleAt = en.text.indexOf('50% refund up to 3 days before the start');
+    const notesAt = en.text.indexOf('Notes from the host: Rain or shine');
+    expect(ruleAt).toBeGreaterThan(-1);
+    expect(notesAt).toBeGreaterThan(ruleAt);
+    const ja = guestBookingApprovedMail({
+      ...base('ja', { status: 'approved', refundRule: rule }),
+      experience: notes,
+    });
+    expect(ja.text).toContain('3日前まで50%返金');
+    expect(ja.text).toContain('ホストからの補足：Rain or shine');
   });
 });

@@ -365,8 +365,8 @@ describe('day view and CSV', () => {
       within(dogo)
         .getAllByTestId('manifest-time')
         .map((t) => t.getAttribute('aria-label')),
-    ).toEqual(['Dogo Onsen evening walk 10:00 の予約', 'Dogo Onsen evening walk 14:00 の予約']);
-    const ten = within(dogo).getByRole('region', { name: 'Dogo Onsen evening walk 10:00 の予約' });
+    ).toEqual(['Dogo Onsen evening walk 10:00–11:00 の予約', 'Dogo Onsen evening walk 14:00–15:00 の予約']);
+    const ten = within(dogo).getByRole('region', { name: 'Dogo Onsen evening walk 10:00–11:00 の予約' });
     expect(ten).toHaveTextContent('3 名');
     expect(ten).toHaveTextContent('Hanako Tester 様');
     expect(ten).toHaveTextContent('リクエスト: Wheelchair access');

@@ -25,7 +25,7 @@ function setText(element: HTMLElement, value: string) {
 }
 
 function emptySlots(): HostSlotsView {
-  return { timeZone: 'Asia/Tokyo', days: {} };
+  return { timeZone: 'Asia/Tokyo', durationMinutes: 60, days: {} };
 }
 
 function api(extra: ApiRoute = () => undefined, experience = experienceFixture()) {
@@ -260,11 +260,16 @@ describe('availability calendar (DESIGN §4b)', () => {
   function slotsView(blocked = false): HostSlotsView {
     return {
       timeZone: 'Asia/Tokyo',
+      durationMinutes: 60,
       days: {
+        // A night tour of the day before runs into `day` until 01:00.
+        [addDays(day, -1)]: [
+          { time: '22:00', end: '01:00', endDayOffset: 1, capacity: 1, booked: 1, blocked: false, inUse: 1 },
+        ],
         [day]: [
-          { time: '17:00', capacity: 1, booked: 1, blocked: false },
-          { time: '18:00', capacity: 2, booked: 1, blocked },
-          { time: '19:00', capacity: 1, booked: 0, blocked },
+          { time: '17:00', end: '18:00', capacity: 1, booked: 1, blocked: false, inUse: 1 },
+          { time: '18:00', end: '19:00', capacity: 2, booked: 1, blocked, inUse: 1 },
+          { time: '19:00', end: '20:00', capacity: 1, booked: 0, blocked, inUse: 0 },
         ],
       },
     };
@@ -300,9 +305,16 @@ describe('availability calendar (DESIGN §4b)', () => {
     await u.click(cell);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('listitem', { name: '17:00 の枠' })).toHaveTextContent('満席');
+    expect(within(dialog).getByRole('listitem', { name: '18:00 の枠' })).toHaveTextContent('18:00–19:00');
     expect(within(dialog).getByRole('listitem', { name: '18:00 の枠' })).toHaveTextContent(
-      '予約 1 / 受付数 2',
+      '予約 1・重なり 1 / 受付数 2',
     );
+    // The booked tours as the spans they occupy.
+    expect(
+      within(within(dialog).getByRole('list', { name: '予約済みのツアー' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['前日22:00–翌01:00 1 件', '17:00–18:00 1 件', '18:00–19:00 1 件']);
 
     await u.click(within(dialog).getByRole('button', { name: '19:00 を休止' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('19:00 の枠を休止しました');
@@ -320,7 +332,7 @@ describe('availability calendar (DESIGN §4b)', () => {
       }),
     );
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      '予約済みの数より少ない受付数にはできません。',
+      'この時間帯に重なっている予約の数より少ない受付数にはできません。',
     );
   });
 
@@ -331,11 +343,20 @@ describe('availability calendar (DESIGN §4b)', () => {
             status: 200,
             body: {
               timeZone: 'Asia/Tokyo',
+              durationMinutes: 60,
               days: {
                 [day]: [
-                  { time: '07:00', capacity: 1, booked: 1, blocked: true, outsideRule: true },
-                  { time: '17:00', capacity: 0, booked: 0, blocked: false },
-                  { time: '18:00', capacity: 1, booked: 1, blocked: false },
+                  {
+                    time: '07:00',
+                    end: '08:00',
+                    capacity: 1,
+                    booked: 1,
+                    blocked: true,
+                    outsideRule: true,
+                    inUse: 1,
+                  },
+                  { time: '17:00', end: '18:00', capacity: 0, booked: 0, blocked: false, inUse: 0 },
+                  { time: '18:00', end: '19:00', capacity: 1, booked: 1, blocked: false, inUse: 1 },
                 ],
               },
             } satisfies HostSlotsView,

@@ -122,12 +122,22 @@ describe('refund-rule editor', () => {
 
     setText(days(1), '10');
     setText(percent(1), '80');
+    await waitFor(() => expect(preview()).toHaveTextContent('10日前まで80%返金、それ以降は返金なし'));
+    // One policy: the notes' "7 days" is no longer the rule's, so they are refused until they agree.
+    const notes = screen.getByRole('textbox', { name: 'キャンセルポリシー' });
+    expect(notes).toHaveValue('Free cancellation up to 7 days before.');
+    expect(await screen.findByTestId('policy-notes-conflict')).toHaveTextContent(
+      'キャンセルポリシーの「Free cancellation」「7 days」は返金ルール（10日前まで80%返金、それ以降は返金なし）と食い違っています',
+    );
+    await waitFor(() => expect(save()).toBeDisabled());
+    setText(notes, 'Runs in light rain; we tell you by 7 PM the day before if the weather stops it.');
+    await waitFor(() => expect(screen.queryByTestId('policy-notes-conflict')).not.toBeInTheDocument());
     await waitFor(() => expect(save()).toBeEnabled());
-    expect(preview()).toHaveTextContent('10日前まで80%返金、それ以降は返金なし');
     await u.click(save());
     await screen.findByText('体験の内容を更新しました。');
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({
       expectedUpdatedAt: experience.updatedAt,
+      cancellationPolicy: 'Runs in light rain; we tell you by 7 PM the day before if the weather stops it.',
       refundRule: [{ daysBefore: 10, refundPercentage: 80 }],
     });
   });

@@ -438,6 +438,7 @@ export function experienceFixture(overrides: Partial<HostExperienceView> = {}): 
     participantsMin: 1,
     participantsMax: 4,
     publicationStatus: 'public',
+    durationMinutes: 60,
     availability: {
       defaultHours: { start: '17:00', end: '20:00' },
       allDay: false,

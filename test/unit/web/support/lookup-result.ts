@@ -7,6 +7,7 @@ export const lookupResult = (patch: Partial<LookupBookingResult['booking']> = {}
     status: 'pending',
     date: '2026-12-04',
     time: '10:00',
+    durationMinutes: 60,
     guests: 2,
     amount: 24000,
     currency: 'JPY',

@@ -1,6 +1,6 @@
 import TableCell from '@mui/material/TableCell';
 import Typography from '@mui/material/Typography';
-import { formatDateTimeJa, formatSlotJa, formatYen } from '../../lib/back-office/format';
+import { formatDateTimeJa, formatTourJa, formatYen } from '../../lib/back-office/format';
 
 /** The last three columns of both booking tables: 日時 (with 受付 below), 人数 and 金額. */
 export function BookingSlotCells({
@@ -11,7 +11,7 @@ export function BookingSlotCells({
   return (
     <>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <Typography variant="body2">{formatSlotJa(booking.date, booking.time)}</Typography>
+        <Typography variant="body2">{formatTourJa(booking)}</Typography>
         <Typography variant="caption" color="text.secondary">
           受付 {formatDateTimeJa(booking.createdAt)}
         </Typography>

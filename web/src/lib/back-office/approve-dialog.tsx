@@ -11,11 +11,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { BackOfficeBooking } from '@domain/back-office-views';
-import { formatSlotJa, formatYen, guestName } from './format';
+import { formatTourJa, formatYen, guestName } from './format';
 
 /** 予約番号 ABC123（Hanako Tester 様、2026/12/05（土） 10:00、2 名）. */
 export const bookingSummaryJa = (b: BackOfficeBooking) =>
-  `予約番号 ${b.reference}（${guestName(b)} 様、${formatSlotJa(b.date, b.time)}、${b.guests} 名）`;
+  `予約番号 ${b.reference}（${guestName(b)} 様、${formatTourJa(b)}、${b.guests} 名）`;
 
 export function ApproveDialog({
   booking,

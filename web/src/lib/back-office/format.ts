@@ -2,6 +2,7 @@
  * How the back office writes dates, times, amounts and deadlines: Japanese conventions, Tokyo time whatever the
  * browser's zone (DESIGN §3), whole yen.
  */
+import { durationOf, formatSpan } from '@domain/tour-span';
 import { weekdayOf } from '@domain/calendar';
 import type { BackOfficeBooking } from '@domain/back-office-views';
 import { nationalityIn } from '@domain/countries';
@@ -40,6 +41,14 @@ export function formatDateJa(date: string): string {
 /** A tour slot: `2026/11/23（月） 10:00`. */
 export function formatSlotJa(date: string, time: string): string {
   return `${formatDateJa(date)} ${time}`;
+}
+
+/**
+ * A booking's tour as the back office shows it (DESIGN §4j): `2026/11/23（月） 08:00–16:00`, `+1` when it ends on
+ * a later day. Bookings from before tours had a length last an hour.
+ */
+export function formatTourJa(booking: { date: string; time: string; durationMinutes?: number }): string {
+  return `${formatDateJa(booking.date)} ${formatSpan(booking.time, durationOf(booking))}`;
 }
 
 /** An instant in Tokyo time: `2026/11/23 14:05`. */

@@ -26,6 +26,7 @@ export const en: GuestMailTexts = {
   mapLine: (url) => `Map: ${url}`,
   meetingPoint: 'Meeting point',
   cancellationPolicy: 'Cancellation policy',
+  hostNotes: (text) => `Notes from the host: ${text}`,
   policyGeneral:
     'Refund handling fees are borne by the guest. A refund to your card may take 1–2 months to appear, depending on your card’s billing cycle.',
   policyRule: (days, pct) =>

@@ -25,6 +25,7 @@ export const ja: GuestMailTexts = {
   mapLine: (url) => `地図：${url}`,
   meetingPoint: '集合場所',
   cancellationPolicy: 'キャンセルポリシー',
+  hostNotes: (text) => `ホストからの補足：${text}`,
   policyGeneral:
     '返金手数料はお客様のご負担となります。カードへの返金は、締め日によって1〜2か月かかる場合があります。',
   policyRule: (days, pct) =>

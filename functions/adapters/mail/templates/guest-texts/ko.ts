@@ -26,6 +26,7 @@ export const ko: GuestMailTexts = {
   mapLine: (url) => `지도: ${url}`,
   meetingPoint: '집합 장소',
   cancellationPolicy: '취소 정책',
+  hostNotes: (text) => `호스트 안내: ${text}`,
   policyGeneral: '환불 수수료는 고객 부담입니다. 카드 환불은 결제일에 따라 1~2개월이 걸릴 수 있습니다.',
   policyRule: (days, pct) =>
     `체험 ${days}일 전까지 취소하시면 요금의 ${pct}%를 환불해 드립니다. 그 이후의 취소 및 노쇼는 환불되지 않습니다.`,

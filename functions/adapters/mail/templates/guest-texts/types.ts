@@ -40,6 +40,8 @@ export interface GuestMailTexts {
   mapLine: (url: string) => string;
   meetingPoint: string;
   cancellationPolicy: string;
+  /** The host's own policy text, after the refund rule (DESIGN §4j: the rule first, the host's notes beside it). */
+  hostNotes: (text: string) => string;
   /** The marketplace's terms after the host's rule. */
   policyGeneral: string;
   policyRule: (days: number, refundPercentage: number) => string;

@@ -25,6 +25,7 @@ export const zhHant: GuestMailTexts = {
   mapLine: (url) => `地圖：${url}`,
   meetingPoint: '集合地點',
   cancellationPolicy: '取消政策',
+  hostNotes: (text) => `主辦方補充說明：${text}`,
   policyGeneral: '退款手續費由顧客負擔。視信用卡結帳日而定，退款可能需要 1～2 個月才會入帳。',
   policyRule: (days, pct) => `於體驗日 ${days} 天前取消，可退還費用的 ${pct}%。之後取消或未到場恕不退款。`,
   policyNoRefund: '取消或未到場恕不退款。',

@@ -27,7 +27,7 @@ import { ApiError } from '../../../lib/api-client';
 import {
   formatDateTimeJa,
   decidedByLabel,
-  formatSlotJa,
+  formatTourJa,
   formatYen,
   guestName,
   isDeadlineNear,
@@ -82,7 +82,7 @@ function Details({ booking }: { booking: AdminBookingView }) {
             {booking.reference}
           </Box>
         </DetailRow>
-        <DetailRow label="予約日時">{formatSlotJa(booking.date, booking.time)}</DetailRow>
+        <DetailRow label="予約日時">{formatTourJa(booking)}</DetailRow>
         <DetailRow label="人数">{booking.guests} 名</DetailRow>
         <DetailRow label="合計金額">
           {formatYen(booking.amount)}（{formatYen(booking.unitPrice)} × {booking.guests} 名）

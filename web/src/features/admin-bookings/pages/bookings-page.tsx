@@ -38,7 +38,7 @@ import { BookingStatusChip, STATUS_COLUMN_WIDTH } from '../../../components/back
 import { BookingSlotCells } from '../../../components/back-office/booking-slot-cells';
 import { TruncatedText } from '../../../components/back-office/truncated-text';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTimeJa, formatSlotJa, formatYen, guestName } from '../../../lib/back-office/format';
+import { formatDateTimeJa, formatTourJa, formatYen, guestName } from '../../../lib/back-office/format';
 import { STATUS_FILTERS, statusFilterOf } from '../../../lib/back-office/booking-status-filters';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useToast } from '../../../lib/toast';
@@ -220,7 +220,7 @@ function BookingCards({
             {b.reference}
           </Typography>
           <Typography variant="body2" sx={{ mt: 1 }}>
-            {formatSlotJa(b.date, b.time)}・{b.guests} 名・{formatYen(b.amount)}
+            {formatTourJa(b)}・{b.guests} 名・{formatYen(b.amount)}
           </Typography>
           <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
             予約者: {guestName(b)}（{b.email}）

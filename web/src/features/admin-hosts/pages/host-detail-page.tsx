@@ -35,7 +35,7 @@ import { ApiError } from '../../../lib/api-client';
 import {
   formatDateTimeJa,
   formatDayOfInstantJa,
-  formatSlotJa,
+  formatTourJa,
   formatYen,
   guestName,
   isDeadlineNear,
@@ -203,7 +203,7 @@ function PendingRequests({ host }: { host: AdminHostView }) {
               sx={{ gap: 2, flexWrap: 'wrap', px: 1 }}
             >
               <ListItemText
-                primary={`${booking.experienceTitle}（${formatSlotJa(booking.date, booking.time)}）`}
+                primary={`${booking.experienceTitle}（${formatTourJa(booking)}）`}
                 secondary={`予約番号 ${booking.reference}・${guestName(booking)} 様・${booking.guests} 名・${formatYen(booking.amount)}`}
               />
               {booking.deadline && (

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBookingDate } from '@domain/calendar';
 import { languageName } from '@domain/languages';
+import { formatDuration, formatSpan } from '@domain/tour-span';
 import type { BookingData } from '../../../lib/booking-data';
 import { useT } from '../../../lib/i18n/i18n';
 import { contentLang } from '../../../lib/i18n/content-lang';
@@ -24,10 +25,13 @@ export function BookingSummaryCard({
   data,
   title,
   image,
+  durationMinutes,
 }: {
   data: BookingData;
   title: string;
   image: string | undefined;
+  /** The tour's length (DESIGN §4j): the time row says start–end. */
+  durationMinutes: number;
 }) {
   const { t, yen, locale } = useT();
   return (
@@ -48,7 +52,11 @@ export function BookingSummaryCard({
         </Typography>
         <Stack spacing={1}>
           <Row label={t('booking.date')} value={formatBookingDate(data.date, locale)} />
-          <Row label={t('booking.time')} value={t('booking.japanTime', { time: data.time })} />
+          <Row
+            label={t('booking.time')}
+            value={t('booking.japanTime', { time: formatSpan(data.time, durationMinutes) })}
+          />
+          <Row label={t('booking.duration')} value={formatDuration(durationMinutes, locale)} />
           <Row label={t('booking.guests')} value={t('booking.people', { count: data.guests })} />
           <Row label={t('booking.tourLanguageLong')} value={languageName(data.language, locale)} />
           <Row label={t('booking.pricePerPerson')} value={yen(data.unitPrice)} />

@@ -44,6 +44,7 @@ import { bookingFailure } from '../api/booking-errors';
 import type { PaymentMethodState } from '../api/payment-method';
 import { releaseHold } from '../api/release-hold';
 import { BookingSummaryCard } from '../components/booking-summary-card';
+import { durationOf } from '@domain/tour-span';
 import { GuestFormFields } from '../components/guest-form';
 import { LocalTestCardForm } from '../components/local-test-card-form';
 import { useGuestForm } from '../hooks/use-guest-form';
@@ -332,7 +333,12 @@ function BookingForm({ data }: { data: BookingData }) {
       <Grid container spacing={4}>
         <Grid size={{ xs: 12, md: 5 }} sx={{ order: { md: 2 } }}>
           <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-            <BookingSummaryCard data={shown} title={exp.title} image={exp.mainImages[0]} />
+            <BookingSummaryCard
+              data={shown}
+              title={exp.title}
+              image={exp.mainImages[0]}
+              durationMinutes={durationOf(exp)}
+            />
           </Box>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>

@@ -1,4 +1,5 @@
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { durationOf, formatSpan } from '@domain/tour-span';
 import { useNavigate } from 'react-router';
 import { format, parseISO } from 'date-fns';
 import type { Locale as DateFnsLocale } from 'date-fns';
@@ -52,6 +53,8 @@ export interface BookableExperience {
   price: number;
   participantsMin: number;
   participantsMax: number;
+  /** The tour's length: each start is offered as its span (absent: an hour). */
+  durationMinutes?: number;
 }
 
 /**
@@ -98,6 +101,9 @@ const AvailabilityCalendar = memo(function AvailabilityCalendar({
       localeText={localeText}
     >
       <DateCalendar
+        // Opens on the month of the first free day once the answer is in (a day tour's first weeks may be taken):
+        // the reference date counts only when the calendar mounts, so it mounts again when that month is known.
+        key={firstAvailable?.slice(0, 7) ?? 'loading'}
         value={date ? parseISO(date) : null}
         onChange={onChange}
         minDate={parseISO(bookable.from)}
@@ -239,8 +245,9 @@ export function BookingRequestForm({
             helperText={t('booking.timesJapan', { zone: availability.data?.timeZone ?? 'Asia/Tokyo' })}
           >
             {times.map((slotTime) => (
+              // The tour's span, so a guest sees when it ends (DESIGN §4j); the value stays the start.
               <MenuItem key={slotTime} value={slotTime}>
-                {slotTime}
+                {formatSpan(slotTime, durationOf(experience))}
               </MenuItem>
             ))}
           </TextField>

@@ -9,6 +9,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import { durationOf, formatDuration } from '@domain/tour-span';
 import { responsiveImage } from '@domain/images';
 import { excerpt } from '@domain/text-excerpt';
 import { CancellationPolicy } from '../../../components/cancellation-policy';
@@ -245,6 +247,10 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
               </Typography>
             )}
             <Typography>{t('card.from', { price: yen(experience.price) })}</Typography>
+            <Typography sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <AccessTimeIcon fontSize="small" aria-hidden />
+              {t('card.duration', { duration: formatDuration(durationOf(experience), locale) })}
+            </Typography>
             <RatingSummaryText rating={experience.rating} size="1rem" />
           </Stack>
         </Box>

@@ -26,7 +26,7 @@ import { ApiError } from '../../../lib/api-client';
 import {
   decidedByLabel,
   formatDateTimeJa,
-  formatSlotJa,
+  formatTourJa,
   formatYen,
   guestName,
   isDeadlineNear,
@@ -70,7 +70,7 @@ function Details({ booking }: { booking: BackOfficeBooking }) {
       <Divider sx={{ mb: 0.5 }} />
       <DetailList>
         <DetailRow label="体験名">{booking.experienceTitle}</DetailRow>
-        <DetailRow label="日時">{formatSlotJa(booking.date, booking.time)}</DetailRow>
+        <DetailRow label="日時">{formatTourJa(booking)}</DetailRow>
         <DetailRow label="人数">{booking.guests} 名</DetailRow>
         <DetailRow label="合計金額">
           {formatYen(booking.amount)}（{formatYen(booking.unitPrice)} × {booking.guests} 名）
@@ -215,8 +215,8 @@ export function BookingDetailDialog({
         {data && mode === 'deny' && (
           <Box>
             <Typography sx={{ mb: 1 }}>
-              {guestName(data)} 様（{formatSlotJa(data.date, data.time)}、{data.guests}{' '}
-              名）のリクエストを否認します。 カードの与信は取り消され、理由はお客様にメールでお送りします（
+              {guestName(data)} 様（{formatTourJa(data)}、{data.guests} 名）のリクエストを否認します。
+              カードの与信は取り消され、理由はお客様にメールでお送りします（
               {siteLanguageNameJa(data.guestLocale)}のメール）。
             </Typography>
             <DenialReasonField

@@ -4,6 +4,7 @@
  * are listed too, marked, since the host may still accept them. Printed, it is the manifest alone: one block per
  * experience with the date and totals, no navigation (item 14).
  */
+import { durationOf, formatSpan } from '@domain/tour-span';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -41,13 +42,17 @@ interface ExperienceBlock {
 
 const guestsOf = (list: BackOfficeBooking[]) => list.reduce((n, b) => n + b.guests, 0);
 
-/** The day's bookings by experience (earliest first), then by start time. */
+/** The day's bookings by experience (earliest first), then by tour span (start time first). */
 export function manifestBlocks(coming: BackOfficeBooking[]): ExperienceBlock[] {
   const byExperience = new Map<string, BackOfficeBooking[]>();
   for (const b of coming) byExperience.set(b.experienceId, [...(byExperience.get(b.experienceId) ?? []), b]);
   return [...byExperience.entries()].map(([experienceId, list]) => {
+    // Grouped by the tour's span (start–end, DESIGN §4j), which starts with the start time and so sorts by it.
     const times = new Map<string, BackOfficeBooking[]>();
-    for (const b of list) times.set(b.time, [...(times.get(b.time) ?? []), b]);
+    for (const b of list) {
+      const span = formatSpan(b.time, durationOf(b));
+      times.set(span, [...(times.get(span) ?? []), b]);
+    }
     const confirmed = list.filter((b) => CHECKABLE.has(b.status));
     return {
       experienceId,
@@ -219,7 +224,7 @@ export function DayManifest({
                   justifyContent: 'space-between',
                 }}
               >
-                <Typography sx={{ fontWeight: 700 }}>{time}〜</Typography>
+                <Typography sx={{ fontWeight: 700 }}>{time}</Typography>
                 <Typography>{guestsOf(list)} 名</Typography>
               </Box>
               {list.map((b) => (

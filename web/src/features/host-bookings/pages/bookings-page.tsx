@@ -38,7 +38,7 @@ import { STATUS_FILTERS, statusFilterOf } from '../../../lib/back-office/booking
 import { downloadText } from '../../../lib/back-office/csv';
 import {
   formatDateTimeJa,
-  formatSlotJa,
+  formatTourJa,
   formatYen,
   guestName,
   isDeadlineNear,
@@ -292,7 +292,7 @@ export function BookingsPage() {
                     </Typography>
                   )}
                   <Typography variant="body2" sx={{ mt: 0.5 }}>
-                    {formatSlotJa(b.date, b.time)} ・ {b.guests} 名 ・ {formatYen(b.amount)}
+                    {formatTourJa(b)} ・ {b.guests} 名 ・ {formatYen(b.amount)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                     {guestName(b)}（{b.email}）

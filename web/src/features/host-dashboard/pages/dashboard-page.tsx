@@ -19,7 +19,7 @@ import type { HostDashboardView } from '@domain/back-office-views';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { ReviewsSummary, type DashboardReviews } from '../components/reviews-summary';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
-import { formatSlotJa, guestName, isDeadlineNear, timeLeftJa } from '../../../lib/back-office/format';
+import { formatTourJa, guestName, isDeadlineNear, timeLeftJa } from '../../../lib/back-office/format';
 import { useHostMe } from '../../../lib/back-office/host-account';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useNow } from '../../../lib/back-office/use-now';
@@ -193,7 +193,7 @@ export function DashboardPage() {
               >
                 <ListItemText
                   primary={booking.experienceTitle}
-                  secondary={`${guestName(booking)} 様 ・ ${formatSlotJa(booking.date, booking.time)}`}
+                  secondary={`${guestName(booking)} 様 ・ ${formatTourJa(booking)}`}
                   sx={{ minWidth: 0 }}
                 />
                 <BookingStatusChip status={booking.status} />

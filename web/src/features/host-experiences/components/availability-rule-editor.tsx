@@ -1,10 +1,11 @@
 /**
  * Opening hours and regular holidays (back-office spec §2 "Availability editor and opening hours"): start 00:00–23:00
  * and end the same plus 23:59, hourly; a 24-hour option (00:00–23:59, selectors disabled; unchecking restores 08:00
- * to 19:00); regular holidays as 日 月 火 水 木 金 土; closed on national holidays; bookings per slot; and the
- * specification's warnings, 定休日と重複しています and 営業日が設定されていません.
+ * to 19:00); regular holidays as 日 月 火 水 木 金 土; closed on national holidays; groups at the same moment; and the
+ * specification's warnings, 定休日と重複しています and 営業日が設定されていません. With them (DESIGN §4j) the tour's
+ * length, its start times and the buffer after it (`tour-times-editor.tsx`).
  */
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch, type FieldErrors } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -21,26 +22,47 @@ import {
   defaultAvailabilityRule,
   hourEndOptions,
   hourStartOptions,
+  ruleSlotTimes,
   weekdayLabelsJa,
 } from '@domain/availability';
 import { weekdays, type AvailabilityRule, type Weekday } from '@domain/entities';
+import { DEFAULT_DURATION_MINUTES } from '@domain/tour-span';
 import type { ExperienceForm } from './experience-form-types';
+import type { ExperienceFormState } from '../hooks/experience-form-model';
+import { DurationPicker, StartTimesEditor } from './tour-times-editor';
 
-/** How many hourly slots a rule opens on an ordinary day (an overnight range counts both parts). */
-function slotsPerDay(rule: AvailabilityRule): number {
-  if (rule.allDay) return 24;
-  const hour = (bound: string) => (bound === '23:59' ? 24 : Number(bound.slice(0, 2)));
-  const s = hour(rule.defaultHours.start);
-  const e = hour(rule.defaultHours.end);
-  return s < e ? e - s : s > e ? 24 - s + e : 0;
+/**
+ * The starts a rule gives a tour on an ordinary open day (no holiday around it): the editor's preview. 2026-06-02
+ * is a Tuesday with no national holiday on either side.
+ */
+function startsOfOpenDay(rule: AvailabilityRule, durationMinutes: number): string[] {
+  const open = { ...rule, regularHolidays: [], closedOnNationalHolidays: false };
+  return ruleSlotTimes(open, '2026-06-02', durationMinutes);
+}
+
+/** Every message under a form error (the rule's errors are nested: `availability.startTimes.0`). */
+function messagesOf(error: unknown): string[] {
+  if (!error || typeof error !== 'object') return [];
+  const own =
+    typeof (error as { message?: unknown }).message === 'string'
+      ? [(error as { message: string }).message]
+      : [];
+  const nested = Object.entries(error)
+    .filter(([key]) => key !== 'message' && key !== 'ref' && key !== 'type')
+    .flatMap(([, value]) => messagesOf(value));
+  return [...new Set([...own, ...nested])];
 }
 
 export function RuleEditor({
   value,
   onChange,
+  durationMinutes = DEFAULT_DURATION_MINUTES,
+  errors = [],
 }: {
   value: AvailabilityRule;
   onChange: (rule: AvailabilityRule) => void;
+  durationMinutes?: number;
+  errors?: string[];
 }) {
   const rule = value;
   const notices = availabilityRuleNotices(rule);
@@ -96,10 +118,24 @@ export function RuleEditor({
           }
         />
       </Box>
-      <Typography variant="body2" color="text.secondary" data-testid="slots-per-day">
-        1時間ごとに予約枠を作ります（営業日は1日 {slotsPerDay(rule)} 枠）。
-        {overnight && ' 終了時刻が開始時刻より早いため、深夜の枠は翌日に入ります。'}
-      </Typography>
+      {overnight && (
+        <Typography variant="body2" color="text.secondary">
+          終了時刻が開始時刻より早いため、深夜の枠は翌日に入ります。
+        </Typography>
+      )}
+      <StartTimesEditor
+        rule={rule}
+        onChange={(patch) => {
+          const next = { ...rule, ...patch };
+          // Absent, not undefined: the rule as stored has no key for "every hour" or "no buffer".
+          if (next.startTimes === undefined) delete next.startTimes;
+          if (next.bufferMinutes === undefined) delete next.bufferMinutes;
+          onChange(next);
+        }}
+        durationMinutes={durationMinutes}
+        starts={startsOfOpenDay(rule, durationMinutes)}
+        errors={errors}
+      />
 
       <Box>
         <Typography id="holidays-label" sx={{ fontWeight: 600, mb: 1 }}>
@@ -142,14 +178,14 @@ export function RuleEditor({
       </Box>
 
       <TextField
-        label="1枠あたりの受付数"
+        label="同時に受け付ける組数"
         type="number"
         value={String(rule.capacity)}
         onChange={(e) => {
           const n = Number.parseInt(e.target.value, 10);
           if (Number.isInteger(n) && n >= 1 && n <= 100) set({ capacity: n });
         }}
-        helperText="同じ時間に受け付けるグループ数です（通常は1）"
+        helperText="同じ時間帯に同時に案内できるグループ数です（ガイド1人なら1）。ツアーの時間が重なる予約はこの数までです"
         slotProps={{ htmlInput: { min: 1, max: 100, inputMode: 'numeric' } }}
         sx={{ width: 220 }}
       />
@@ -173,20 +209,39 @@ export function RuleEditor({
   );
 }
 
-/** The rule as a field of the experience form. */
+/** The tour's length and the rule as fields of the experience form. */
 export function AvailabilityRuleField({ form }: { form: ExperienceForm }) {
+  const duration = useWatch({ control: form.control, name: 'durationMinutes' });
+  const errors: FieldErrors<ExperienceFormState> = form.formState.errors;
   return (
-    <Controller
-      control={form.control}
-      name="availability"
-      render={({ field }) => (
-        <RuleEditor
-          value={field.value as AvailabilityRule}
-          onChange={(rule) =>
-            form.setValue('availability', rule, { shouldDirty: true, shouldValidate: true })
-          }
-        />
-      )}
-    />
+    <Stack spacing={3}>
+      <Controller
+        control={form.control}
+        name="durationMinutes"
+        render={({ field }) => (
+          <DurationPicker
+            value={Number(field.value)}
+            onChange={(minutes) =>
+              form.setValue('durationMinutes', minutes, { shouldDirty: true, shouldValidate: true })
+            }
+            error={errors.durationMinutes?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="availability"
+        render={({ field }) => (
+          <RuleEditor
+            value={field.value as AvailabilityRule}
+            durationMinutes={Number(duration) || DEFAULT_DURATION_MINUTES}
+            errors={messagesOf(errors.availability)}
+            onChange={(rule) =>
+              form.setValue('availability', rule, { shouldDirty: true, shouldValidate: true })
+            }
+          />
+        )}
+      />
+    </Stack>
   );
 }

@@ -168,7 +168,12 @@ export function VideoAndPolicyFields({ form }: { form: ExperienceForm }) {
         fullWidth
         multiline
         minRows={3}
-        {...textFieldProps(form, 'cancellationPolicy', '例: 7日前までのキャンセルは全額返金')}
+        {...textFieldProps(
+          form,
+          'cancellationPolicy',
+          // One policy (DESIGN §4j): the rule below is what is charged; the text is the host's notes beside it.
+          'ゲストには返金ルールの後に「ホストからの補足」として表示されます（例: 雨天時の連絡方法）。返金ルールにない日数や返金率は書けません',
+        )}
       />
       <RefundRuleEditor form={form} />
     </Stack>

@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { policyConflictMessage, policyConflicts } from '@domain/policy-notes';
 import { describeRefundRule, MAX_REFUND_TIERS } from '@domain/refund-rule';
 import { refundRuleFormSchema } from '@domain/schemas/experience-form';
 import { errorOf, textFieldProps } from '../../../lib/back-office/form';
@@ -23,6 +24,17 @@ import type { ExperienceForm } from './experience-form-types';
 export function refundRulePreview(tiers: unknown): string | null {
   const parsed = refundRuleFormSchema.safeParse(tiers);
   return parsed.success ? describeRefundRule(parsed.data, 'ja') : null;
+}
+
+/**
+ * One policy (DESIGN §4j): what the host's notes state that the tiers as typed do not give, said at once beside the
+ * rule (the notes field says it too once the host has been there, and saving is refused until they agree).
+ */
+function notesConflict(tiers: unknown, notes: unknown): string | null {
+  const parsed = refundRuleFormSchema.safeParse(tiers);
+  if (!parsed.success || typeof notes !== 'string') return null;
+  const conflicts = policyConflicts(notes, parsed.data);
+  return conflicts.length > 0 ? policyConflictMessage(conflicts, parsed.data) : null;
 }
 
 /**
@@ -41,7 +53,9 @@ function tierFieldProps(
 export function RefundRuleEditor({ form }: { form: ExperienceForm }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'refundRule' });
   const tiers = useWatch({ control: form.control, name: 'refundRule' });
+  const notes = useWatch({ control: form.control, name: 'cancellationPolicy' });
   const preview = refundRulePreview(tiers);
+  const conflict = notesConflict(tiers, notes);
   // A message for the rule as a whole (the API's, e.g. too many tiers); each tier's own shows beside it.
   const ruleError = errorOf(form, 'refundRule');
 
@@ -109,6 +123,11 @@ export function RefundRuleEditor({ form }: { form: ExperienceForm }) {
           </Typography>
           <Typography variant="body2">{preview ?? '入力内容を確認してください'}</Typography>
         </Alert>
+        {conflict && (
+          <Alert severity="warning" data-testid="policy-notes-conflict">
+            {conflict}
+          </Alert>
+        )}
       </Stack>
     </Box>
   );

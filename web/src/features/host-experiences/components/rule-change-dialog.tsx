@@ -14,7 +14,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import type { BackOfficeBooking } from '@domain/back-office-views';
 import { backOfficeStatusLabel } from '@domain/booking-status-labels';
-import { formatSlotJa, guestName } from '../../../lib/back-office/format';
+import { formatTourJa, guestName } from '../../../lib/back-office/format';
 
 export const RULE_CHANGE_TITLE = '営業時間外になる予約があります';
 export const RULE_CHANGE_TEXT =
@@ -38,7 +38,7 @@ export function RuleChangeDialog({
           {bookings.map((b) => (
             <ListItem key={b.id} disableGutters>
               <ListItemText
-                primary={`${formatSlotJa(b.date, b.time)} ・ ${guestName(b)} 様（${b.guests}名）`}
+                primary={`${formatTourJa(b)} ・ ${guestName(b)} 様（${b.guests}名）`}
                 secondary={`予約番号 ${b.reference}・${backOfficeStatusLabel(b.status)}`}
               />
             </ListItem>

@@ -1,7 +1,9 @@
 /**
- * The month calendar of the availability editor (DESIGN §4b): the slots the saved rule makes, with their bookings;
- * a day opens its slots, where a click closes or reopens one slot (or the whole day) and a slot's capacity can be
- * changed; a range of days can be closed or reopened at once (a holiday trip). Changes apply immediately.
+ * The month calendar of the availability editor (DESIGN §4b, §4j): the starts the saved rule makes for the tour's
+ * length, with their bookings; a day opens its starts, each shown as the span a tour started there occupies, and the
+ * booked tours as spans on the day's timeline; a click closes or reopens one start (or the whole day) and a start's
+ * capacity can be changed; a range of days can be closed or reopened at once (a holiday trip). Changes apply
+ * immediately.
  */
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -42,8 +44,87 @@ import { useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { monthRange, useMonthSlots, useUpdateSlots } from '../api/slots';
 import { RetryAlert } from '../../../components/back-office/retry-alert';
 
-export const CAPACITY_BELOW_BOOKED = '予約済みの数より少ない受付数にはできません。';
+export const CAPACITY_BELOW_BOOKED = 'この時間帯に重なっている予約の数より少ない受付数にはできません。';
 const UPDATE_FAILED = '予約枠を更新できませんでした。もう一度お試しください。';
+/** A start's span as the calendar shows it: `08:00–16:00`, `20:00–翌02:00`. */
+export function spanJa(slot: Pick<HostSlotView, 'time' | 'end' | 'endDayOffset'>): string {
+  return `${slot.time}–${slot.endDayOffset ? '翌' : ''}${slot.end}`;
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** A booked tour on one day's 24-hour line: from `from` to `to` minutes of that day. */
+interface DaySpan {
+  key: string;
+  label: string;
+  booked: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The day's booked tours as the spans they occupy (DESIGN §4j): a bar per start with bookings across the day's
+ * 24 hours, the same as a list for screen readers. A tour running past midnight is cut at the day's edge, and
+ * shows again on the next day from 00:00 (`carried`: the day before's tours that end on this one).
+ */
+function BookedSpans({ slots, carried }: { slots: HostSlotView[]; carried: HostSlotView[] }) {
+  const booked: DaySpan[] = [
+    ...carried
+      .filter((s) => s.booked > 0 && s.endDayOffset === 1)
+      .map((s) => ({
+        key: `carried-${s.time}`,
+        label: `前日${spanJa(s)}`,
+        booked: s.booked,
+        from: 0,
+        to: minutesOf(s.end),
+      })),
+    ...slots
+      .filter((s) => s.booked > 0)
+      .map((s) => ({
+        key: s.time,
+        label: spanJa(s),
+        booked: s.booked,
+        from: minutesOf(s.time),
+        to: s.endDayOffset ? 24 * 60 : minutesOf(s.end),
+      })),
+  ];
+  if (booked.length === 0) return null;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+        予約済みのツアー
+      </Typography>
+      <Box
+        aria-hidden
+        data-testid="booked-timeline"
+        sx={{ position: 'relative', height: 12 + 14 * booked.length, bgcolor: 'grey.100', borderRadius: 1 }}
+      >
+        {booked.map((s, i) => (
+          <Box
+            key={s.key}
+            sx={{
+              position: 'absolute',
+              top: 6 + 14 * i,
+              height: 10,
+              left: `${(s.from / 1440) * 100}%`,
+              width: `${(Math.max(15, s.to - s.from) / 1440) * 100}%`,
+              bgcolor: 'primary.main',
+              borderRadius: 0.5,
+            }}
+          />
+        ))}
+      </Box>
+      <Box component="ul" aria-label="予約済みのツアー" sx={{ pl: 2.5, my: 0.5, typography: 'body2' }}>
+        {booked.map((s) => (
+          <li key={s.key}>
+            {s.label} {s.booked} 件
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 /** A booked slot the hours or holidays no longer open (issue 21 item 1): its bookings stay valid. */
 export const OUTSIDE_RULE_NOTE = '営業時間の変更後も、この枠の予約は有効です。新しい予約は受け付けません。';
 
@@ -73,7 +154,7 @@ function summarise(slots: readonly HostSlotView[]): DaySummary {
     if (s.outsideRule) continue;
     total += 1;
     if (s.blocked) blocked += 1;
-    else if (s.booked < s.capacity) open += 1;
+    else if (s.inUse < s.capacity) open += 1;
   }
   return { total, open, booked, blocked };
 }
@@ -86,7 +167,8 @@ function slotState(slot: HostSlotView): {
   if (slot.blocked) return { label: '休止中', color: 'default' };
   // A capacity of 0 is the host pausing the slot, not guests filling it.
   if (slot.capacity === 0 && slot.booked === 0) return { label: '休止', color: 'default' };
-  if (slot.booked >= slot.capacity) return { label: '満席', color: 'warning' };
+  // Full when the busiest moment of a tour started here already holds `capacity` tours (its own or overlapping).
+  if (slot.inUse >= slot.capacity) return { label: '満席', color: 'warning' };
   return { label: '受付中', color: 'success' };
 }
 
@@ -117,7 +199,7 @@ function SlotRow({
       aria-label={`${slot.time} の枠`}
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '64px 1fr', sm: '64px 96px 1fr auto' },
+        gridTemplateColumns: { xs: '112px 1fr', sm: '112px 96px 1fr auto' },
         alignItems: 'center',
         gap: 1.5,
         py: 1,
@@ -125,10 +207,10 @@ function SlotRow({
         borderColor: 'divider',
       }}
     >
-      <Typography sx={{ fontWeight: 700 }}>{slot.time}</Typography>
+      <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{spanJa(slot)}</Typography>
       <Chip size="small" label={state.label} color={state.color} sx={{ justifySelf: 'start' }} />
       <Typography variant="body2" color="text.secondary">
-        予約 {slot.booked} / 受付数 {slot.capacity}
+        予約 {slot.booked}・重なり {slot.inUse} / 受付数 {slot.capacity}
       </Typography>
       {slot.outsideRule ? (
         <Typography variant="body2" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
@@ -173,6 +255,7 @@ function SlotRow({
 function DayDialog({
   date,
   slots,
+  carried,
   past,
   busy,
   error,
@@ -181,6 +264,8 @@ function DayDialog({
 }: {
   date: string;
   slots: HostSlotView[];
+  /** The day before's starts (for its tours that run past midnight into this day). */
+  carried: HostSlotView[];
   past: boolean;
   busy: boolean;
   error: string | null;
@@ -206,6 +291,7 @@ function DayDialog({
         {ruleSlots.length === 0 && (
           <Typography color="text.secondary">この日は営業時間外（定休日）です。</Typography>
         )}
+        <BookedSpans slots={slots} carried={carried} />
         {slots.length > 0 && (
           <Box role="list" aria-label="この日の枠">
             {slots.map((slot) => (
@@ -490,6 +576,8 @@ export function SlotCalendar({ experienceId, ruleChanged }: { experienceId: stri
         <DayDialog
           date={openDay}
           slots={days[openDay] ?? []}
+          // The day before within the month shown (the 1st of a month does not see the last night of the one before).
+          carried={days[addDays(openDay, -1)] ?? []}
           past={compareDates(openDay, today) < 0}
           busy={busy}
           error={error}

@@ -18,6 +18,8 @@ export type ExperienceFormState = ExperienceFormValues & {
   participantsMin: string;
   participantsMax: string;
   refundRule: RefundTierText[];
+  /** The tour's length in minutes (two selects: hours and minutes). */
+  durationMinutes: number;
 };
 
 /** One tier of the refund rule as its two inputs hold it. */
@@ -65,6 +67,7 @@ export function newExperienceValues(hostPolicy?: HostPolicy): ExperienceFormStat
     participantsMin: String(experienceFormDefaults.participantsMin),
     participantsMax: String(experienceFormDefaults.participantsMax),
     publicationStatus: experienceFormDefaults.publicationStatus,
+    durationMinutes: experienceFormDefaults.durationMinutes,
     availability: {
       ...experienceFormDefaults.availability,
       defaultHours: { ...experienceFormDefaults.availability.defaultHours },
@@ -107,6 +110,7 @@ export function experienceValuesOf(view: HostExperienceView, hostPolicy?: HostPo
     participantsMin: String(view.participantsMin),
     participantsMax: String(view.participantsMax),
     publicationStatus: view.publicationStatus,
+    durationMinutes: view.durationMinutes,
     availability: {
       ...view.availability,
       defaultHours: { ...view.availability.defaultHours },

@@ -35,7 +35,7 @@ export const CREATE_SECTIONS: readonly FormSectionSpec[] = [
   notes,
   { id: 'extra', title: '追加情報', fields: [...VIDEO_AND_POLICY, ...CATEGORIES] },
   participants,
-  { id: 'hours', title: '営業時間・定休日', fields: ['availability'] },
+  { id: 'hours', title: '営業時間・定休日', fields: ['durationMinutes', 'availability'] },
   publication,
 ];
 
@@ -48,7 +48,7 @@ export const EDIT_SECTIONS: readonly FormSectionSpec[] = [
   notes,
   { id: 'extra', title: '動画・キャンセルポリシー', fields: VIDEO_AND_POLICY },
   { id: 'categories', title: 'カテゴリー・タグ', fields: CATEGORIES },
-  { id: 'availability', title: '予約枠', fields: ['availability'] },
+  { id: 'availability', title: '予約枠', fields: ['durationMinutes', 'availability'] },
   participants,
   publication,
 ];

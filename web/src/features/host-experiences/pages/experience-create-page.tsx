@@ -147,7 +147,7 @@ export function ExperienceCreatePage() {
           <FormSection
             id="hours"
             title="営業時間・定休日"
-            description="予約枠は6か月先まで、1時間ごとに自動で作られます。"
+            description="予約枠は、営業時間内で所要時間が収まる開始時刻に自動で作られます。"
           >
             <AvailabilityRuleField form={form} />
           </FormSection>

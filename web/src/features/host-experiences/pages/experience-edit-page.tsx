@@ -140,7 +140,8 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
     startOpen: phone ? (hash ? [hash.slice(1)] : []) : EDIT_SECTIONS.map((s) => s.id),
     stepping: phone,
   });
-  const ruleChanged = changedFields(dirtyFields).includes('availability');
+  // A new length changes the starts (and their spans) as a new rule does.
+  const ruleChanged = changedFields(dirtyFields).some((f) => f === 'availability' || f === 'durationMinutes');
 
   useEffect(() => {
     // What the stored experience already lacks under today's rules (an experience made without photos) shows at
@@ -162,7 +163,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
       setCurrent(saved);
       setStale(false);
       form.reset(experienceValuesOf(saved, hostPolicy));
-      if (changed.includes('availability')) void invalidateSlots();
+      if (changed.includes('availability') || changed.includes('durationMinutes')) void invalidateSlots();
       toast({ severity: 'success', ...SAVED_TOAST });
     } catch (e) {
       if (e instanceof ApiError && e.code === 'stale') {
@@ -186,7 +187,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
     async (data) => {
       const changed = changedFields(form.formState.dirtyFields);
       if (changed.length === 0) return;
-      if (changed.includes('availability')) {
+      if (changed.includes('availability') || changed.includes('durationMinutes')) {
         // A new rule never hides a booking, but the host is told which ones it leaves outside the hours first.
         const outside = await fetchBookingsOutsideRule(api, initial.id, data.availability).catch(() => null);
         if (outside === null) {
@@ -309,7 +310,7 @@ function EditForm({ initial }: { initial: HostExperienceView }) {
           <FormSection
             id="availability"
             title="予約枠"
-            description="営業時間と定休日から、6か月先まで1時間ごとの予約枠が自動で作られます。カレンダーの日付を押すと、枠ごとに休止・再開や受付数の変更ができます。"
+            description="営業時間・所要時間・開始時刻から、予約できる期間の予約枠が自動で作られます。カレンダーの日付を押すと、開始時刻ごとに休止・再開や受付数の変更ができ、予約済みのツアーは開始から終了までの時間帯で表示されます。"
           >
             <Stack spacing={3}>
               <AvailabilityRuleField form={form} />

@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router';
+import { durationOf, formatDuration, formatSpan } from '@domain/tour-span';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -124,7 +125,10 @@ export function BookingDetails({
             <StatusChip status={booking.status} />
           </Stack>
           <Row label={t('booking.date')}>{formatBookingDate(booking.date, locale)}</Row>
-          <Row label={t('booking.time')}>{t('booking.japanTime', { time: booking.time })}</Row>
+          <Row label={t('booking.time')}>
+            {t('booking.japanTime', { time: formatSpan(booking.time, durationOf(booking)) })}
+          </Row>
+          <Row label={t('booking.duration')}>{formatDuration(durationOf(booking), locale)}</Row>
           <Row label={t('booking.guests')}>{t('booking.people', { count: booking.guests })}</Row>
           <Row label={t('booking.tourLanguageLong')}>{languageName(booking.language, locale)}</Row>
           <Divider sx={{ my: 1 }} />

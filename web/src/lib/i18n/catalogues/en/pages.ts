@@ -37,6 +37,7 @@ const messages = {
   'booking.requestTitle': 'Request for booking',
   'detail.loadingForm': 'Loading the booking form',
   'detail.price': 'Price',
+  'detail.duration': 'Duration',
   'detail.schedule': 'Schedule',
   'detail.dressCode': 'Dress Code',
   'detail.notes': 'Additional Notes',
@@ -117,6 +118,7 @@ const messages = {
   'cancel.failed': 'The booking could not be cancelled. Please try again.',
   'booking.summary': 'Booking summary',
   'booking.time': 'Time',
+  'booking.duration': 'Duration',
   'booking.japanTime': '{time} (Japan time)',
   'booking.guests': 'Guests',
   'booking.tourLanguageLong': 'Tour language',
@@ -198,6 +200,7 @@ const messages = {
   'cancel.invalidCode': 'The code is not valid. Check the code in the e-mail, or send a new one.',
   'cancel.tooManyAttempts': 'Too many attempts. Please try again later.',
   'policy.title': 'Cancellation policy',
+  'policy.hostNotes': 'Notes from the host',
   'policy.default': 'Free cancellation up to 7 days before the experience (100% refund).',
   'policy.weather':
     'Whether a weather-related cancellation is needed is decided by the day before; you are notified by e-mail by 7 PM.',

@@ -103,6 +103,7 @@ const messages = {
     'Saijo draws its famous uchinuki spring water straight from the Ishizuchi mountains, and Yuko is the fifth generation of her family to brew with it. Between November and March the brewery runs day and night; she guides small groups through rice polishing, koji making and the fermentation tanks. The visit ends with a tasting of seasonal sake paired with local snacks — non-drinkers get the brewery’s amazake.',
   'search.placeholder': 'Search experiences...',
   'card.from': 'from {price}',
+  'card.duration': 'Duration: {duration}',
   'card.noLocation': 'Location not specified',
   'card.tag.private': 'Private Experience',
   'notFound.title': 'Page Not Found',

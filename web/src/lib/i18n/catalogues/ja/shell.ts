@@ -103,6 +103,7 @@ const messages: ShellMessages = {
     '西条は石鎚山系から湧き出る名水「うちぬき」で知られ、優子さんはその水で酒を醸す蔵の5代目です。11月から3月まで蔵は昼夜を問わず稼働し、少人数のグループを精米、麹づくり、発酵タンクへと案内します。最後は季節の日本酒と地元のおつまみの試飲で締めくくります。お酒を飲まない方には蔵の甘酒をご用意しています。',
   'search.placeholder': '体験を検索...',
   'card.from': '{price}〜',
+  'card.duration': '所要時間：{duration}',
   'card.noLocation': '場所未設定',
   'card.tag.private': 'プライベート体験',
   'notFound.title': 'ページが見つかりません',

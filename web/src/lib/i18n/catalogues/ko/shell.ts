@@ -101,6 +101,7 @@ const messages: ShellMessages = {
     '사이조는 이시즈치산에서 곧바로 솟아나는 유명한 "우치누키" 용수로 알려져 있으며, 유코 씨는 그 물로 술을 빚는 집안의 5대째입니다. 11월부터 3월까지 양조장은 밤낮없이 돌아가며, 그녀는 소규모 그룹을 정미, 누룩 만들기, 발효 탱크로 안내합니다. 마지막에는 제철 사케와 현지 안주를 곁들인 시음이 있으며, 술을 드시지 않는 분께는 양조장의 아마자케를 드립니다.',
   'search.placeholder': '체험 검색...',
   'card.from': '{price}부터',
+  'card.duration': '소요 시간: {duration}',
   'card.noLocation': '장소 미정',
   'card.tag.private': '프라이빗 체험',
   'notFound.title': '페이지를 찾을 수 없습니다',

@@ -98,6 +98,7 @@ const messages: ShellMessages = {
     '西條直接汲取來自石鎚山系、名為「打抜」的著名湧泉，優子是家族中第五代用這泉水釀酒的人。從十一月到三月，酒藏日夜運轉；她會帶領小團體參觀精米、製麴與發酵槽。參觀最後品嚐當季日本酒與在地小點；不喝酒的朋友可以享用酒藏的甜酒。',
   'search.placeholder': '搜尋體驗...',
   'card.from': '{price} 起',
+  'card.duration': '所需時間：{duration}',
   'card.noLocation': '未提供地點',
   'card.tag.private': '私人體驗',
   'notFound.title': '找不到頁面',
