@@ -25,7 +25,7 @@ export const PROD_API_DOMAIN = {
 export const PROD_DOCUMENT_ISSUER = {
   issuerName: '株式会社えひめエクスペリエンス',
   issuerAddress: '〒790-0001 愛媛県松山市一番町1-1-1',
-  issuerInvoiceNumber: 'T7000012050002',
+  issuerInvoiceNumber: 'T6500001000001',
 };
 
 export interface SynthOptions {
