@@ -56,7 +56,7 @@ export function parseStatementMonth(value: string, now: Date): StatementMonth {
   return { month: value, from: `${value}-01`, to: `${value}-${String(days).padStart(2, '0')}` };
 }
 
-export interface StatementBooking extends Pick<
+export type StatementBooking = Pick<
   Earnings,
   | 'bookingId'
   | 'reference'
@@ -68,7 +68,7 @@ export interface StatementBooking extends Pick<
   | 'net'
   | 'status'
   | 'payoutId'
-> {}
+>;
 
 export interface StatementPayout {
   id: string;

@@ -1,3 +1,4 @@
+/* global module */
 // Stands in for `brotli/decompress.js` in the PDF engine bundle (lib/lambda-function.ts): only WOFF2 fonts need it
 // (~490 KB minified), and the documents embed TrueType files.
 module.exports = function decompress() {
