@@ -5,10 +5,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { PHONE_RULES_FILE } from '../functions/adapters/runtime/lazy-phone-rules';
-import {
-  DOCUMENT_FONT_FILES,
-  DOCUMENT_FONTS_FOLDER,
-} from '../functions/adapters/documents/document-fonts';
+import { DOCUMENT_FONT_FILES, DOCUMENT_FONTS_FOLDER } from '../functions/adapters/documents/document-fonts';
 import { PDF_ENGINE_FILE } from '../functions/adapters/documents/lazy-pdfkit';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

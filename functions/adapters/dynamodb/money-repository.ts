@@ -516,7 +516,10 @@ export class DynamoMoneyRepository extends DynamoEarningsReader implements Money
         partition: keys.hostPayouts(hostId),
         ascending: false,
         ...(range
-          ? { sortCondition: '#sk BETWEEN :start AND :end', sortValues: { ':start': range.start, ':end': range.end } }
+          ? {
+              sortCondition: '#sk BETWEEN :start AND :end',
+              sortValues: { ':start': range.start, ':end': range.end },
+            }
           : {}),
       },
       rest,

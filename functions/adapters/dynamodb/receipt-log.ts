@@ -51,7 +51,10 @@ export class DynamoReceiptLog implements ReceiptLog {
       await this.doc.send(
         new PutCommand({
           TableName: this.tableName,
-          Item: toItem(receipt, { ...keys.receipt(receipt.bookingId, receipt.issueNumber), type: itemTypes.receipt }),
+          Item: toItem(receipt, {
+            ...keys.receipt(receipt.bookingId, receipt.issueNumber),
+            type: itemTypes.receipt,
+          }),
           ConditionExpression: 'attribute_not_exists(PK)',
         }),
       );

@@ -29,10 +29,16 @@ let cached: { base: RuntimeAdapters; runtime: DocumentsRuntime } | undefined;
 /** The platform as issuer: all three values from the environment, or (locally only) the sample. */
 export function documentIssuerOf(env: Environment): DocumentIssuer {
   if (env.ISSUER_NAME && env.ISSUER_ADDRESS && env.ISSUER_INVOICE_NUMBER) {
-    return { name: env.ISSUER_NAME, address: env.ISSUER_ADDRESS, invoiceRegistrationNumber: env.ISSUER_INVOICE_NUMBER };
+    return {
+      name: env.ISSUER_NAME,
+      address: env.ISSUER_ADDRESS,
+      invoiceRegistrationNumber: env.ISSUER_INVOICE_NUMBER,
+    };
   }
   if (env.STAGE === 'local') return SAMPLE_DOCUMENT_ISSUER;
-  throw new Error('Invalid function environment: ISSUER_NAME, ISSUER_ADDRESS and ISSUER_INVOICE_NUMBER are required');
+  throw new Error(
+    'Invalid function environment: ISSUER_NAME, ISSUER_ADDRESS and ISSUER_INVOICE_NUMBER are required',
+  );
 }
 
 export function documentsRuntime(): DocumentsRuntime {

@@ -52,7 +52,9 @@ function invoiceOf(
   const kind = patch.invoiceRegistrant ?? host.invoiceRegistrant ?? 'corporation';
   const problem = number === null ? null : invoiceRegistrationProblem(number, kind);
   if (problem) {
-    throw new DomainError('validation_failed', BACK_OFFICE_INVALID_REQUEST, { invoiceRegistrationNumber: problem });
+    throw new DomainError('validation_failed', BACK_OFFICE_INVALID_REQUEST, {
+      invoiceRegistrationNumber: problem,
+    });
   }
   return { invoiceRegistrationNumber: number, invoiceRegistrant: kind };
 }

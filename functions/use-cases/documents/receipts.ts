@@ -20,7 +20,8 @@ import type { DocumentRenderer, IssuedReceipt, ReceiptLog } from './document-por
 
 export const receiptMessages = {
   nothingCharged: 'Nothing was charged for this booking, so there is no receipt.',
-  refundInProgress: 'A refund of this booking is still being processed. Please try again once it is complete.',
+  refundInProgress:
+    'A refund of this booking is still being processed. Please try again once it is complete.',
   tooMany: 'Too many receipts for this booking. Please try again later.',
   busy: 'The receipt could not be issued right now. Please try again.',
 } as const;

@@ -78,7 +78,12 @@ export function makeStatements(deps: StatementDeps) {
     const out: Earnings[] = [];
     let cursor: string | undefined;
     do {
-      const page = await deps.money.listHostEarnings(hostId, { from, to, limit: PAGE, ...(cursor ? { cursor } : {}) });
+      const page = await deps.money.listHostEarnings(hostId, {
+        from,
+        to,
+        limit: PAGE,
+        ...(cursor ? { cursor } : {}),
+      });
       out.push(...page.items);
       cursor = page.cursor;
     } while (cursor);
@@ -90,7 +95,11 @@ export function makeStatements(deps: StatementDeps) {
     let cursor: string | undefined;
     const range = monthInstants(from, to);
     do {
-      const page = await deps.money.listHostPayouts(hostId, { ...range, limit: PAGE, ...(cursor ? { cursor } : {}) });
+      const page = await deps.money.listHostPayouts(hostId, {
+        ...range,
+        limit: PAGE,
+        ...(cursor ? { cursor } : {}),
+      });
       out.push(...page.items);
       cursor = page.cursor;
     } while (cursor);
