@@ -29,6 +29,22 @@ export const statementMonthMessages = {
 
 const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
+/**
+ * One line of the statements list (`GET /api/host/statements`, the admin's copy): a month with activity and its
+ * figures, summed from the same rows as the month's statement.
+ */
+export interface StatementMonthView {
+  month: string;
+  bookings: number;
+  gross: number;
+  platformFee: number;
+  refunded: number;
+  net: number;
+  /** Payouts made in the month (failed ones excluded). */
+  paidOut: number;
+  payouts: number;
+}
+
 export interface StatementMonth {
   month: string;
   /** First and last tour date of the month, `yyyy-MM-dd`. */

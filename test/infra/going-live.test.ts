@@ -58,6 +58,7 @@ describe('WAF', () => {
     for (const [path, limit] of [
       ['/api/bookings', DEFAULT_WAF_LIMITS.bookings],
       ['/api/bookings/lookup', DEFAULT_WAF_LIMITS.lookups],
+      ['/api/bookings/receipt', DEFAULT_WAF_LIMITS.lookups],
       ['/api/bookings/cancel', DEFAULT_WAF_LIMITS.cancels],
     ] as const) {
       const rule = rateRuleOn(path);

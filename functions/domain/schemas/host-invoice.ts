@@ -8,7 +8,9 @@ import * as z from 'zod';
 import {
   invoiceRegistrantKinds,
   invoiceRegistrationMessages,
+  invoiceRegistrationProblem,
   normaliseInvoiceRegistrationNumber,
+  type InvoiceRegistrantKind,
 } from '../invoice-registration';
 
 export const INVOICE_REGISTRANT_MESSAGE = '登録番号の区分を選択してください';
@@ -24,3 +26,17 @@ export const hostInvoiceSchema = z.object({
   invoiceRegistrant: z.enum(invoiceRegistrantKinds, { error: INVOICE_REGISTRANT_MESSAGE }),
 });
 export type HostInvoice = z.infer<typeof hostInvoiceSchema>;
+
+/**
+ * The profile form's check of the two fields together, the rule the use case applies to the pair as it will be
+ * stored (`invoiceRegistrationProblem`): a corporation's number must carry the corporate number's check digit. Its
+ * message sits on the number's field.
+ */
+export function refineInvoiceRegistration(
+  value: { invoiceRegistrationNumber: string | null; invoiceRegistrant: InvoiceRegistrantKind },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.invoiceRegistrationNumber === null) return;
+  const problem = invoiceRegistrationProblem(value.invoiceRegistrationNumber, value.invoiceRegistrant);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['invoiceRegistrationNumber'], message: problem });
+}

@@ -23,6 +23,7 @@ import {
   statementDocumentNumber,
   statementMonthMessages,
   statementTotals,
+  type StatementMonthView,
   type StatementPayout,
 } from '../../domain/statement-document';
 import type { MoneyRepository, Payout } from '../money-ports';
@@ -33,19 +34,6 @@ export const STATEMENT_HOST_NOT_FOUND_MESSAGE = 'ホストが見つかりませ�
 
 /** How far back the list of statements reaches (older months stay downloadable by their address). */
 export const STATEMENT_MONTHS_LISTED = 12;
-
-/** One line of the statements list: a month with activity and its figures. */
-export interface StatementMonthView {
-  month: string;
-  bookings: number;
-  gross: number;
-  platformFee: number;
-  refunded: number;
-  net: number;
-  /** Payouts made in the month (failed ones excluded). */
-  paidOut: number;
-  payouts: number;
-}
 
 export interface StatementDeps {
   hosts: Pick<HostRepository, 'get'>;

@@ -11,7 +11,7 @@ import { EarningsPanel } from '../../../components/back-office/earnings-panel';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { PayoutsTable } from '../../../components/back-office/payouts-table';
 import { RetryAlert } from '../../../components/back-office/retry-alert';
-import { downloadBlob } from '../../../lib/back-office/csv';
+import { downloadBlob } from '../../../lib/download';
 import { formatDateTimeJa } from '../../../lib/back-office/format';
 import { useHostMe } from '../../../lib/back-office/host-account';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';

@@ -175,6 +175,25 @@ const messages = {
   'cancel.resendCode': 'Send a new code',
   'cancel.invalidCode': 'The code is not valid. Check the code in the e-mail, or send a new one.',
   'cancel.tooManyAttempts': 'Too many attempts. Please try again later.',
+  'receipt.title': 'Receipt (領収書)',
+  'receipt.intro':
+    'Download a receipt for what you paid: the amount net of any refund, with the 10% consumption tax it includes, in the language of your booking with the Japanese terms alongside.',
+  'receipt.addressee': 'Addressee (宛名)',
+  'receipt.addresseeHint': 'Your name or your company’s. Leave blank for {name}.',
+  'receipt.purpose': 'Purpose (但し書き)',
+  'receipt.purposeHint': 'What the payment was for. Leave blank for “{title}”.',
+  'receipt.purposeHintNone': 'What the payment was for. Leave blank for the experience.',
+  'receipt.download': 'Download receipt',
+  'receipt.preparing': 'Preparing your receipt…',
+  'receipt.reissueNote':
+    'A receipt downloaded again after a refund is marked 再発行 (reissued) and shows the new amount.',
+  'receipt.tooLong': 'At most {max} characters.',
+  'receipt.controlCharacters': 'Line breaks and control characters are not allowed.',
+  'receipt.invalid': 'Please check the addressee and the purpose.',
+  'receipt.notCharged':
+    'There is no receipt for this booking: nothing has been charged, or a refund is still being processed.',
+  'receipt.tooMany': 'Too many requests. Please wait a few minutes and try again.',
+  'receipt.failed': 'The receipt could not be prepared. Please try again.',
   'policy.title': 'Cancellation policy',
   'policy.default': 'Free cancellation up to 7 days before the experience (100% refund).',
   'policy.weather':
