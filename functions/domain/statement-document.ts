@@ -52,13 +52,18 @@ export interface StatementMonth {
   to: string;
 }
 
+/** Whether `value` is a month a statement can be asked for at all (`yyyy-MM`, year 2000 on), whatever the clock. */
+export const isStatementMonthForm = (value: string): boolean => {
+  const match = MONTH_PATTERN.exec(value);
+  return match !== null && Number(match[1]) >= 2000;
+};
+
 /**
  * `yyyy-MM` of a statement: a real month no later than the current Tokyo month (the current one is in progress
  * and says so). Anything else is a 400 with a Japanese message on `fields.month`.
  */
 export function parseStatementMonth(value: string, now: Date): StatementMonth {
-  const match = MONTH_PATTERN.exec(value);
-  if (!match || Number(match[1]) < 2000) {
+  if (!isStatementMonthForm(value)) {
     throw new DomainError('validation_failed', statementMonthMessages.malformed, {
       month: statementMonthMessages.malformed,
     });
@@ -68,7 +73,8 @@ export function parseStatementMonth(value: string, now: Date): StatementMonth {
       month: statementMonthMessages.future,
     });
   }
-  const days = daysInMonth(Number(match[1]), Number(match[2]));
+  const [year, month] = value.split('-').map(Number) as [number, number];
+  const days = daysInMonth(year, month);
   return { month: value, from: `${value}-01`, to: `${value}-${String(days).padStart(2, '0')}` };
 }
 
