@@ -84,11 +84,13 @@ async function expectDocumentRendering(assetDir: string) {
   );
   const engineFile = path.join(assetDir, PDF_ENGINE_FILE);
   const PDFDocument = createRequire(engineFile)(engineFile) as typeof import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4' });
+  const jp = path.join(fontsDir, path.basename(DOCUMENT_FONT_FILES.jp));
+  // Our font from the start, as the renderer does: pdfkit's default Helvetica is a file the bundle does not carry.
+  const doc = new PDFDocument({ size: 'A4', font: jp });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise((resolve) => doc.on('end', resolve));
-  doc.font(path.join(fontsDir, path.basename(DOCUMENT_FONT_FILES.jp))).text('領収書 消費税');
+  doc.text('領収書 消費税');
   doc.font(path.join(fontsDir, path.basename(DOCUMENT_FONT_FILES.kr))).text('영수증');
   doc.end();
   await ended;

@@ -32,9 +32,20 @@ export function documentFontPath(dir: string, key: DocumentFontKey): string {
   return existsSync(flat) ? flat : path.join(dir, DOCUMENT_FONT_FILES[key]);
 }
 
-/** The font files of one folder, each read on first use and kept: a Japanese document never reads the Korean file. */
+/**
+ * A parsed font as the PDF engine keeps it (a fontkit face). pdfkit takes one in place of the file's bytes, and
+ * parsing is most of a document's work: Noto Sans KR and TC are parsed in ~400 ms each (README, "Documents").
+ */
+export type ParsedFont = object;
+
+/**
+ * The font files of one folder, each read on first use and kept: a Japanese document never reads the Korean file.
+ * Once a document has parsed a font, the parsed face is kept too and handed to the next documents, which then
+ * only subset it.
+ */
 export class DocumentFontFiles {
   private readonly cache = new Map<DocumentFontKey, Buffer>();
+  private readonly parsed = new Map<DocumentFontKey, ParsedFont>();
 
   constructor(readonly dir: string) {}
 
@@ -45,5 +56,15 @@ export class DocumentFontFiles {
       this.cache.set(key, font);
     }
     return font;
+  }
+
+  /** What to give the PDF engine for a font: the face a document parsed before, or the file's bytes. */
+  source(key: DocumentFontKey): Buffer | ParsedFont {
+    return this.parsed.get(key) ?? this.get(key);
+  }
+
+  /** Keeps the face a document parsed (the engine's fonts are read-only once parsed; each document subsets its own). */
+  keepParsed(key: DocumentFontKey, face: ParsedFont | undefined): void {
+    if (face && !this.parsed.has(key)) this.parsed.set(key, face);
   }
 }

@@ -72,17 +72,24 @@ class Writer {
   private use(key: DocumentFontKey): void {
     if (this.current === key) return;
     if (!this.registered.has(key)) {
-      this.doc.registerFont(key, this.fonts.get(key));
+      this.doc.registerFont(key, this.fonts.source(key) as unknown as string);
       this.registered.add(key);
+      this.doc.font(key);
+      this.fonts.keepParsed(key, this.face());
+    } else {
+      this.doc.font(key);
     }
-    this.doc.font(key);
     this.current = key;
+  }
+
+  /** The current font's parsed face (pdfkit's `_font.font`, not in its types). */
+  private face(): LoadedFont['font'] {
+    return (this.doc as unknown as { _font?: LoadedFont })._font?.font;
   }
 
   private has(key: DocumentFontKey, codePoint: number): boolean {
     this.use(key);
-    const face = (this.doc as unknown as { _font?: LoadedFont })._font?.font;
-    return face?.hasGlyphForCodePoint?.(codePoint) ?? true;
+    return this.face()?.hasGlyphForCodePoint?.(codePoint) ?? true;
   }
 
   runs(text: string, prefer: DocumentFontKey | null = null): Run[] {
@@ -187,8 +194,8 @@ function newDocument(
     layout: options.layout,
     margin: 40,
     // Our font from the start: pdfkit's default (Helvetica) would load the standard font files it ships, which the
-    // bundle does not carry. pdfkit takes the font's bytes here too (its types say a path).
-    font: fonts.get('jp') as unknown as string,
+    // bundle does not carry. pdfkit takes the font's bytes or a parsed face here too (its types say a path).
+    font: fonts.source('jp') as unknown as string,
     lang: options.lang,
     displayTitle: true,
     info: {
