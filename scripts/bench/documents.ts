@@ -13,7 +13,6 @@
  *
  * Writes `test-results/bench-documents.md` (and prints it). No stack, no network; temporary files are removed.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +32,8 @@ import {
   statementDocumentNumber,
   type StatementDocument,
 } from '../../functions/domain/statement-document';
-import { AppFunction, FUNCTION_NODE_OPTIONS, PROJECT_ROOT } from '../../lib/lambda-function';
+import { AppFunction, PROJECT_ROOT } from '../../lib/lambda-function';
+import { freshNodeMs } from './fresh-node';
 import { envInt, median, say } from './load';
 
 const RUNS = envInt('BENCH_DOCUMENT_RUNS', 20);
@@ -170,21 +170,6 @@ function bundleDocumentsFunction(workDir: string): string {
   return join(outdir, assetPath);
 }
 
-/** A fresh `node` that runs `script` in `dir` and prints a number (ms). */
-function freshProcessMs(dir: string, script: string): number {
-  const out = execFileSync(process.execPath, [FUNCTION_NODE_OPTIONS, '-e', script], {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH,
-      NODE_PATH: join(PROJECT_ROOT, 'node_modules'),
-      AWS_REGION: 'ap-northeast-1',
-    },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return Number(out);
-}
-
 const COLD_RUNS = 5;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -218,10 +203,10 @@ async function main() {
     const coldFirst: number[] = [];
     const jp = JSON.stringify(join(fontsDir, fonts.find((f) => f.name.includes('JP'))!.name));
     for (let i = 0; i < COLD_RUNS; i++) {
-      coldIndex.push(freshProcessMs(asset, probe(`const r = require('./index.js')`)));
-      coldEngine.push(freshProcessMs(asset, probe(`const r = require('./${PDF_ENGINE_FILE}')`)));
+      coldIndex.push(freshNodeMs(asset, probe(`const r = require('./index.js')`)));
+      coldEngine.push(freshNodeMs(asset, probe(`const r = require('./${PDF_ENGINE_FILE}')`)));
       coldFirst.push(
-        freshProcessMs(
+        freshNodeMs(
           asset,
           probe(
             `const P = require('./${PDF_ENGINE_FILE}'); const d = new P({ size: 'A4', font: ${jp} }); const r = new Promise((ok) => { d.on('data', () => {}); d.on('end', ok); }); d.fontSize(24).text('領収書 ¥24,000- 消費税 クレジットカード決済'); d.end()`,

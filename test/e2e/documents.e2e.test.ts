@@ -5,8 +5,7 @@
  * downloads the month's 支払通知書 from 売上・振込, which prints it with the month's payout.
  *
  * Everything is the test's own: a host made by the admin API, an experience of theirs, a booking paid with the
- * local test card and approved. The shared stack's clock only moves forward, so the booking's earnings are made
- * due by writing their payable time into the past, as the earnings test does.
+ * local test card and approved, its earnings made due as `support/money-flow.ts` says.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,24 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Download } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { inject } from 'vitest';
-import { createMoneyRepositories } from '../../functions/adapters/dynamodb/money-repositories';
-import {
-  createDocumentClient,
-  createDynamoRepositories,
-} from '../../functions/adapters/dynamodb/repositories';
-import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb-local';
-import { adminApiToken, poolIdToken } from './support/admin-flow';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
-import { GOOD_CARD_FORM, postJson, uniqueEmail } from './support/guest-flow';
+import { postJson, uniqueEmail } from './support/guest-flow';
 import { enableHostPayouts, openSignedIn } from './support/host-flow';
+import { adminMadeHost, approvedBooking, makePayable, moneyRepositories } from './support/money-flow';
 
-const table = inject('dynamodb');
-const doc = createDocumentClient({ ...table, credentials: LOCAL_CREDENTIALS });
-const repos = {
-  ...createDynamoRepositories({ doc, tableName: table.tableName }),
-  ...createMoneyRepositories({ doc, tableName: table.tableName }),
-};
+const repos = moneyRepositories();
 
 let session: BrowserSession;
 const host = {
@@ -40,103 +27,34 @@ const host = {
   businessName: `Uchiko Candles ${randomUUID().slice(0, 4)}`,
   id: '',
 };
-const guest = { email: uniqueEmail('documents-guest'), firstName: 'Minsu', lastName: 'Kim' };
+const guest = {
+  firstName: 'Minsu',
+  lastName: 'Kim',
+  email: uniqueEmail('documents-guest'),
+  phone: '+82 2 312 3456',
+  nationality: 'Korea, Republic of',
+};
 /** A corporate number whose check digit is right (9 − (Σ digits × 1, 2 from the right) mod 9): nobody's. */
 const HOST_INVOICE_NUMBER = 'T1550123456789';
 let booking: { bookingId: string; reference: string };
 
 beforeAll(async () => {
   session = await openBrowser();
-  const token = await adminApiToken();
-  const res = await fetch(`${session.baseUrl}/api/admin/hosts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: host.email,
-      password: 'Temporary#2027',
-      businessName: host.businessName,
-      languages: ['japanese', 'english'],
-    }),
-  });
-  host.id = ((await res.json()) as { id: string }).id;
-  await poolIdToken('hostPool', host.email, 'Temporary#2027', null, host.password);
+  await adminMadeHost(session.baseUrl, host);
   await enableHostPayouts(host.id);
-  booking = await chargedBooking();
+  // Two guests at ¥12,000 of the host's own experience, booked in Korean, paid and approved: ¥24,000 charged.
+  booking = await approvedBooking(session.baseUrl, repos, host, {
+    title: '内子の和ろうそく作り',
+    price: 12_000,
+    guestLocale: 'ko',
+    guest,
+  });
 });
 
 afterAll(async () => {
   await session?.close();
-  doc.destroy();
+  repos.close();
 });
-
-async function hostApi(method: string, path: string, body?: unknown): Promise<void> {
-  const token = await poolIdToken('hostPool', host.email, host.password);
-  const res = await fetch(`${session.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-}
-
-/** Two guests at ¥12,000 of the host's own experience, booked in Korean, paid and approved: ¥24,000 charged. */
-async function chargedBooking(): Promise<{ bookingId: string; reference: string }> {
-  const demoHost = (await repos.hosts.getByEmail(inject('demoHost').email))!;
-  const seeded = (await repos.experiences.listByHost(demoHost.id)).items[0]!;
-  const now = new Date().toISOString();
-  const experience = {
-    ...seeded,
-    id: randomUUID(),
-    hostId: host.id,
-    title: `内子の和ろうそく作り ${randomUUID().slice(0, 4)}`,
-    price: 12_000,
-    participantsMin: 1,
-    participantsMax: 4,
-    publicationStatus: 'public' as const,
-    availability: {
-      defaultHours: { start: '09:00', end: '17:00' },
-      allDay: false,
-      regularHolidays: [],
-      capacity: 3,
-    },
-    createdAt: now,
-    updatedAt: now,
-  };
-  await repos.experiences.create(experience, []);
-  const availability = (await (
-    await fetch(
-      `${session.baseUrl}/api/experiences/${experience.id}/availability?from=2000-01-01&to=2100-12-31`,
-    )
-  ).json()) as { dates: Record<string, string[]> };
-  const [date, times] = Object.entries(availability.dates)[0]!;
-  const created = await postJson<{ bookingId: string; reference: string; payment: { clientSecret: string } }>(
-    session.baseUrl,
-    '/api/bookings',
-    {
-      experienceId: experience.id,
-      date,
-      time: times[0],
-      guests: 2,
-      language: 'en',
-      guestLocale: 'ko',
-      guest: {
-        firstName: guest.firstName,
-        lastName: guest.lastName,
-        email: guest.email,
-        phone: '+82 2 312 3456',
-        nationality: 'Korea, Republic of',
-      },
-    },
-  );
-  expect(created.status).toBe(201);
-  await postJson(session.baseUrl, '/api/local-payments/confirm', {
-    clientSecret: created.body.payment.clientSecret,
-    card: GOOD_CARD_FORM,
-  });
-  await postJson(session.baseUrl, `/api/bookings/${created.body.bookingId}/payment-confirmed`, {});
-  await hostApi('POST', `/api/host/bookings/${created.body.bookingId}/approve`, {});
-  return { bookingId: created.body.bookingId, reference: created.body.reference };
-}
 
 /** A downloaded PDF's text (the browser runs behind a WebSocket: the file is copied here to be read). */
 async function pdfText(download: Download): Promise<{ size: number; text: string }> {
@@ -193,12 +111,7 @@ describe('documents, in the browser', () => {
 
   it('the host records a registration number and downloads the month’s 支払通知書 with the payout', async () => {
     // The tour has been over for 48 hours (see the file's note), and the daily payout job runs.
-    const earnings = (await repos.money.earningsOf(booking.bookingId))!;
-    await repos.money.applyMoney({
-      before: earnings,
-      after: { ...earnings, payableAt: new Date(Date.now() - 60_000).toISOString() },
-      entry: null,
-    });
+    await makePayable(repos, booking.bookingId);
     expect((await postJson(session.baseUrl, '/api/local-jobs/pay-hosts', {})).status).toBe(200);
 
     const page = await session.newPage();

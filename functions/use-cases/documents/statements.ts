@@ -27,7 +27,7 @@ import {
   type StatementPayout,
 } from '../../domain/statement-document';
 import type { MoneyRepository, Payout } from '../money-ports';
-import type { HostRepository } from '../ports';
+import type { HostRepository, Page, PageRequest } from '../ports';
 import type { DocumentRenderer } from './document-ports';
 
 export const STATEMENT_HOST_NOT_FOUND_MESSAGE = 'ホストが見つかりません';
@@ -62,37 +62,25 @@ const payoutRow = (p: Payout): StatementPayout => ({
 });
 
 export function makeStatements(deps: StatementDeps) {
-  async function allEarnings(hostId: string, from: string, to: string): Promise<Earnings[]> {
-    const out: Earnings[] = [];
+  /** Every page of a listing, cursor after cursor. */
+  async function allPages<T>(list: (page: PageRequest) => Promise<Page<T>>): Promise<T[]> {
+    const out: T[] = [];
     let cursor: string | undefined;
     do {
-      const page = await deps.money.listHostEarnings(hostId, {
-        from,
-        to,
-        limit: PAGE,
-        ...(cursor ? { cursor } : {}),
-      });
+      const page = await list({ limit: PAGE, ...(cursor ? { cursor } : {}) });
       out.push(...page.items);
       cursor = page.cursor;
     } while (cursor);
     return out;
   }
 
-  async function allPayouts(hostId: string, from: string, to: string): Promise<Payout[]> {
-    const out: Payout[] = [];
-    let cursor: string | undefined;
+  const allEarnings = (hostId: string, from: string, to: string): Promise<Earnings[]> =>
+    allPages((page) => deps.money.listHostEarnings(hostId, { from, to, ...page }));
+
+  const allPayouts = (hostId: string, from: string, to: string): Promise<Payout[]> => {
     const range = monthInstants(from, to);
-    do {
-      const page = await deps.money.listHostPayouts(hostId, {
-        ...range,
-        limit: PAGE,
-        ...(cursor ? { cursor } : {}),
-      });
-      out.push(...page.items);
-      cursor = page.cursor;
-    } while (cursor);
-    return out;
-  }
+    return allPages((page) => deps.money.listHostPayouts(hostId, { ...range, ...page }));
+  };
 
   return {
     /** The month's statement as a PDF; 400 for a malformed or future month, 404 when nothing happened in it. */

@@ -5,7 +5,7 @@
  * clear 4xx (Japanese in the back office), never a 500 and never another host's numbers.
  */
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminHostView } from '../../../functions/domain/back-office-views';
@@ -25,6 +25,7 @@ import {
   createBooking,
   enablePayouts,
   freeSlots,
+  ledgerEntries,
   signIn,
   startApiWorld,
   type ApiWorld,
@@ -114,24 +115,9 @@ async function errorOf(res: Response): Promise<ErrorBody['error'] & { status: nu
   return { status: res.status, ...((await res.json()) as ErrorBody).error };
 }
 
-/** The ledger entries of some bookings (a test's own Scan; no route reads the ledger whole). */
+/** The ledger entries of some bookings. */
 async function entriesOf(bookingIds: string[]): Promise<LedgerEntry[]> {
-  const entries: LedgerEntry[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await world.doc.send(
-      new ScanCommand({
-        TableName: world.stack.config.tableName,
-        FilterExpression: '#type = :type',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'LedgerEntry' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    entries.push(...((out.Items ?? []) as LedgerEntry[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return entries.filter((e) => e.bookingId !== null && bookingIds.includes(e.bookingId));
+  return (await ledgerEntries(world)).filter((e) => e.bookingId !== null && bookingIds.includes(e.bookingId));
 }
 
 let host: TestHost;

@@ -5,17 +5,17 @@
  * invariants after each.
  */
 import { randomUUID } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminHostView } from '../../../functions/domain/back-office-views';
 import { addDays, todayInTokyo } from '../../../functions/domain/calendar';
-import { hostTotalNames, type LedgerEntry } from '../../../functions/domain/money';
+import { hostTotalNames } from '../../../functions/domain/money';
 import {
   addExperience,
   bearer,
   call,
   enablePayouts,
   freeSlots,
+  ledgerEntries,
   pendingBooking,
   signIn,
   startApiWorld,
@@ -127,25 +127,7 @@ const advanceDays = async (days: number) => {
   await call(world, 'POST', '/api/local-jobs/complete-bookings');
 };
 
-/** Every ledger entry (a test's own Scan; no route reads the ledger whole). */
-async function allEntries(): Promise<LedgerEntry[]> {
-  const entries: LedgerEntry[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await world.doc.send(
-      new ScanCommand({
-        TableName: world.stack.config.tableName,
-        FilterExpression: '#type = :type',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'LedgerEntry' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    entries.push(...((out.Items ?? []) as LedgerEntry[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return entries;
-}
+const allEntries = () => ledgerEntries(world);
 
 /** The invariants of DESIGN §4g, from the entries and from the counters the routes read. */
 async function expectLedgerBalanced(hostIds: string[] = []) {

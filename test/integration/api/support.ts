@@ -8,13 +8,14 @@ import { request } from 'node:http';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   createDocumentClient,
   createDynamoRepositories,
   type DynamoRepositories,
 } from '../../../functions/adapters/dynamodb/repositories';
 import type { Experience } from '../../../functions/domain/entities';
+import type { LedgerEntry } from '../../../functions/domain/money';
 import { LOCAL_CREDENTIALS } from '../../../scripts/local/dynamodb-local';
 import {
   createMoneyRepositories,
@@ -409,4 +410,24 @@ export async function completePayment(world: ApiWorld, created: CreatedBooking):
   );
   if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${confirmed.text}`);
   await world.stack.events.idle();
+}
+
+/** Every ledger entry of the world's table (a test's own Scan; no route reads the ledger whole). */
+export async function ledgerEntries(world: Pick<ApiWorld, 'doc' | 'stack'>): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await world.doc.send(
+      new ScanCommand({
+        TableName: world.stack.config.tableName,
+        FilterExpression: '#type = :type',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'LedgerEntry' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    entries.push(...((out.Items ?? []) as LedgerEntry[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return entries;
 }

@@ -75,15 +75,21 @@ describe('支払通知書 on 売上・振込', () => {
   });
 });
 
+/** The profile, with a `PATCH /api/host/me` that saves whatever is sent. */
+async function openProfile() {
+  const calls = stubHostApi((method, path, body) =>
+    method === 'PATCH' && path === '/host/me'
+      ? { status: 200, body: { ...DEMO_HOST_VIEW, ...(body as object) } }
+      : undefined,
+  );
+  renderHost('/host/profile', signedInHost());
+  const field = await screen.findByTestId('invoice-registration-number', {}, { timeout: 15_000 });
+  return { calls, field };
+}
+
 describe('the invoice registration number in the profile', () => {
   it('checks the form and the corporate number’s check digit, and saves the number as printed', async () => {
-    const calls = stubHostApi((method, path, body) =>
-      method === 'PATCH' && path === '/host/me'
-        ? { status: 200, body: { ...DEMO_HOST_VIEW, ...(body as object) } }
-        : undefined,
-    );
-    renderHost('/host/profile', signedInHost());
-    const field = await screen.findByTestId('invoice-registration-number', {}, { timeout: 15_000 });
+    const { calls, field } = await openProfile();
     const save = screen.getByRole('button', { name: 'プロフィールを保存' });
     const u = user();
 
@@ -107,13 +113,7 @@ describe('the invoice registration number in the profile', () => {
   });
 
   it('takes a sole proprietor’s number by its form alone', async () => {
-    const calls = stubHostApi((method, path, body) =>
-      method === 'PATCH' && path === '/host/me'
-        ? { status: 200, body: { ...DEMO_HOST_VIEW, ...(body as object) } }
-        : undefined,
-    );
-    renderHost('/host/profile', signedInHost());
-    const field = await screen.findByTestId('invoice-registration-number', {}, { timeout: 15_000 });
+    const { calls, field } = await openProfile();
     const u = user();
     await u.click(screen.getByRole('combobox', { name: '登録番号の区分' }));
     await u.click(await screen.findByRole('option', { name: '個人事業者・人格のない社団等' }));
