@@ -4,7 +4,6 @@
  * 再発行; the statement's totals are checked against the ledger's entries; and the bad input of the issue answers a
  * clear 4xx (Japanese in the back office), never a 500 and never another host's numbers.
  */
-import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,16 +16,18 @@ import { formatYenSymbol } from '../../../functions/domain/pricing';
 import { statementMonthMessages } from '../../../functions/domain/statement-document';
 import {
   addExperience,
+  adminMadeHost,
   bearer,
   bookingBody,
   call,
   callFrom,
   completePayment,
   createBooking,
+  demoAdminToken,
   enablePayouts,
   freeSlots,
   ledgerEntries,
-  signIn,
+  localNow,
   startApiWorld,
   type ApiWorld,
   type ErrorBody,
@@ -37,12 +38,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   world = await startApiWorld('documents');
-  adminToken = await signIn(
-    world,
-    'admin',
-    world.stack.config.demo.admin.email,
-    world.stack.config.demo.admin.password,
-  );
+  adminToken = await demoAdminToken(world);
 }, 240_000);
 
 afterAll(async () => world?.stop());
@@ -55,24 +51,14 @@ interface TestHost {
   token: string;
 }
 
+/** A host of this test whose payouts are enabled. */
 async function newHost(name: string): Promise<TestHost> {
-  const email = `documents-${randomUUID().slice(0, 8)}@example.com`;
-  const created = await asAdmin<AdminHostView>('POST', '/api/admin/hosts', {
-    email,
-    password: 'Temporary#2025',
-    businessName: name,
-    languages: ['japanese'],
-  });
-  if (created.status !== 201) throw new Error(`host: ${created.status} ${created.text}`);
-  await enablePayouts(world, created.body.id);
-  const token = await signIn(world, 'host', email, 'Temporary#2025', { newPassword: 'Permanent#2025' });
-  return { id: created.body.id, token };
+  const host = await adminMadeHost(world, adminToken, name, 'documents');
+  await enablePayouts(world, host.id);
+  return host;
 }
 
-async function now(): Promise<Date> {
-  const res = await call<{ now: string }>(world, 'POST', '/api/local-clock/advance', { hours: 0 });
-  return new Date(res.body.now);
-}
+const now = () => localNow(world);
 
 /** A paid request (`pending`) of two guests at ¥8,000, for the first free slot `daysAhead` days from now. */
 async function request(experienceId: string, daysAhead: number, overrides: Record<string, unknown> = {}) {

@@ -11,13 +11,14 @@ import { addDays, todayInTokyo } from '../../../functions/domain/calendar';
 import { hostTotalNames } from '../../../functions/domain/money';
 import {
   addExperience,
+  adminMadeHost,
   bearer,
   call,
+  demoAdminToken,
   enablePayouts,
   freeSlots,
   ledgerEntries,
   pendingBooking,
-  signIn,
   startApiWorld,
   type ApiWorld,
   type ErrorBody,
@@ -32,12 +33,7 @@ const asAdmin = <T = unknown>(method: string, path: string, body?: unknown) =>
 
 beforeAll(async () => {
   world = await startApiWorld('payouts');
-  adminToken = await signIn(
-    world,
-    'admin',
-    world.stack.config.demo.admin.email,
-    world.stack.config.demo.admin.password,
-  );
+  adminToken = await demoAdminToken(world);
 }, 240_000);
 
 afterAll(async () => world?.stop());
@@ -48,18 +44,8 @@ interface TestHost {
 }
 
 /** A host of this test (admin-created, password changed at first sign-in). */
-async function newHost(name = 'Kurushima Tides'): Promise<TestHost> {
-  const email = `payout-${randomUUID().slice(0, 8)}@example.com`;
-  const created = await asAdmin<AdminHostView>('POST', '/api/admin/hosts', {
-    email,
-    password: 'Temporary#2025',
-    businessName: name,
-    languages: ['japanese'],
-  });
-  if (created.status !== 201) throw new Error(`host: ${created.status} ${created.text}`);
-  const token = await signIn(world, 'host', email, 'Temporary#2025', { newPassword: 'Permanent#2025' });
-  return { id: created.body.id, token };
-}
+const newHost = (name = 'Kurushima Tides'): Promise<TestHost> =>
+  adminMadeHost(world, adminToken, name, 'payout');
 
 /** An experience of the host (written as the use cases would), open every day, one group per slot. */
 async function experienceOf(host: TestHost, price = 10_000) {

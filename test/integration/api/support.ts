@@ -431,3 +431,36 @@ export async function ledgerEntries(world: Pick<ApiWorld, 'doc' | 'stack'>): Pro
   } while (start);
   return entries;
 }
+
+/** The demo admin's ID token. */
+export const demoAdminToken = (world: ApiWorld): Promise<string> =>
+  signIn(world, 'admin', world.stack.config.demo.admin.email, world.stack.config.demo.admin.password);
+
+/**
+ * A host of the calling test, created by the demo admin (`adminToken`) with a temporary password that the first
+ * sign-in replaces: its id and an ID token.
+ */
+export async function adminMadeHost(
+  world: ApiWorld,
+  adminToken: string,
+  businessName: string,
+  emailPrefix: string,
+): Promise<{ id: string; token: string }> {
+  const email = `${emailPrefix}-${randomUUID().slice(0, 8)}@example.com`;
+  const created = await call<{ id: string }>(
+    world,
+    'POST',
+    '/api/admin/hosts',
+    { email, password: 'Temporary#2025', businessName, languages: ['japanese'] },
+    bearer(adminToken),
+  );
+  if (created.status !== 201) throw new Error(`host: ${created.status} ${created.text}`);
+  const token = await signIn(world, 'host', email, 'Temporary#2025', { newPassword: 'Permanent#2025' });
+  return { id: created.body.id, token };
+}
+
+/** The local stack's clock. */
+export async function localNow(world: Pick<ApiWorld, 'origin'>): Promise<Date> {
+  const res = await call<{ now: string }>(world, 'POST', '/api/local-clock/advance', { hours: 0 });
+  return new Date(res.body.now);
+}
