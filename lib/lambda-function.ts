@@ -5,6 +5,8 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { PHONE_RULES_FILE } from '../functions/adapters/runtime/lazy-phone-rules';
+import { DOCUMENT_FONT_FILES, DOCUMENT_FONTS_FOLDER } from '../functions/adapters/documents/document-fonts';
+import { PDF_ENGINE_FILE } from '../functions/adapters/documents/lazy-pdfkit';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,6 +50,12 @@ export interface AppFunctionProps {
    * stays external to the bundle, which cannot hold a native module.
    */
   imageProcessing?: boolean;
+  /**
+   * Makes PDF documents (issue 28): pdfkit is bundled on its own into `pdf-engine.js` beside `index.js` and loaded
+   * by the first document, and the Noto Sans JP/KR/TC TrueType files are copied flat into `fonts/` beside it (set
+   * `DOCUMENT_FONTS_DIR` to `/var/task/fonts`). Neither is in `index.js`.
+   */
+  documentRendering?: boolean;
   /** Bundling options over the shared ones (the guest-page renderer is an ES module with production React). */
   bundling?: Partial<BundlingOptions>;
   /** Where asynchronous invocations land after Lambda's own retries (EventBridge targets, async triggers). */
@@ -88,6 +96,38 @@ const APP_BUNDLING: BundlingOptions = {
     ],
   },
 };
+
+/** The module that stands in for `pdfkit` in the documents function's bundle (it requires `pdf-engine.js` lazily). */
+const LAZY_PDFKIT = 'functions/adapters/documents/lazy-pdfkit.ts';
+/** Stands in for fontkit's WOFF2 decoder (~490 KB) in the PDF engine: the documents embed TrueType fonts. */
+const NO_WOFF2 = 'functions/adapters/documents/no-woff2.cjs';
+
+/** The shared bundling plus the PDF engine and the fonts beside the bundle (`documentRendering`). */
+function withDocumentRendering(bundling: BundlingOptions): BundlingOptions {
+  const hooks = bundling.commandHooks!;
+  return {
+    ...bundling,
+    esbuildArgs: { ...bundling.esbuildArgs, '--alias:pdfkit': `./${LAZY_PDFKIT}` },
+    commandHooks: {
+      ...hooks,
+      afterBundling: (inputDir, outputDir) => [
+        ...hooks.afterBundling(inputDir, outputDir),
+        [
+          JSON.stringify(path.join(inputDir, 'node_modules', '.bin', 'esbuild')),
+          JSON.stringify(path.join(inputDir, 'node_modules', 'pdfkit', 'js', 'pdfkit.js')),
+          '--bundle --platform=node --format=cjs --minify --target=node22 --log-level=warning',
+          JSON.stringify(`--alias:brotli/decompress.js=${path.join(inputDir, NO_WOFF2)}`),
+          JSON.stringify(`--outfile=${path.join(outputDir, PDF_ENGINE_FILE)}`),
+        ].join(' '),
+        `mkdir -p ${JSON.stringify(path.join(outputDir, DOCUMENT_FONTS_FOLDER))}`,
+        ...Object.values(DOCUMENT_FONT_FILES).map(
+          (file) =>
+            `cp ${JSON.stringify(path.join(inputDir, 'node_modules', file))} ${JSON.stringify(path.join(outputDir, DOCUMENT_FONTS_FOLDER))}`,
+        ),
+      ],
+    },
+  };
+}
 
 /**
  * `nodeModules` makes CDK install `sharp` into the asset with `npm ci` against our lock file (so the shipped
@@ -134,7 +174,7 @@ export class AppFunction extends NodejsFunction {
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
       environment: { NODE_OPTIONS: FUNCTION_NODE_OPTIONS, ...props.environment },
       bundling: {
-        ...APP_BUNDLING,
+        ...(props.documentRendering ? withDocumentRendering(APP_BUNDLING) : APP_BUNDLING),
         ...(props.imageProcessing ? nativeImageModules(FUNCTION_ARCHITECTURE) : {}),
         ...props.bundling,
       },

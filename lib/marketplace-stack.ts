@@ -5,6 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { DOCUMENT_FONTS_FOLDER } from '../functions/adapters/documents/document-fonts';
 import { PUBLIC_API_WRITE_PARTITIONS } from '../functions/adapters/dynamodb/keys';
 import { handlerGroups, routes, type HandlerGroup } from '../functions/api/routes';
 import { ApiConstruct } from './api-construct';
@@ -31,6 +32,25 @@ import { EdgeWafStack, HostPoolWaf } from './waf';
  */
 export const IMAGE_PROCESSING_GROUPS: ReadonlySet<HandlerGroup> = new Set(['host-api']);
 const PHOTO_FUNCTION = { imageProcessing: true, memorySize: 1769, timeout: Duration.seconds(29) };
+
+/**
+ * Issue 28: the documents function makes PDFs (pdfkit loaded on the first document, the fonts beside the bundle).
+ * A full vCPU's share of memory: the first document of a container parses the font files; every later one takes
+ * tens of milliseconds (README, "Documents").
+ */
+export const DOCUMENTS_GROUP: HandlerGroup = 'documents-api';
+const DOCUMENTS_FUNCTION = { documentRendering: true, memorySize: 1024 };
+/** It writes only receipt records (in the booking's partition) and the lookup's rate-limit windows. */
+export const DOCUMENTS_WRITE_PARTITIONS = ['BOOKING#', 'RATE_LIMIT#'] as const;
+
+function documentsEnvironment(config: StageConfig): Record<string, string> {
+  return {
+    DOCUMENT_FONTS_DIR: `/var/task/${DOCUMENT_FONTS_FOLDER}`,
+    ISSUER_NAME: config.documentIssuer.name,
+    ISSUER_ADDRESS: config.documentIssuer.address,
+    ISSUER_INVOICE_NUMBER: config.documentIssuer.invoiceRegistrationNumber,
+  };
+}
 
 export interface MarketplaceStackProps extends StackProps {
   config: StageConfig;
@@ -140,6 +160,7 @@ export class MarketplaceStack extends Stack {
         ...options
       }: {
         imageProcessing?: boolean;
+        documentRendering?: boolean;
         memorySize?: number;
         timeout?: Duration;
         reservedConcurrentExecutions?: number;
@@ -261,6 +282,7 @@ export class MarketplaceStack extends Stack {
       'public-api': 'Guest API: catalogue, availability, bookings, lookup',
       'host-api': 'Host back-office API',
       'admin-api': 'Admin back-office API',
+      'documents-api': 'Receipts and monthly statements as PDF',
       // Never deployed: all its routes are localOnly, so groupsInUse never contains it.
       'local-api': 'Local stack only',
     };
@@ -273,18 +295,22 @@ export class MarketplaceStack extends Stack {
           HOST_USER_POOL_ID: auth.hosts.pool.userPoolId,
           ADMIN_USER_POOL_ID: auth.admins.pool.userPoolId,
           ORIGIN_VERIFY_SECRET_ARN: originSecret.secretArn,
+          ...(group === DOCUMENTS_GROUP ? documentsEnvironment(config) : {}),
         },
         {
           ...(IMAGE_PROCESSING_GROUPS.has(group) ? PHOTO_FUNCTION : {}),
+          ...(group === DOCUMENTS_GROUP ? DOCUMENTS_FUNCTION : {}),
           ...(group === 'host-api' && config.hostApiReservedConcurrency
             ? { reservedConcurrentExecutions: config.hostApiReservedConcurrency }
             : {}),
           deletes: DELETING_GROUPS.has(group),
           // Only the admin API sends mail itself (resending a failed mail); the others write outbox items.
           sendsMail: group === 'admin-api',
-          paysWithStripe: true,
+          // The documents function reads what was paid; it moves no money.
+          paysWithStripe: group !== DOCUMENTS_GROUP,
           // Issue 29: the one API anybody can call writes only the partitions of the guest flows.
           ...(group === 'public-api' ? { writablePartitions: PUBLIC_API_WRITE_PARTITIONS } : {}),
+          ...(group === DOCUMENTS_GROUP ? { writablePartitions: DOCUMENTS_WRITE_PARTITIONS } : {}),
         },
       );
       originSecret.grantRead(fn);

@@ -2,6 +2,14 @@
  * What differs between stages, read once from CDK context (`-c stage=dev|prod` and the keys below), so the
  * constructs never read context or the environment themselves.
  */
+import { SAMPLE_DOCUMENT_ISSUER } from '../functions/domain/document-issuer';
+import {
+  invoiceRegistrantKinds,
+  invoiceRegistrationProblem,
+  normaliseInvoiceRegistrationNumber,
+  type InvoiceRegistrantKind,
+} from '../functions/domain/invoice-registration';
+import type { DocumentIssuer } from '../functions/domain/receipt-document';
 import { DEFAULT_WAF_LIMITS, type WafLimits } from './waf';
 
 export type Stage = 'dev' | 'prod';
@@ -58,6 +66,12 @@ export interface StageConfig {
    * (once the DKIM records are in and SES says "Verified") turns it on.
    */
   cognitoMailViaSes: boolean;
+  /**
+   * The platform as the issuer of receipts and statements (issue 28): `issuerName`, `issuerAddress`,
+   * `issuerInvoiceNumber` (`T` + 13 digits; a corporation's, checked with the corporate number's check digit, unless
+   * `issuerRegistrant` is `individual`). Required in prod; dev prints a sample.
+   */
+  documentIssuer: DocumentIssuer;
 }
 
 type ContextReader = (key: string) => unknown;
@@ -119,7 +133,33 @@ export function readStageConfig(tryGetContext: ContextReader): StageConfig {
     wafLimits: wafLimitsFromContext(tryGetContext('wafLimits')),
     apiDomain: apiDomainFromContext(stage, tryGetContext),
     cognitoMailViaSes: String(tryGetContext('cognitoMailViaSes') ?? 'true') !== 'false',
+    documentIssuer: documentIssuerFromContext(stage, tryGetContext),
   };
+}
+
+function documentIssuerFromContext(stage: Stage, tryGetContext: ContextReader): DocumentIssuer {
+  const name = optionalString(tryGetContext('issuerName'));
+  const address = optionalString(tryGetContext('issuerAddress'));
+  const rawNumber = optionalString(tryGetContext('issuerInvoiceNumber'));
+  if (!name && !address && !rawNumber) {
+    if (stage === 'prod') {
+      throw new Error(
+        'Context "issuerName", "issuerAddress" and "issuerInvoiceNumber" are required in prod: receipts and statements print them (a sample number on a real receipt would be a false invoice)',
+      );
+    }
+    return SAMPLE_DOCUMENT_ISSUER;
+  }
+  if (!name || !address || !rawNumber) {
+    throw new Error('Context "issuerName", "issuerAddress" and "issuerInvoiceNumber" go together');
+  }
+  const kind = (optionalString(tryGetContext('issuerRegistrant')) ?? 'corporation') as InvoiceRegistrantKind;
+  if (!invoiceRegistrantKinds.includes(kind)) {
+    throw new Error(`Context "issuerRegistrant" must be corporation or individual, not "${kind}"`);
+  }
+  const number = normaliseInvoiceRegistrationNumber(rawNumber);
+  const problem = invoiceRegistrationProblem(number, kind);
+  if (problem) throw new Error(`Context "issuerInvoiceNumber" (${rawNumber}): ${problem}`);
+  return { name, address, invoiceRegistrationNumber: number };
 }
 
 function apiDomainFromContext(stage: Stage, tryGetContext: ContextReader): StageConfig['apiDomain'] {

@@ -12,7 +12,7 @@ import { CHALLENGED_API_PATHS } from '../functions/domain/bot-challenge';
 export interface WafLimits {
   /** `POST /api/bookings` (new holds). */
   bookings: number;
-  /** `POST /api/bookings/lookup`. */
+  /** `POST /api/bookings/lookup` and `POST /api/bookings/receipt` (a receipt identifies the guest as a lookup does). */
   lookups: number;
   /** `POST /api/bookings/cancel` and `POST /api/bookings/cancel-code`. */
   cancels: number;
@@ -150,7 +150,9 @@ export class EdgeWafStack extends Stack {
           visibilityConfig: visibility('ChallengeHoldsAndLookups'),
         },
         rateRule('BookingsPerIp', 2, limits.bookings, pathIs('/api/bookings')),
-        rateRule('LookupsPerIp', 3, limits.lookups, pathIs('/api/bookings/lookup')),
+        rateRule('LookupsPerIp', 3, limits.lookups, {
+          orStatement: { statements: [pathIs('/api/bookings/lookup'), pathIs('/api/bookings/receipt')] },
+        }),
         rateRule('CancelsPerIp', 4, limits.cancels, {
           orStatement: { statements: [pathIs('/api/bookings/cancel'), pathIs('/api/bookings/cancel-code')] },
         }),

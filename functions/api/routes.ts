@@ -16,6 +16,11 @@ export const handlerGroups = {
   /** Admin back office (JWT of the admin pool). */
   'admin-api': { entry: 'functions/api/admin-api.ts' },
   /**
+   * Issue 28: the guest's receipt and the hosts' monthly statements as PDF (a public route and routes behind the
+   * host and admin pools): the only function with the PDF engine and the fonts.
+   */
+  'documents-api': { entry: 'functions/api/documents-api.ts' },
+  /**
    * Only the local stack: the local payment gateway's card form and the expiry-job button. All its routes are
    * `localOnly`, so the AWS build has no route and no Lambda for it.
    */
@@ -123,6 +128,13 @@ export const routes: RouteDefinition[] = [
       ['GET', '/api/admin/hosts/{id}/payout-hold-log'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({ method, path, group: 'admin-api', auth: 'admin' })),
+  // Documents (issue 28; DESIGN §6 wave 4): the receipt and the host's statement are the contract's; the lists and
+  // the admin's copy are beyond it.
+  { method: 'POST', path: '/api/bookings/receipt', group: 'documents-api', auth: 'public' },
+  { method: 'GET', path: '/api/host/statements', group: 'documents-api', auth: 'host' },
+  { method: 'GET', path: '/api/host/statements/{month}', group: 'documents-api', auth: 'host' },
+  { method: 'GET', path: '/api/admin/hosts/{id}/statements', group: 'documents-api', auth: 'admin' },
+  { method: 'GET', path: '/api/admin/hosts/{id}/statements/{month}', group: 'documents-api', auth: 'admin' },
   // Local stack only.
   ...(
     [

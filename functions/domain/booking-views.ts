@@ -136,3 +136,18 @@ export function lookupExperienceView(
     cancellationPolicy: experience.cancellationPolicy,
   };
 }
+
+/**
+ * Whether the lookup page offers a receipt (issue 28): something was charged and some of it kept, and no refund is
+ * still on its way. A request (`pending`) is only authorised; an approved or completed booking was captured; a
+ * cancelled one was captured when it has a refund status (null: released before capture), and keeps something when
+ * the settled refund is less than the charge. The server decides on the ledger's figures (409 otherwise); this
+ * only spares the guest a button that could not work.
+ */
+export function receiptAvailable(
+  booking: Pick<LookupBookingView, 'status' | 'amount' | 'refundAmount' | 'refundStatus'>,
+): boolean {
+  if (booking.status === 'approved' || booking.status === 'completed') return booking.amount > 0;
+  if (booking.status !== 'cancelled' || booking.refundStatus !== 'succeeded') return false;
+  return (booking.refundAmount ?? 0) < booking.amount;
+}

@@ -3,6 +3,7 @@
  * Field names are camelCase everywhere: in DynamoDB items, in the HTTP API and in the SPA.
  */
 import * as z from 'zod';
+import { invoiceRegistrantKinds } from './invoice-registration';
 import { refundRuleSchema } from './refund-rule';
 import { MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, MIN_DURATION_MINUTES, QUARTER_MINUTES } from './tour-span';
 
@@ -181,6 +182,13 @@ export const hostSchema = z.object({
   createdAt: isoDateTime,
   /** Absent on hosts stored before vetting existed (seeded and earlier hosts): they count as approved. */
   reviewStatus: z.enum(hostReviewStatuses).optional(),
+  /**
+   * Issue 28: the host's invoice registration number (`T` + 13 digits), printed on their monthly statements; null or
+   * absent: none. `invoiceRegistrant` says whose it is: a corporation's is checked with the corporate number's
+   * check digit (absent: a corporation's).
+   */
+  invoiceRegistrationNumber: z.string().nullable().optional(),
+  invoiceRegistrant: z.enum(invoiceRegistrantKinds).optional(),
 });
 export type Host = z.infer<typeof hostSchema>;
 

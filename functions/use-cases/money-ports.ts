@@ -150,7 +150,8 @@ export interface MoneyRepository {
   getPayout(id: string): Promise<Payout | null>;
   /** Payouts still `creating` (a job that stopped midway), oldest first. */
   listCreatingPayouts(limit: number): Promise<Payout[]>;
-  listHostPayouts(hostId: string, page: PageRequest): Promise<Page<Payout>>;
+  /** A host's payouts, newest first; `from`/`to` (ISO instants, both included) keep those made in between. */
+  listHostPayouts(hostId: string, page: PageRequest & { from?: string; to?: string }): Promise<Page<Payout>>;
   listPayouts(filter: { status?: PayoutStatus } & PageRequest): Promise<Page<Payout>>;
   /** A host's ledger entries, oldest first (statements, checks). */
   listHostEntries(

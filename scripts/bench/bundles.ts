@@ -18,7 +18,6 @@
  * Writes a Markdown table to `test-results/bench-bundles.md` (and prints it). Bounded and self-stopping; every
  * file goes to a temporary folder that is removed afterwards. `npx tsx scripts/bench/bundles.ts` runs it alone.
  */
-import { execFileSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
 import {
   copyFileSync,
@@ -33,13 +32,9 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { App, type CfnElement } from 'aws-cdk-lib';
-import {
-  AppFunction,
-  BUNDLE_BUDGET_BYTES,
-  FUNCTION_NODE_OPTIONS,
-  PROJECT_ROOT,
-} from '../../lib/lambda-function';
+import { AppFunction, BUNDLE_BUDGET_BYTES, PROJECT_ROOT } from '../../lib/lambda-function';
 import { createMarketplace } from '../../lib/marketplace-stack';
+import { freshNodeMs } from './fresh-node';
 import { readStageConfig } from '../../lib/stage-config';
 
 const RUNS = Math.max(3, Number(process.env.BENCH_BUNDLE_RUNS ?? 9) || 9);
@@ -125,17 +120,7 @@ function requireTime(dir: string, modules: string[]): number {
   const probe =
     'const t = performance.now(); for (const m of process.argv.slice(1)) require(m); ' +
     'process.stdout.write(String(performance.now() - t));';
-  const out = execFileSync(process.execPath, [FUNCTION_NODE_OPTIONS, '-e', probe, ...modules], {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH,
-      NODE_PATH: join(PROJECT_ROOT, 'node_modules'),
-      AWS_REGION: 'ap-northeast-1',
-    },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return Number(out);
+  return freshNodeMs(dir, probe, modules);
 }
 
 const timing = (values: number[]): Timing => ({

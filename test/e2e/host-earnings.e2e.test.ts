@@ -10,24 +10,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
-import {
-  createDocumentClient,
-  createDynamoRepositories,
-} from '../../functions/adapters/dynamodb/repositories';
-import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb-local';
-import { createMoneyRepositories } from '../../functions/adapters/dynamodb/money-repositories';
-import { adminApiToken, poolIdToken, signInAsAdmin } from './support/admin-flow';
+import { signInAsAdmin } from './support/admin-flow';
 import { openBrowser, screenshot, type BrowserSession } from './support/browser';
-import { GOOD_CARD_FORM, postJson, uniqueEmail } from './support/guest-flow';
+import { postJson, uniqueEmail } from './support/guest-flow';
 import { horizontalOverflow, onSiteOrigin, openSignedIn } from './support/host-flow';
+import {
+  adminMadeHost,
+  approvedBooking as approvedBookingOf,
+  makePayable,
+  moneyRepositories,
+} from './support/money-flow';
 
-const table = inject('dynamodb');
-const doc = createDocumentClient({ ...table, credentials: LOCAL_CREDENTIALS });
-const repos = {
-  ...createDynamoRepositories({ doc, tableName: table.tableName }),
-  ...createMoneyRepositories({ doc, tableName: table.tableName }),
-};
+const repos = moneyRepositories();
 
 let session: BrowserSession;
 let mobile: BrowserSession;
@@ -41,99 +35,28 @@ const host = {
 beforeAll(async () => {
   session = await openBrowser();
   mobile = await openBrowser({ viewport: { width: 375, height: 812 } });
-  // An admin-made host whose temporary password is replaced once over the API (the sign-in screens have their tests).
-  const token = await adminApiToken();
-  const res = await fetch(`${session.baseUrl}/api/admin/hosts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: host.email,
-      password: 'Temporary#2027',
-      businessName: host.businessName,
-      languages: ['japanese', 'english'],
-    }),
-  });
-  host.id = ((await res.json()) as { id: string }).id;
-  await poolIdToken('hostPool', host.email, 'Temporary#2027', null, host.password);
+  await adminMadeHost(session.baseUrl, host);
 });
 
 afterAll(async () => {
   await session?.close();
   await mobile?.close();
-  doc.destroy();
+  repos.close();
 });
 
-const hostApi = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const token = await poolIdToken('hostPool', host.email, host.password);
-  const res = await fetch(`${session.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-};
-
 /** A booking of the host's experience, paid with the test card and approved by the host: a captured charge. */
-async function approvedBooking(): Promise<{ bookingId: string; reference: string }> {
-  const seeded = (
-    await repos.experiences.listByHost((await repos.hosts.getByEmail(inject('demoHost').email))!.id)
-  ).items[0]!;
-  const now = new Date().toISOString();
-  const experience = {
-    ...seeded,
-    id: randomUUID(),
-    hostId: host.id,
-    title: `Island-hopping ride ${randomUUID().slice(0, 6)}`,
+const approvedBooking = () =>
+  approvedBookingOf(session.baseUrl, repos, host, {
+    title: 'Island-hopping ride',
     price: 12_345,
-    participantsMin: 1,
-    participantsMax: 4,
-    publicationStatus: 'public' as const,
-    availability: {
-      defaultHours: { start: '08:00', end: '18:00' },
-      allDay: false,
-      regularHolidays: [],
-      capacity: 3,
+    guest: {
+      firstName: 'Olivia',
+      lastName: 'Brown',
+      email: uniqueEmail('earnings-guest'),
+      phone: '+44 20 7946 0000',
+      nationality: 'United Kingdom',
     },
-    createdAt: now,
-    updatedAt: now,
-  };
-  await repos.experiences.create(experience, []);
-  const availability = (await (
-    await fetch(
-      `${session.baseUrl}/api/experiences/${experience.id}/availability?from=2000-01-01&to=2100-12-31`,
-    )
-  ).json()) as { dates: Record<string, string[]> };
-  const [date, times] = Object.entries(availability.dates)[0]!;
-  const created = await postJson<{ bookingId: string; reference: string; payment: { clientSecret: string } }>(
-    session.baseUrl,
-    '/api/bookings',
-    {
-      experienceId: experience.id,
-      date,
-      time: times[0],
-      guests: 2,
-      language: 'en',
-      guest: {
-        firstName: 'Olivia',
-        lastName: 'Brown',
-        email: uniqueEmail('earnings-guest'),
-        phone: '+44 20 7946 0000',
-        nationality: 'United Kingdom',
-      },
-    },
-  );
-  await postJson(session.baseUrl, '/api/local-payments/confirm', {
-    clientSecret: created.body.payment.clientSecret,
-    card: GOOD_CARD_FORM,
   });
-  await postJson(session.baseUrl, `/api/bookings/${created.body.bookingId}/payment-confirmed`, {});
-  await hostApi('POST', `/api/host/bookings/${created.body.bookingId}/approve`, {});
-  return { bookingId: created.body.bookingId, reference: created.body.reference };
-}
 
 const statusChip = (page: Page) => page.getByTestId('payout-account-status');
 
@@ -191,12 +114,7 @@ describe('売上・振込, in the browser', () => {
     await page.getByText('まだ振込はありません').waitFor();
 
     // The tour has been over for 48 hours (see the file's note), and the daily job runs.
-    const earnings = (await repos.money.earningsOf(booking.bookingId))!;
-    await repos.money.applyMoney({
-      before: earnings,
-      after: { ...earnings, payableAt: new Date(Date.now() - 60_000).toISOString() },
-      entry: null,
-    });
+    await makePayable(repos, booking.bookingId);
     const job = await postJson<{ payouts: number }>(session.baseUrl, '/api/local-jobs/pay-hosts', {});
     expect(job.status).toBe(200);
 

@@ -6,6 +6,11 @@ import { AppFunction, BUNDLE_BUDGET_BYTES, PROJECT_ROOT } from '../../lib/lambda
 import { IMAGE_PROCESSING_GROUPS } from '../../lib/marketplace-stack';
 import { RENDERER_BUNDLE_BUDGET_BYTES } from '../../lib/guest-pages-construct';
 import { PHONE_RULES_FILE } from '../../functions/adapters/runtime/lazy-phone-rules';
+import {
+  DOCUMENT_FONT_FILES,
+  DOCUMENT_FONTS_FOLDER,
+} from '../../functions/adapters/documents/document-fonts';
+import { PDF_ENGINE_FILE } from '../../functions/adapters/documents/lazy-pdfkit';
 import { OUR_FUNCTION_ID, synthStack } from './synth';
 
 /** ELF `e_machine` of 64-bit ARM: what Lambda's arm64 runtime can load. */
@@ -64,9 +69,41 @@ function expectLazyPhoneRules(assetDir: string, label: string) {
   expect(rules.parsePhoneNumberFromString('+81 0', 'JP')?.isValid() ?? false, label).toBe(false);
 }
 
+/**
+ * Issue 28: the documents function's PDF engine sits beside its bundle, not in it, with the three TrueType fonts,
+ * and that engine (fontkit's WOFF2 decoder left out) makes a PDF with real Japanese and Korean text in them.
+ */
+async function expectDocumentRendering(assetDir: string) {
+  // pdfkit's writer names its streams' filter; the lazy loader in index.js does not.
+  expect(readFileSync(path.join(assetDir, 'index.js'), 'utf8')).not.toContain('FlateDecode');
+  const fontsDir = path.join(assetDir, DOCUMENT_FONTS_FOLDER);
+  expect(readdirSync(fontsDir).sort()).toEqual(
+    Object.values(DOCUMENT_FONT_FILES)
+      .map((f) => path.basename(f))
+      .sort(),
+  );
+  const engineFile = path.join(assetDir, PDF_ENGINE_FILE);
+  const PDFDocument = createRequire(engineFile)(engineFile) as typeof import('pdfkit');
+  const jp = path.join(fontsDir, path.basename(DOCUMENT_FONT_FILES.jp));
+  // Our font from the start, as the renderer does: pdfkit's default Helvetica is a file the bundle does not carry.
+  const doc = new PDFDocument({ size: 'A4', font: jp });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((resolve) => doc.on('end', resolve));
+  doc.text('領収書 消費税');
+  doc.font(path.join(fontsDir, path.basename(DOCUMENT_FONT_FILES.kr))).text('영수증');
+  doc.end();
+  await ended;
+  const pdf = Buffer.concat(chunks);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // Subsets: a few glyphs of fonts of several megabytes.
+  expect(pdf.byteLength).toBeLessThan(60_000);
+  return { engineBytes: statSync(engineFile).size, pdfBytes: pdf.byteLength };
+}
+
 /** The one real synth with esbuild bundling: every function's bundle exists and stays within the budget. */
 describe('Lambda bundles', () => {
-  it('exist for every function, each within the bundle budget minified, the phone rules beside it; sharp ships for linux-arm64 where asked', () => {
+  it('exist for every function, each within the bundle budget minified, the phone rules beside it; sharp ships for linux-arm64 where asked; the PDF engine and fonts beside the documents function', async () => {
     const { app, stack } = synthStack({ stage: 'dev', bundle: true });
     // Built in the same synth, so the suite pays one bundling pass: a function with the image option whatever
     // routes the back offices have on this branch.
@@ -120,6 +157,13 @@ describe('Lambda bundles', () => {
       else expect(existsSync(path.join(dir, 'node_modules')), fn.node.id).toBe(false);
     }
     console.log(`Lambda bundles (minified): ${sizes.join('; ')}`);
+
+    const documents = ours.find((fn) => fn.node.id === 'DocumentsApi');
+    expect(documents).toBeDefined();
+    const rendered = await expectDocumentRendering(assetDirOf(stack, documents!));
+    console.log(
+      `Documents: PDF engine ${(rendered.engineBytes / 1024).toFixed(0)} KB beside the bundle; a two-line PDF ${rendered.pdfBytes} bytes`,
+    );
 
     // The guest-page renderer has a budget of its own (React, MUI and the guest pages, off the request path): an
     // ES module with production React, the KeyValueStore client and its SigV4A signer inside, S3 from the runtime.

@@ -58,6 +58,7 @@ describe('WAF', () => {
     for (const [path, limit] of [
       ['/api/bookings', DEFAULT_WAF_LIMITS.bookings],
       ['/api/bookings/lookup', DEFAULT_WAF_LIMITS.lookups],
+      ['/api/bookings/receipt', DEFAULT_WAF_LIMITS.lookups],
       ['/api/bookings/cancel', DEFAULT_WAF_LIMITS.cancels],
     ] as const) {
       const rule = rateRuleOn(path);
@@ -114,20 +115,21 @@ describe('the API behind CloudFront only', () => {
     expect(apiOriginOf(dev).behaviour.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac');
   });
 
-  it('gives the three API functions the secret ARN and read access to it, and no other function', () => {
+  it('gives the API functions (the documents function of issue 28 among them) the secret ARN and read access to it, and no other function', () => {
     const fns = resourcesOf(dev, 'AWS::Lambda::Function');
     const withSecret = fns.filter(([, f]) =>
       JSON.stringify(f.Properties.Environment ?? {}).includes('ORIGIN_VERIFY_SECRET_ARN'),
     );
     expect(withSecret.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual([
       'AdminApi',
+      'DocumentsApi',
       'HostApi',
       'PublicApi',
     ]);
     const readers = resourcesOf(dev, 'AWS::IAM::Policy')
       .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('OriginVerifySecret'))
       .map(([id]) => id.replace(/ServiceRoleDefaultPolicy.*$/, ''));
-    expect(readers.sort()).toEqual(['AdminApi', 'HostApi', 'PublicApi']);
+    expect(readers.sort()).toEqual(['AdminApi', 'DocumentsApi', 'HostApi', 'PublicApi']);
   });
 
   it('prod disables the execute-api endpoint and CloudFront uses the API domain', () => {

@@ -178,6 +178,7 @@ describe('api', () => {
         'public-api': 'Guest API',
         'host-api': 'Host back-office',
         'admin-api': 'Admin back-office',
+        'documents-api': 'Receipts and monthly statements',
         'local-api': 'never deployed',
       }[route.group];
       expect(description).toContain(group);

@@ -21,6 +21,13 @@ export const PROD_API_DOMAIN = {
     'arn:aws:acm:ap-northeast-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
 };
 
+/** Production prints the platform's real name, address and registration number on receipts (issue 28). */
+export const PROD_DOCUMENT_ISSUER = {
+  issuerName: '株式会社えひめエクスペリエンス',
+  issuerAddress: '〒790-0001 愛媛県松山市一番町1-1-1',
+  issuerInvoiceNumber: 'T6500001000001',
+};
+
 export interface SynthOptions {
   stage?: Stage;
   context?: Record<string, unknown>;
@@ -34,7 +41,7 @@ export function synthStack(options: SynthOptions = {}) {
   const context: Record<string, unknown> = {
     stage: options.stage ?? 'dev',
     // Production cannot synthesise without the API's own domain (so that execute-api is disabled).
-    ...(options.stage === 'prod' ? PROD_API_DOMAIN : {}),
+    ...(options.stage === 'prod' ? { ...PROD_API_DOMAIN, ...PROD_DOCUMENT_ISSUER } : {}),
     ...options.context,
   };
   if (!options.bundle) context['aws:cdk:bundling-stacks'] = [];
@@ -59,4 +66,4 @@ export function synthStack(options: SynthOptions = {}) {
 
 /** Logical ids of our own functions, not the providers CDK adds (bucket deployment, auto-delete). */
 export const OUR_FUNCTION_ID =
-  /^(PublicApi|HostApi|AdminApi|HostPreSignUp|HostCustomMessage|HostPostConfirmation|PaymentEvents|StripeWebhookRelay|ExpireBookings|CompleteBookings|SendReminders|SendReviewInvites|SendMails)[A-F0-9]{8}$/;
+  /^(PublicApi|HostApi|AdminApi|DocumentsApi|HostPreSignUp|HostCustomMessage|HostPostConfirmation|PaymentEvents|StripeWebhookRelay|ExpireBookings|CompleteBookings|SendReminders|SendReviewInvites|SendMails)[A-F0-9]{8}$/;

@@ -71,6 +71,7 @@
  * | the marketplace's entries of a Tokyo month      | GSI4 PK=LEDGER#MONTH#yyyy-MM SK=createdAt#id                 | Query            |
  * | ledger counters (marketplace, per host)         | PK=LEDGER_TOTALS#MARKET · LEDGER_TOTALS#HOST#h SK=SHARD#n    | Query (sum)      |
  * | a booking's live cancellation code (its hash)   | PK=CANCEL_CODE#bookingId SK=CANCEL_CODE (TTL expiresAt)      | txn Put / Update |
+ * | a booking's receipts, in issue order            | PK=BOOKING#b SK=RECEIPT#nn                                   | Query / cond. Put|
  */
 
 export const SLOT_SORT_KEY_PREFIX = 'SLOT#';
@@ -346,6 +347,12 @@ export const keys = {
   hostPartition: (hostId: string) => `HOST#${hostId}`,
   connectAccount: (accountId: string) => ({ PK: `CONNECT_ACCOUNT#${accountId}`, SK: 'CONNECT_ACCOUNT' }),
   earnings: (bookingId: string) => ({ PK: `BOOKING#${bookingId}`, SK: 'EARNINGS' }),
+  /** Issue 28: the n-th receipt of a booking (`nn` zero-padded, so the sort key orders issues). */
+  receipt: (bookingId: string, issueNumber: number) => ({
+    PK: `BOOKING#${bookingId}`,
+    SK: `RECEIPT#${String(issueNumber).padStart(4, '0')}`,
+  }),
+  receiptPrefix: 'RECEIPT#',
   /** The earnings' index keys by status: the host's list always; due while upcoming; payable while payable. */
   earningsIndexes: (e: {
     bookingId: string;
@@ -443,4 +450,5 @@ export const itemTypes = {
   ledgerEntry: 'LedgerEntry',
   ledgerTotals: 'LedgerTotals',
   cancelCode: 'CancelCode',
+  receipt: 'Receipt',
 } as const;

@@ -500,8 +500,30 @@ export class DynamoMoneyRepository extends DynamoEarningsReader implements Money
     return items.map((i) => fromItem<Payout>(i));
   }
 
-  async listHostPayouts(hostId: string, page: PageRequest): Promise<Page<Payout>> {
-    return this.payoutPage({ index: 'GSI1', partition: keys.hostPayouts(hostId), ascending: false }, page);
+  async listHostPayouts(
+    hostId: string,
+    page: PageRequest & { from?: string; to?: string },
+  ): Promise<Page<Payout>> {
+    const { from, to, ...rest } = page;
+    // Issue 28: a statement reads the payouts made in its month (`from`/`to` as ISO instants), not all of them.
+    const range =
+      from || to
+        ? keys.timeRange(from ?? '1970-01-01T00:00:00.000Z', to ?? '9999-12-31T00:00:00.000Z')
+        : null;
+    return this.payoutPage(
+      {
+        index: 'GSI1',
+        partition: keys.hostPayouts(hostId),
+        ascending: false,
+        ...(range
+          ? {
+              sortCondition: '#sk BETWEEN :start AND :end',
+              sortValues: { ':start': range.start, ':end': range.end },
+            }
+          : {}),
+      },
+      rest,
+    );
   }
 
   async listPayouts(filter: { status?: PayoutStatus } & PageRequest): Promise<Page<Payout>> {

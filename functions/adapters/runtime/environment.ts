@@ -59,6 +59,15 @@ export const environmentSchema = z.object({
   PAGE_EVENT_BUS: optionalText,
   /** Only locally: the JSON file where the local payment gateway keeps its intents across restarts. */
   LOCAL_PAYMENT_STORE: optionalText,
+  /**
+   * Issue 28, the documents function: where the PDF fonts are (in Lambda the `fonts/` folder beside the bundle; a
+   * `node_modules` folder works too). Unset: `node_modules` of the working directory (the local stack, tests).
+   */
+  DOCUMENT_FONTS_DIR: optionalText,
+  /** The platform as the documents' issuer (CDK context `issuerName`, …); unset, the local stack prints a sample. */
+  ISSUER_NAME: optionalText,
+  ISSUER_ADDRESS: optionalText,
+  ISSUER_INVOICE_NUMBER: optionalText,
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -26,3 +26,21 @@ export function errorJson(
   const body: ErrorBody = { error: fields ? { code, message, fields } : { code, message } };
   return json(statusCode, body);
 }
+
+/**
+ * A PDF to download (issue 28): its bytes base64-encoded, as API Gateway (and the local server) expect a binary
+ * answer of a Lambda, under a file name the browser keeps.
+ */
+export function pdfFile(bytes: Uint8Array, fileName: string): HttpApiStructuredResult {
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      'cache-control': 'no-store',
+      'content-length': String(bytes.byteLength),
+    },
+    body: Buffer.from(bytes).toString('base64'),
+    isBase64Encoded: true,
+  };
+}

@@ -11,6 +11,7 @@ import { calendarDate } from './common';
 import { EXPERIENCE_FORM_FIELDS, type ExperienceFormValues } from './experience-form';
 import { hostProfileSchema } from './host';
 import { hostContactSchema } from './host-contact';
+import { hostInvoiceSchema } from './host-invoice';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Uploads (presigned POST straight to storage; the API verifies the object when it is attached)
@@ -210,6 +211,7 @@ export function uploadProblemMessage(purpose: UploadPurpose, problem: UploadProb
 /** `PATCH /api/host/me`: only the fields that changed (at least one). */
 export const hostProfilePatchSchema = hostProfileSchema
   .extend(hostContactSchema.shape)
+  .extend(hostInvoiceSchema.shape)
   .partial()
   .refine((p) => Object.keys(p).length > 0, { error: 'Nothing to change' });
 export type HostProfilePatch = z.infer<typeof hostProfilePatchSchema>;

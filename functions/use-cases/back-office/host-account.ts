@@ -3,19 +3,19 @@
  * from `requireHost`: a valid token of the host pool whose account has no host profile, or whose host an admin
  * suspended, is 403 `not_a_host` (the specification signs such an account out), never an empty dashboard.
  */
-import { reviewStatusOf, type Host } from '../../domain/entities';
+import type { Host } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
-import { HOST_ACCOUNT_SUSPENDED_MESSAGE } from '../../domain/repository-messages';
+import { invoiceRegistrationProblem } from '../../domain/invoice-registration';
 import { hostProfileSchema } from '../../domain/schemas/host';
 import { hostContactSchema, type HostContact } from '../../domain/schemas/host-contact';
 import type { CreateUpload, HostProfilePatch, PresignedUpload } from '../../domain/schemas/host-api';
-import { parseOrThrow } from '../../domain/validation';
+import { BACK_OFFICE_INVALID_REQUEST, parseOrThrow } from '../../domain/validation';
 import { errorFields } from '../console-logger';
 import type { HostRepository, ImageStore, Logger, RateLimiter } from '../ports';
 import { countAttempt, type RateRule } from '../rate-limits';
+import { makeRequireHost } from './require-host';
 
-/** Back-office spec §8: the non-host account's message. */
-export const NOT_A_HOST_MESSAGE = 'このアカウントはホスト権限を持っていません。';
+export { makeRequireHost, NOT_A_HOST_MESSAGE } from './require-host';
 
 export interface HostAccountDeps {
   hosts: HostRepository;
@@ -33,22 +33,31 @@ export interface HostAccountDeps {
 export const HOST_UPLOAD_LIMIT: RateRule = { limit: 120, windowSeconds: 60 * 60 };
 export const TOO_MANY_UPLOADS_MESSAGE = 'アップロードが多すぎます。しばらくしてから再度お試しください。';
 
-/**
- * A suspended host is refused like an account without a profile: Cognito no longer signs them in, but an ID token
- * issued before the suspension stays valid for up to an hour, and it must not reach the back office meanwhile.
- */
-export function makeRequireHost(deps: Pick<HostAccountDeps, 'hosts'>) {
-  return async function requireHost(hostId: string): Promise<Host> {
-    const [host, suspension] = await Promise.all([deps.hosts.get(hostId), deps.hosts.suspensionOf(hostId)]);
-    if (!host) throw new DomainError('not_a_host', NOT_A_HOST_MESSAGE);
-    // Still 403 `not_a_host` (the SPA signs the account out), with what happened and whom to ask.
-    if (suspension) throw new DomainError('not_a_host', HOST_ACCOUNT_SUSPENDED_MESSAGE);
-    // `GET /api/host/me` always names the review status, also for hosts stored before vetting existed.
-    return { ...host, reviewStatus: reviewStatusOf(host) };
-  };
-}
-
 const CONTACT_FIELDS = Object.keys(hostContactSchema.shape) as (keyof HostContact)[];
+
+/**
+ * The invoice registration number and its kind as they will be stored (issue 28), checked together: a
+ * corporation's number (the default kind) must carry the corporate number's check digit. Nothing when the patch
+ * changes neither.
+ */
+function invoiceOf(
+  host: Host,
+  patch: HostProfilePatch,
+): Pick<Host, 'invoiceRegistrationNumber' | 'invoiceRegistrant'> | Record<string, never> {
+  if (patch.invoiceRegistrationNumber === undefined && patch.invoiceRegistrant === undefined) return {};
+  const number =
+    patch.invoiceRegistrationNumber !== undefined
+      ? patch.invoiceRegistrationNumber
+      : (host.invoiceRegistrationNumber ?? null);
+  const kind = patch.invoiceRegistrant ?? host.invoiceRegistrant ?? 'corporation';
+  const problem = number === null ? null : invoiceRegistrationProblem(number, kind);
+  if (problem) {
+    throw new DomainError('validation_failed', BACK_OFFICE_INVALID_REQUEST, {
+      invoiceRegistrationNumber: problem,
+    });
+  }
+  return { invoiceRegistrationNumber: number, invoiceRegistrant: kind };
+}
 
 export function makeHostAccount(deps: HostAccountDeps) {
   const requireHost = makeRequireHost(deps);
@@ -76,7 +85,7 @@ export function makeHostAccount(deps: HostAccountDeps) {
         },
         'The profile is not valid',
       );
-      const next: Host = { ...host, ...profile, ...contact };
+      const next: Host = { ...host, ...profile, ...contact, ...invoiceOf(host, patch) };
       await deps.hosts.update(next);
       return next;
     },

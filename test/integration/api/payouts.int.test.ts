@@ -5,19 +5,20 @@
  * invariants after each.
  */
 import { randomUUID } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminHostView } from '../../../functions/domain/back-office-views';
 import { addDays, todayInTokyo } from '../../../functions/domain/calendar';
-import { hostTotalNames, type LedgerEntry } from '../../../functions/domain/money';
+import { hostTotalNames } from '../../../functions/domain/money';
 import {
   addExperience,
+  adminMadeHost,
   bearer,
   call,
+  demoAdminToken,
   enablePayouts,
   freeSlots,
+  ledgerEntries,
   pendingBooking,
-  signIn,
   startApiWorld,
   type ApiWorld,
   type ErrorBody,
@@ -32,12 +33,7 @@ const asAdmin = <T = unknown>(method: string, path: string, body?: unknown) =>
 
 beforeAll(async () => {
   world = await startApiWorld('payouts');
-  adminToken = await signIn(
-    world,
-    'admin',
-    world.stack.config.demo.admin.email,
-    world.stack.config.demo.admin.password,
-  );
+  adminToken = await demoAdminToken(world);
 }, 240_000);
 
 afterAll(async () => world?.stop());
@@ -48,18 +44,8 @@ interface TestHost {
 }
 
 /** A host of this test (admin-created, password changed at first sign-in). */
-async function newHost(name = 'Kurushima Tides'): Promise<TestHost> {
-  const email = `payout-${randomUUID().slice(0, 8)}@example.com`;
-  const created = await asAdmin<AdminHostView>('POST', '/api/admin/hosts', {
-    email,
-    password: 'Temporary#2025',
-    businessName: name,
-    languages: ['japanese'],
-  });
-  if (created.status !== 201) throw new Error(`host: ${created.status} ${created.text}`);
-  const token = await signIn(world, 'host', email, 'Temporary#2025', { newPassword: 'Permanent#2025' });
-  return { id: created.body.id, token };
-}
+const newHost = (name = 'Kurushima Tides'): Promise<TestHost> =>
+  adminMadeHost(world, adminToken, name, 'payout');
 
 /** An experience of the host (written as the use cases would), open every day, one group per slot. */
 async function experienceOf(host: TestHost, price = 10_000) {
@@ -127,25 +113,7 @@ const advanceDays = async (days: number) => {
   await call(world, 'POST', '/api/local-jobs/complete-bookings');
 };
 
-/** Every ledger entry (a test's own Scan; no route reads the ledger whole). */
-async function allEntries(): Promise<LedgerEntry[]> {
-  const entries: LedgerEntry[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await world.doc.send(
-      new ScanCommand({
-        TableName: world.stack.config.tableName,
-        FilterExpression: '#type = :type',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'LedgerEntry' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    entries.push(...((out.Items ?? []) as LedgerEntry[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return entries;
-}
+const allEntries = () => ledgerEntries(world);
 
 /** The invariants of DESIGN §4g, from the entries and from the counters the routes read. */
 async function expectLedgerBalanced(hostIds: string[] = []) {

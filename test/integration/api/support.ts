@@ -8,13 +8,14 @@ import { request } from 'node:http';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   createDocumentClient,
   createDynamoRepositories,
   type DynamoRepositories,
 } from '../../../functions/adapters/dynamodb/repositories';
 import type { Experience } from '../../../functions/domain/entities';
+import type { LedgerEntry } from '../../../functions/domain/money';
 import { LOCAL_CREDENTIALS } from '../../../scripts/local/dynamodb-local';
 import {
   createMoneyRepositories,
@@ -418,4 +419,57 @@ export async function completePayment(world: ApiWorld, created: CreatedBooking):
   );
   if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${confirmed.text}`);
   await world.stack.events.idle();
+}
+
+/** Every ledger entry of the world's table (a test's own Scan; no route reads the ledger whole). */
+export async function ledgerEntries(world: Pick<ApiWorld, 'doc' | 'stack'>): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await world.doc.send(
+      new ScanCommand({
+        TableName: world.stack.config.tableName,
+        FilterExpression: '#type = :type',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'LedgerEntry' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    entries.push(...((out.Items ?? []) as LedgerEntry[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return entries;
+}
+
+/** The demo admin's ID token. */
+export const demoAdminToken = (world: ApiWorld): Promise<string> =>
+  signIn(world, 'admin', world.stack.config.demo.admin.email, world.stack.config.demo.admin.password);
+
+/**
+ * A host of the calling test, created by the demo admin (`adminToken`) with a temporary password that the first
+ * sign-in replaces: its id and an ID token.
+ */
+export async function adminMadeHost(
+  world: ApiWorld,
+  adminToken: string,
+  businessName: string,
+  emailPrefix: string,
+): Promise<{ id: string; token: string }> {
+  const email = `${emailPrefix}-${randomUUID().slice(0, 8)}@example.com`;
+  const created = await call<{ id: string }>(
+    world,
+    'POST',
+    '/api/admin/hosts',
+    { email, password: 'Temporary#2025', businessName, languages: ['japanese'] },
+    bearer(adminToken),
+  );
+  if (created.status !== 201) throw new Error(`host: ${created.status} ${created.text}`);
+  const token = await signIn(world, 'host', email, 'Temporary#2025', { newPassword: 'Permanent#2025' });
+  return { id: created.body.id, token };
+}
+
+/** The local stack's clock. */
+export async function localNow(world: Pick<ApiWorld, 'origin'>): Promise<Date> {
+  const res = await call<{ now: string }>(world, 'POST', '/api/local-clock/advance', { hours: 0 });
+  return new Date(res.body.now);
 }

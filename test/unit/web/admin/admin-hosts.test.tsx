@@ -179,6 +179,44 @@ describe('host detail', () => {
     expect(screen.getByText('回答待ちのリクエストはありません。')).toBeInTheDocument();
   });
 
+  it('shows the host’s invoice registration number and downloads a month’s 支払通知書 (issue 28)', async () => {
+    const calls = stubAdminApi((method, path) => {
+      if (path === '/admin/hosts/host-1') {
+        return {
+          status: 200,
+          body: hostView({ invoiceRegistrationNumber: 'T7000012050002', invoiceRegistrant: 'corporation' }),
+        };
+      }
+      if (path === '/admin/hosts/host-1/statements') {
+        const month = { month: '2026-10', bookings: 1, gross: 16_000, platformFee: 2_400 };
+        return {
+          status: 200,
+          body: { items: [{ ...month, refunded: 0, net: 13_600, paidOut: 0, payouts: 0 }] },
+        };
+      }
+      if (path === '/admin/hosts/host-1/statements/2026-10') return { status: 200, body: '%PDF-1.3' };
+      return undefined;
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:statement');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderAdmin('/admin/hosts/host-1', signedInAdmin());
+    expect(await screen.findByTestId('host-invoice-number', {}, { timeout: 15_000 })).toHaveTextContent(
+      'T7000012050002（法人（法人番号））',
+    );
+    const row = await screen.findByTestId('statement-row');
+    expect(row).toHaveTextContent('¥13,600');
+    await user().click(within(row).getByRole('button', { name: '2026年10月の支払通知書をダウンロード' }));
+    await waitFor(() => expect(saved).toEqual(['支払通知書_2026-10.pdf']));
+    expect(calls.some((c) => c.path === '/admin/hosts/host-1/statements/2026-10')).toBe(true);
+    click.mockRestore();
+  });
+
   it('suspends after a confirmation (with a note for admins), then reinstates', async () => {
     const pending = bookingFixture({ id: 'b-pending', reference: 'PEND01', hostId: 'host-1' });
     let host: AdminHostView = hostView({ pendingBookings: [pending] });

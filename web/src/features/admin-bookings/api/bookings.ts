@@ -11,6 +11,7 @@ import { useBackOfficeAuth } from '../../../lib/back-office-auth/back-office-aut
 import { retryUnlessClientError, useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
 import { useBookingDecision } from '../../../lib/back-office/booking-decisions';
 import { ADMIN_QUERY_ROOT } from '../../../lib/back-office/admin-account';
+import { downloadBlob } from '../../../lib/download';
 
 export interface AdminBookingFilters {
   status?: BookingStatus;
@@ -77,19 +78,6 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return match?.[1] ? decodeURIComponent(match[1]) : fallback;
 }
 
-/** Saves a file the browser already holds, through a temporary download link. */
-function saveBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /**
  * The CSV export of the current filter and search (`GET /api/admin/bookings.csv`). A plain link cannot carry the
  * `Authorization` header, so the file is fetched with the session's token and saved from memory. It is saved as the
@@ -123,7 +111,7 @@ export function useBookingsCsvExport() {
       throw new ApiError(res.status, body?.error?.code ?? `http_${res.status}`, body?.error?.message ?? '');
     }
     const fileName = fileNameOf(res.headers.get('content-disposition'), 'bookings.csv');
-    saveBlob(fileName, await res.blob());
+    downloadBlob(fileName, await res.blob());
     const rows = Number(res.headers.get('x-row-count'));
     return { fileName, rows: Number.isFinite(rows) && res.headers.has('x-row-count') ? rows : null };
   };

@@ -1,7 +1,7 @@
 /**
  * 売上・支払 of one host (DESIGN §4g): the commission (whole percent, 0–50; requests already made keep theirs), the
- * payout account's status, a hold of every payout with its reason (who and when is recorded), and the host's
- * earnings as the host sees them.
+ * payout account's status, a hold of every payout with its reason (who and when is recorded), the host's
+ * earnings as the host sees them, and the host's invoice registration number and monthly statements (issue 28).
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -17,9 +17,11 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AdminHostView } from '@domain/back-office-views';
+import { invoiceRegistrantKindLabels } from '@domain/invoice-registration';
 import { COMMISSION_MESSAGE, MAX_COMMISSION_PERCENT } from '@domain/money';
 import { payoutAccountStatusLabels } from '@domain/payout-account';
 import { EarningsPanel } from '../../../components/back-office/earnings-panel';
+import { StatementsPanel } from '../../../components/back-office/statements-panel';
 import { ApiError } from '../../../lib/api-client';
 import { ADMIN_QUERY_ROOT } from '../../../lib/back-office/admin-account';
 import { formatDateTimeJa } from '../../../lib/back-office/format';
@@ -214,6 +216,21 @@ export function HostMoneySection({ host }: { host: AdminHostView }) {
         <EarningsPanel
           queryKey={[...ADMIN_QUERY_ROOT, 'payouts', 'host-earnings', host.id]}
           path={`/admin/hosts/${encodeURIComponent(host.id)}/earnings`}
+        />
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 700, mb: 0.5 }}>
+          支払通知書
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="host-invoice-number">
+          ホストの登録番号（インボイス）:{' '}
+          {host.invoiceRegistrationNumber
+            ? `${host.invoiceRegistrationNumber}（${invoiceRegistrantKindLabels[host.invoiceRegistrant ?? 'corporation']}）`
+            : '未登録'}
+        </Typography>
+        <StatementsPanel
+          queryKey={[...ADMIN_QUERY_ROOT, 'payouts', 'host-earnings', host.id]}
+          path={`/admin/hosts/${encodeURIComponent(host.id)}/statements`}
         />
       </Box>
       <HoldDialog host={host} open={holding} onClose={() => setHolding(false)} />

@@ -35,7 +35,7 @@ import { BookingSlotCells } from '../../../components/back-office/booking-slot-c
 import { TruncatedText } from '../../../components/back-office/truncated-text';
 import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
 import { STATUS_FILTERS, statusFilterOf } from '../../../lib/back-office/booking-status-filters';
-import { downloadText } from '../../../lib/back-office/csv';
+import { downloadText } from '../../../lib/download';
 import {
   formatDateTimeJa,
   formatTourJa,

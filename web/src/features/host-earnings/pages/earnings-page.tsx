@@ -1,6 +1,6 @@
 /**
  * 売上・振込 (DESIGN §4g, §6 wave 4): the payout account, the totals, earnings per booking (gross, fee, refunds,
- * net) with a CSV for Excel, and the payouts with their dates and status. A hold of the host's payouts is said
+ * net) with a CSV for Excel, the payouts with their dates and status, and a 支払通知書 (PDF) per month (issue 28). A hold of the host's payouts is said
  * first, with the reason the admin gave.
  */
 import Alert from '@mui/material/Alert';
@@ -11,7 +11,8 @@ import { EarningsPanel } from '../../../components/back-office/earnings-panel';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { PayoutsTable } from '../../../components/back-office/payouts-table';
 import { RetryAlert } from '../../../components/back-office/retry-alert';
-import { downloadBlob } from '../../../lib/back-office/csv';
+import { StatementsPanel } from '../../../components/back-office/statements-panel';
+import { downloadBlob } from '../../../lib/download';
 import { formatDateTimeJa } from '../../../lib/back-office/format';
 import { useHostMe } from '../../../lib/back-office/host-account';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
@@ -72,6 +73,16 @@ export function EarningsPage() {
         payouts={payouts.data?.items}
         empty="まだ振込はありません。体験の終了から48時間後の朝に、振込予定の売上をまとめてお振り込みします。"
       />
+      <Typography variant="h2" sx={{ fontSize: '1.15rem', mt: 4, mb: 0.5 }}>
+        支払通知書
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        月ごとの売上・手数料・返金・振込の明細です。プラットフォーム手数料の適格請求書を兼ねています。
+        {me.data?.invoiceRegistrationNumber
+          ? `あなたの登録番号（${me.data.invoiceRegistrationNumber}）も記載されます。`
+          : '登録番号はプロフィール設定で登録できます。'}
+      </Typography>
+      <StatementsPanel queryKey={EARNINGS_KEY} path="/host/statements" />
     </>
   );
 }

@@ -3,18 +3,25 @@
  * business hours and address the profile update carries), and the contact fields the specification gives hosts
  * (languages, phone, website, business description; issue 21). Saves only what changed.
  */
-import { useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { HostView } from '@domain/back-office-views';
 import { hostProfileFormSchemaJa, type HostProfileForm } from '@domain/schemas/host';
 import type { HostProfilePatch } from '@domain/schemas/host-api';
 import { hostContactSchema, type HostContact } from '@domain/schemas/host-contact';
+import { hostInvoiceSchema, refineInvoiceRegistration, type HostInvoice } from '@domain/schemas/host-invoice';
+import {
+  invoiceRegistrantKindLabels,
+  invoiceRegistrantKinds,
+  type InvoiceRegistrantKind,
+} from '@domain/invoice-registration';
 import { HostLanguagesField } from '../../../components/back-office/host-languages-field';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
@@ -38,10 +45,16 @@ type ProfileFormState = {
   phone: string;
   website: string;
   languages: HostLanguage[];
+  invoiceRegistrationNumber: string;
+  invoiceRegistrant: InvoiceRegistrantKind;
 };
-type ProfileValues = HostProfileForm & HostContact;
+type ProfileValues = HostProfileForm & HostContact & HostInvoice;
 
-const profileSchema = hostProfileFormSchemaJa.extend(hostContactSchema.shape);
+/** The request's own field schemas; the registration number is checked with its kind (issue 28). */
+const profileSchema = hostProfileFormSchemaJa
+  .extend(hostContactSchema.shape)
+  .extend(hostInvoiceSchema.shape)
+  .superRefine(refineInvoiceRegistration);
 
 const valuesOf = (host: HostView): ProfileFormState => ({
   businessName: host.businessName,
@@ -52,6 +65,8 @@ const valuesOf = (host: HostView): ProfileFormState => ({
   phone: host.phone ?? '',
   website: host.website ?? '',
   languages: host.languages,
+  invoiceRegistrationNumber: host.invoiceRegistrationNumber ?? '',
+  invoiceRegistrant: host.invoiceRegistrant ?? 'corporation',
 });
 
 export function ProfileForm({ host }: { host: HostView }) {
@@ -138,6 +153,43 @@ export function ProfileForm({ host }: { host: HostView }) {
         {...textFieldProps(form, 'website', '例: https://example.jp')}
       />
       <HostLanguagesField control={form.control} name="languages" error={errorOf(form, 'languages')} />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        component="fieldset"
+        sx={{ border: 0, p: 0, m: 0 }}
+      >
+        <Controller
+          control={form.control}
+          name="invoiceRegistrant"
+          render={({ field }) => (
+            <TextField
+              select
+              label="登録番号の区分"
+              sx={{ minWidth: 260 }}
+              {...field}
+              helperText="法人の番号は法人番号の検査用数字を確認します"
+            >
+              {invoiceRegistrantKinds.map((kind) => (
+                <MenuItem key={kind} value={kind}>
+                  {invoiceRegistrantKindLabels[kind]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <TextField
+          label="適格請求書発行事業者の登録番号"
+          fullWidth
+          autoComplete="off"
+          slotProps={{ htmlInput: { spellCheck: false, 'data-testid': 'invoice-registration-number' } }}
+          {...textFieldProps(
+            form,
+            'invoiceRegistrationNumber',
+            '「T」と13桁の数字（例: T7123456789012）。支払通知書に記載されます。空欄にすると削除します',
+          )}
+        />
+      </Stack>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button
           type="submit"

@@ -77,10 +77,13 @@ export function StatusChip({ status }: { status: LookupBookingResult['booking'][
 export function BookingDetails({
   result,
   cancellation,
+  receipt,
 }: {
   result: LookupBookingResult;
   /** The cancellation section (the lookup page's; absent elsewhere). */
   cancellation?: React.ReactNode;
+  /** The receipt download (the lookup page's, once something was charged; issue 28). */
+  receipt?: React.ReactNode;
 }) {
   const { booking, experience } = result;
   const toast = useToast();
@@ -195,6 +198,11 @@ export function BookingDetails({
           </Box>
         </CardContent>
       </Card>
+      {receipt && (
+        <Card variant="outlined">
+          <CardContent>{receipt}</CardContent>
+        </Card>
+      )}
       {cancellation && (
         <Card variant="outlined">
           <CardContent>{cancellation}</CardContent>

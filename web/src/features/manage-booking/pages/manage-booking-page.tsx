@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { receiptAvailable } from '@domain/booking-views';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useLookupBooking, type LookupInput } from '../api/lookup-booking';
@@ -11,6 +12,7 @@ import { useCancelBooking, useRequestCancelCode } from '../api/cancel-booking';
 import { BookingDetails } from '../components/booking-details';
 import { CancelBookingSection } from '../components/cancel-booking-section';
 import { LookupDialog, type LookupProblem } from '../components/lookup-dialog';
+import { ReceiptSection } from '../components/receipt-section';
 import { useT } from '../../../lib/i18n/i18n';
 import type { Translator } from '../../../lib/i18n/i18n';
 
@@ -101,6 +103,16 @@ export function ManageBookingPage() {
           )}
           <BookingDetails
             result={lookup.data}
+            receipt={
+              lastInput &&
+              receiptAvailable(lookup.data.booking) && (
+                <ReceiptSection
+                  lookup={lastInput}
+                  booking={lookup.data.booking}
+                  experienceTitle={lookup.data.experience?.title ?? null}
+                />
+              )
+            }
             cancellation={
               <CancelBookingSection
                 booking={lookup.data.booking}
