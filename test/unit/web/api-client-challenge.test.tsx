@@ -35,6 +35,9 @@ describe('the API client and the WAF challenge', () => {
       'POST /api/bookings/lookup',
       'token',
       'POST /api/bookings/cancel-code',
+      // Issue 28: a receipt identifies the guest as a lookup does.
+      'token',
+      'POST /api/bookings/receipt',
       'POST /api/bookings/cancel',
       'GET /api/experiences',
       'POST /api/bookings/abc/payment-confirmed',
