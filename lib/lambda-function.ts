@@ -26,9 +26,11 @@ export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
  * send cancellations and decisions) and the page events took the host API to 277 KB: 290 KB. Paying hosts (issue 27:
  * payout accounts, earnings and their CSV, the money repository, Connect calls) took the host API to 317 KB and
  * the admin API to 305 KB, after the money side was kept out of every function that does not use it (the public
- * API reads two items of it, 281 KB): 330 KB for now; the next savings are in the README (Known limits).
+ * API reads two items of it, 281 KB): 330 KB. Tours with a length (issue 30: the quarter-hour arithmetic, the
+ * tour-day hold and release items, the start-time and policy-note checks in the form schema, spans in every mail)
+ * took the host API to 337 KB: 340 KB for now; the next savings are in the README (Known limits).
  */
-export const BUNDLE_BUDGET_BYTES = 330 * 1024;
+export const BUNDLE_BUDGET_BYTES = 340 * 1024;
 
 export interface AppFunctionProps {
   /** Handler module, relative to the repository root (e.g. `functions/api/public-api.ts`). */
