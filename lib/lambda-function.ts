@@ -30,9 +30,12 @@ export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
  * the admin API to 305 KB, after the money side was kept out of every function that does not use it (the public
  * API reads two items of it, 281 KB): 330 KB. The security fixes and the audit's changes (cancel codes, nationality in
  * Japanese from the country list, names and yen per language in every mail) took the host API to 339 KB, the admin
- * API to 330 KB and the public API to 301 KB: 350 KB for now; the next savings are in the README (Known limits).
+ * API to 330 KB and the public API to 301 KB: 350 KB. Tours with a length (issue 30: the quarter-hour arithmetic, the
+ * tour-day hold and release items, the start-time and policy-note checks in the form schema, spans in every mail)
+ * and receipts and statements (issue 28: the invoice number's check and the statement routes) took the host API to
+ * 353 KB (admin API 338 KB, public API 309 KB): 360 KB for now; the next savings are in the README (Known limits).
  */
-export const BUNDLE_BUDGET_BYTES = 350 * 1024;
+export const BUNDLE_BUDGET_BYTES = 360 * 1024;
 
 export interface AppFunctionProps {
   /** Handler module, relative to the repository root (e.g. `functions/api/public-api.ts`). */

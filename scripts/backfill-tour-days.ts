@@ -10,36 +10,7 @@
  * booking that lacks a length. Credentials come from the usual AWS profile/environment; `--endpoint` points at
  * DynamoDB Local. The local stack runs the same backfill by itself on the first start with data from before.
  */
-import { parseArgs } from 'node:util';
 import { backfillTourDays } from '../functions/adapters/dynamodb/backfill-tour-days';
-import { createDocumentClient } from '../functions/adapters/dynamodb/repositories';
+import { runTableBackfill } from './local/table-backfill-cli';
 
-const { values } = parseArgs({
-  options: {
-    table: { type: 'string' },
-    region: { type: 'string', default: process.env.AWS_REGION ?? 'ap-northeast-1' },
-    endpoint: { type: 'string' },
-  },
-});
-
-if (!values.table) {
-  console.error('Usage: npx tsx scripts/backfill-tour-days.ts --table <TableName> [--region <region>]');
-  process.exit(2);
-}
-
-const doc = createDocumentClient({
-  region: values.region,
-  ...(values.endpoint ? { endpoint: values.endpoint } : {}),
-});
-try {
-  const result = await backfillTourDays(doc, values.table);
-  console.log(
-    `Examined ${result.examined} bookings: ${result.updated} given their hour, ${result.skipped} changed meanwhile` +
-      (result.skipped > 0 ? ' (run again to finish them)' : ''),
-  );
-} catch (e) {
-  console.error(`Backfill failed: ${e instanceof Error ? e.message : String(e)}`);
-  process.exitCode = 1;
-} finally {
-  doc.destroy();
-}
+await runTableBackfill('backfill-tour-days.ts', backfillTourDays, 'given their hour');

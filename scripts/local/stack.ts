@@ -28,6 +28,7 @@ import {
   type UserPoolPolicyType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   createDocumentClient,
   createDynamoRepositories,
@@ -315,36 +316,30 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
 
     const dynamoClient = localClient(dynamo.endpoint);
     stops.push(async () => dynamoClient.destroy());
-    const addedIndexes = await ensureTable(dynamoClient, LOCAL_TABLE_NAME);
-    if (addedIndexes.length > 0) {
-      // Requests kept under .local/ from before these indexes existed get their keys (e.g. the admin e-mail search).
+    /** Runs `work` with a document client of the local table, destroyed after it. */
+    const withDoc = async <T>(work: (doc: DynamoDBDocumentClient) => Promise<T>): Promise<T> => {
       const doc = createDocumentClient({
         endpoint: dynamo.endpoint,
         region: LOCAL_REGION,
         credentials: LOCAL_CREDENTIALS,
       });
       try {
-        const backfill = await backfillListingKeys(doc, LOCAL_TABLE_NAME);
-        log(`Indexes added: ${addedIndexes.join(', ')}; ${backfill.updated} bookings re-indexed`);
+        return await work(doc);
       } finally {
         doc.destroy();
       }
+    };
+    const addedIndexes = await ensureTable(dynamoClient, LOCAL_TABLE_NAME);
+    if (addedIndexes.length > 0) {
+      // Requests kept under .local/ from before these indexes existed get their keys (e.g. the admin e-mail search).
+      const backfill = await withDoc((doc) => backfillListingKeys(doc, LOCAL_TABLE_NAME));
+      log(`Indexes added: ${addedIndexes.join(', ')}; ${backfill.updated} bookings re-indexed`);
     }
-
     if (!state.tourDaysBackfilledAt) {
       // Data seeded before tours had a length: its open bookings take their hour on the tour days, once.
       if (state.seededAt) {
-        const doc = createDocumentClient({
-          endpoint: dynamo.endpoint,
-          region: LOCAL_REGION,
-          credentials: LOCAL_CREDENTIALS,
-        });
-        try {
-          const backfill = await backfillTourDays(doc, LOCAL_TABLE_NAME);
-          log(`Tour lengths: ${backfill.updated} bookings from before hold their hour on the tour days`);
-        } finally {
-          doc.destroy();
-        }
+        const backfill = await withDoc((doc) => backfillTourDays(doc, LOCAL_TABLE_NAME));
+        log(`Tour lengths: ${backfill.updated} bookings from before hold their hour on the tour days`);
       }
       state.tourDaysBackfilledAt = new Date().toISOString();
     }
@@ -499,18 +494,13 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       if (made > 0) log(`Enabled the local payout accounts of ${made} seeded hosts`);
     };
     if (options.seed !== false && !state.seededAt) {
-      const doc = createDocumentClient({
-        endpoint: dynamo.endpoint,
-        region: LOCAL_REGION,
-        credentials: LOCAL_CREDENTIALS,
-      });
-      try {
+      const pools = { hostPoolId: state.hostPool.userPoolId, adminPoolId: state.adminPool.userPoolId };
+      await withDoc(async (doc) => {
         const repositories = createDynamoRepositories({ doc, tableName: LOCAL_TABLE_NAME });
         seeded = await seedLocalData({
           repositories,
           cognito: cognitoClient,
-          hostPoolId: state.hostPool.userPoolId,
-          adminPoolId: state.adminPool.userPoolId,
+          ...pools,
           s3: s3Client,
           imagesBucket: LOCAL_IMAGES_BUCKET,
           now: new Date(),
@@ -524,22 +514,11 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
             `Seeded ${await seedDemoReviews(repositories, seeded.hostIds.setouchiGuides, new Date())} reviews of completed tours`,
           );
         }
-      } finally {
-        doc.destroy();
-      }
+      });
       state.seededAt = new Date().toISOString();
       writeState(statePath, state);
     } else if (options.seed !== false) {
-      const doc = createDocumentClient({
-        endpoint: dynamo.endpoint,
-        region: LOCAL_REGION,
-        credentials: LOCAL_CREDENTIALS,
-      });
-      try {
-        await seedAccounts(createDynamoRepositories({ doc, tableName: LOCAL_TABLE_NAME }));
-      } finally {
-        doc.destroy();
-      }
+      await withDoc((doc) => seedAccounts(createDynamoRepositories({ doc, tableName: LOCAL_TABLE_NAME })));
     }
     if (!state.demoAdminTotpSecret && state.seededAt) {
       const secret = await enrolDemoAdmin(cognitoClient, state.adminPool.clientId, log);

@@ -224,6 +224,13 @@ export function icsOf(mail: OutboxMail | undefined): Map<string, string[]> | nul
   return out;
 }
 
+/** An instant as an `.ics` writes it in UTC: `20261201T000000Z`. */
+export const icsUtc = (d: Date): string =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
 export async function outbox(world: ApiWorld): Promise<OutboxMail[]> {
   const res = await fetch(`${world.stack.config.sesEndpoint}/store`);
   return ((await res.json()) as { emails: OutboxMail[] }).emails;

@@ -16,6 +16,7 @@ import {
   call,
   freeSlots,
   icsOf,
+  icsUtc,
   outbox,
   pendingBooking,
   signIn,
@@ -122,13 +123,8 @@ describe("an approved booking's life", () => {
     const p = icsOf(approvedMail)!;
     expect(p.get('METHOD')).toEqual(['REQUEST']);
     expect(p.get('UID')).toEqual([`${booking.bookingId}@localhost`]);
-    const utc = (d: Date) =>
-      d
-        .toISOString()
-        .replace(/[-:]/g, '')
-        .replace(/\.\d{3}/, '');
-    expect(p.get('DTSTART')).toEqual([utc(start)]);
-    expect(p.get('DTEND')).toEqual([utc(new Date(start.getTime() + 3_600_000))]);
+    expect(p.get('DTSTART')).toEqual([icsUtc(start)]);
+    expect(p.get('DTEND')).toEqual([icsUtc(new Date(start.getTime() + 3_600_000))]);
     expect(p.get('LOCATION')?.[0]).toContain(experience.city);
 
     // Two days before: nothing is due yet.

@@ -21,6 +21,7 @@ import {
   createHostExperience,
   freeSlots,
   icsOf,
+  icsUtc,
   outbox,
   pendingBooking,
   signIn,
@@ -400,14 +401,9 @@ describe('the calendar is right', () => {
       (m) => m.subject.startsWith('Booking confirmed') && m.subject.includes(created.reference),
     );
     const ics = icsOf(mail)!;
-    const utc = (d: Date) =>
-      d
-        .toISOString()
-        .replace(/[-:]/g, '')
-        .replace(/\.\d{3}/, '');
     const start = tokyoDateTimeToInstant(slot.date, '08:00');
-    expect(ics.get('DTSTART')).toEqual([utc(start)]);
-    expect(ics.get('DTEND')).toEqual([utc(new Date(start.getTime() + 8 * 3_600_000))]);
+    expect(ics.get('DTSTART')).toEqual([icsUtc(start)]);
+    expect(ics.get('DTEND')).toEqual([icsUtc(new Date(start.getTime() + 8 * 3_600_000))]);
     expect(mail?.body.text).toContain('08:00–16:00');
     const lookup = await call<{ booking: { durationMinutes: number } }>(
       world,

@@ -33,7 +33,7 @@ vi.setConfig({ testTimeout: 30_000 });
 describe('booking request form (guest spec §2, §5)', () => {
   it('asks for the whole bookable window and enables only the days with a free slot', async () => {
     const { calls } = setup();
-    await screen.findByRole('gridcell', { name: '15' });
+    await screen.findByRole('gridcell', { name: '15' }, { timeout: 10_000 });
     const availability = calls.find((u) => u.pathname.endsWith('/availability'))!;
     expect(availability.searchParams.get('from')).toBe('2030-01-13');
     // 85 days ahead: what Stripe lets a platform hold before paying the host (DESIGN §4g).
@@ -52,7 +52,7 @@ describe('booking request form (guest spec §2, §5)', () => {
 
   it('offers the start times once a date is picked and clears the time when the date changes', async () => {
     const { user } = setup();
-    await screen.findByRole('gridcell', { name: '15' });
+    await screen.findByRole('gridcell', { name: '15' }, { timeout: 10_000 });
     expect(screen.queryByRole('combobox', { name: 'Start time' })).not.toBeInTheDocument();
 
     await user.click(day(15));
@@ -87,7 +87,7 @@ describe('booking request form (guest spec §2, §5)', () => {
 
   it("shows the 'Please fill in all required fields' toast when Next is pressed without a time", async () => {
     const { user, router } = setup();
-    await screen.findByRole('gridcell', { name: '15' });
+    await screen.findByRole('gridcell', { name: '15' }, { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const toast = await screen.findByTestId('toast');
     // Titled in the page's language, not 「エラー」 (issue 32 item 6).
@@ -104,7 +104,7 @@ describe('booking request form (guest spec §2, §5)', () => {
   it('goes to Booking Information with the chosen slot, or says the slot cannot be booked when it went meanwhile', async () => {
     const available = { ...AVAILABLE };
     const { user, router } = setup(available);
-    await screen.findByRole('gridcell', { name: '15' });
+    await screen.findByRole('gridcell', { name: '15' }, { timeout: 10_000 });
     await user.click(day(15));
     await user.click(screen.getByRole('combobox', { name: 'Start time' }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '09:00–10:00' }));

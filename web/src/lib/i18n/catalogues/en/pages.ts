@@ -37,7 +37,6 @@ const messages = {
   'booking.requestTitle': 'Request for booking',
   'detail.loadingForm': 'Loading the booking form',
   'detail.price': 'Price',
-  'detail.duration': 'Duration',
   'detail.schedule': 'Schedule',
   'detail.dressCode': 'Dress Code',
   'detail.notes': 'Additional Notes',

@@ -39,7 +39,6 @@ const messages: PageMessages = {
   'booking.requestTitle': '予約リクエスト',
   'detail.loadingForm': '予約フォームを読み込み中',
   'detail.price': '料金',
-  'detail.duration': '所要時間',
   'detail.schedule': 'スケジュール',
   'detail.dressCode': '服装',
   'detail.notes': 'その他の注意事項',

@@ -38,7 +38,6 @@ const messages: PageMessages = {
   'booking.requestTitle': '예약 요청',
   'detail.loadingForm': '예약 양식을 불러오는 중',
   'detail.price': '요금',
-  'detail.duration': '소요 시간',
   'detail.schedule': '일정',
   'detail.dressCode': '복장',
   'detail.notes': '기타 안내',

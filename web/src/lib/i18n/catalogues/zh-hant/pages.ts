@@ -38,7 +38,6 @@ const messages: PageMessages = {
   'booking.requestTitle': '預訂申請',
   'detail.loadingForm': '預訂表單載入中',
   'detail.price': '費用',
-  'detail.duration': '所需時間',
   'detail.schedule': '行程',
   'detail.dressCode': '服裝',
   'detail.notes': '其他注意事項',
