@@ -153,6 +153,19 @@ function payoutItem(payout: Payout): Item {
 const isConditionFailure = (e: unknown) =>
   (e as { name?: string })?.name === 'ConditionalCheckFailedException';
 
+/**
+ * The sort-key condition of an index keyed by instant (`keys.timeRange`) for `from`/`to` as ISO instants, either
+ * one open; nothing when neither is given.
+ */
+function timeRangeCondition(from?: string, to?: string): Pick<KeyQuery, 'sortCondition' | 'sortValues'> {
+  if (!from && !to) return {};
+  const range = keys.timeRange(from ?? '1970-01-01T00:00:00.000Z', to ?? '9999-12-31T00:00:00.000Z');
+  return {
+    sortCondition: '#sk BETWEEN :start AND :end',
+    sortValues: { ':start': range.start, ':end': range.end },
+  };
+}
+
 export class DynamoMoneyRepository extends DynamoEarningsReader implements MoneyRepository {
   constructor(
     doc: DynamoDBDocumentClient,
@@ -506,21 +519,12 @@ export class DynamoMoneyRepository extends DynamoEarningsReader implements Money
   ): Promise<Page<Payout>> {
     const { from, to, ...rest } = page;
     // Issue 28: a statement reads the payouts made in its month (`from`/`to` as ISO instants), not all of them.
-    const range =
-      from || to
-        ? keys.timeRange(from ?? '1970-01-01T00:00:00.000Z', to ?? '9999-12-31T00:00:00.000Z')
-        : null;
     return this.payoutPage(
       {
         index: 'GSI1',
         partition: keys.hostPayouts(hostId),
         ascending: false,
-        ...(range
-          ? {
-              sortCondition: '#sk BETWEEN :start AND :end',
-              sortValues: { ':start': range.start, ':end': range.end },
-            }
-          : {}),
+        ...timeRangeCondition(from, to),
       },
       rest,
     );
@@ -541,10 +545,6 @@ export class DynamoMoneyRepository extends DynamoEarningsReader implements Money
     page: PageRequest & { from?: string; to?: string },
   ): Promise<Page<LedgerEntry>> {
     const { from, to, ...rest } = page;
-    const range =
-      from || to
-        ? keys.timeRange(from ?? '1970-01-01T00:00:00.000Z', to ?? '9999-12-31T00:00:00.000Z')
-        : null;
     const result = await queryPage(
       this.doc,
       this.tableName,
@@ -552,12 +552,7 @@ export class DynamoMoneyRepository extends DynamoEarningsReader implements Money
         index: 'GSI1',
         partition: keys.hostLedger(hostId),
         ascending: true,
-        ...(range
-          ? {
-              sortCondition: '#sk BETWEEN :start AND :end',
-              sortValues: { ':start': range.start, ':end': range.end },
-            }
-          : {}),
+        ...timeRangeCondition(from, to),
       },
       rest,
     );
