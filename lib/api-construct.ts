@@ -9,6 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { routes, type HandlerGroup, type RouteAuth } from '../functions/api/routes';
 import type { UserPoolWithClient } from './auth-construct';
+import type { ApiThrottles, Throttle } from './stage-config';
 
 export interface ApiConstructProps {
   /** The Lambda of each handler group that has routes. */
@@ -23,6 +24,8 @@ export interface ApiConstructProps {
    * the `ApiDomainTarget` output.
    */
   customDomain?: { name: string; certificateArn: string };
+  /** The stage's and the routes' throttles (`API_THROTTLES` in `stage-config.ts`). */
+  throttles: ApiThrottles;
 }
 
 /**
@@ -53,8 +56,9 @@ export class ApiConstruct extends Construct {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
-      // Per-account API Gateway limits are far higher; these protect the table and Stripe from a runaway client.
-      throttle: { rateLimit: 100, burstLimit: 200 },
+      // Each route without a bucket of its own (sized from the expected peak: `API_THROTTLES`). The account's
+      // limit (10,000 a second per region) is far above the sum.
+      throttle: props.throttles.defaultRoute,
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -82,6 +86,7 @@ export class ApiConstruct extends Construct {
     };
 
     const integrations = new Map<HandlerGroup, HttpLambdaIntegration>();
+    const routeThrottles: { key: string; throttle: Throttle; routes: apigw.HttpRoute[] }[] = [];
     for (const route of routes) {
       if (route.localOnly) continue;
       const fn = props.functions[route.group];
@@ -92,12 +97,17 @@ export class ApiConstruct extends Construct {
         integration = new HttpLambdaIntegration(`${route.group}-integration`, fn);
         integrations.set(route.group, integration);
       }
-      this.api.addRoutes({
+      const added = this.api.addRoutes({
         path: route.path,
         methods: [route.method as apigw.HttpMethod],
         integration,
         authorizer: route.auth === 'public' ? undefined : authorizers[route.auth],
       });
+      const throttle =
+        props.throttles.routes[`${route.method} ${route.path}`] ??
+        (route.auth === 'host' ? props.throttles.hostRoute : undefined) ??
+        (route.auth === 'admin' ? props.throttles.adminRoute : undefined);
+      if (throttle) routeThrottles.push({ key: `${route.method} ${route.path}`, throttle, routes: added });
     }
     if (props.customDomain) {
       this.customDomainName = props.customDomain.name;
@@ -112,12 +122,25 @@ export class ApiConstruct extends Construct {
       new apigw.ApiMapping(this, 'Mapping', { api: this.api, domainName: this.domain, stage: this.stage });
     }
     for (const extra of props.extraRoutes ?? []) {
-      this.api.addRoutes({
+      const added = this.api.addRoutes({
         path: extra.path,
         methods: [extra.method],
         integration: new HttpLambdaIntegration(`${extra.fn.node.id}-integration`, extra.fn),
       });
+      const throttle = props.throttles.routes[`${extra.method} ${extra.path}`];
+      if (throttle) routeThrottles.push({ key: `${extra.method} ${extra.path}`, throttle, routes: added });
     }
+    // Route settings (HttpStage has no property for them): API Gateway refuses settings of a route that does not
+    // exist yet, so the stage waits for the routes it names.
+    const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      routeThrottles.map(({ key, throttle }) => [
+        key,
+        // A JSON property: CloudFormation's own names, as CDK passes it through unchanged.
+        { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit },
+      ]),
+    );
+    for (const { routes } of routeThrottles) for (const r of routes) cfnStage.node.addDependency(r);
   }
 
   /** The API's own domain, or `<api-id>.execute-api.<region>.amazonaws.com`: where CloudFront forwards `/api/*`. */

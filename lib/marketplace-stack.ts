@@ -403,6 +403,7 @@ export class MarketplaceStack extends Stack {
     const api = new ApiConstruct(this, 'Api', {
       functions: groupFunctions,
       ...(config.apiDomain ? { customDomain: config.apiDomain } : {}),
+      throttles: config.apiThrottles,
       hosts: auth.hosts,
       admins: auth.admins,
       extraRoutes: [

@@ -72,7 +72,60 @@ export interface StageConfig {
    * `issuerRegistrant` is `individual`). Required in prod; dev prints a sample.
    */
   documentIssuer: DocumentIssuer;
+  /** The API's throttles (`API_THROTTLES`). */
+  apiThrottles: ApiThrottles;
 }
+
+/** One token bucket of API Gateway: requests a second on average, and how many at once. */
+export interface Throttle {
+  rateLimit: number;
+  burstLimit: number;
+}
+
+/**
+ * The HTTP API's throttles (issue 33, DESIGN §4i), sized from the expected peak: 200 booking requests a second on
+ * one popular experience, 50,000 experiences, 5,000 hosts. The arithmetic is in the README ("Growing (issue 33)").
+ * Each route has a bucket of its own (API Gateway's route settings), so a flood of one kind never takes another
+ * route's share.
+ */
+export interface ApiThrottles {
+  /** Every route without a bucket below: mainly catalogue reads CloudFront did not have (a minute's misses). */
+  defaultRoute: Throttle;
+  /** Routes of their own, by route key (`POST /api/bookings`). */
+  routes: Record<string, Throttle>;
+  /** Each route of the host back office (`/api/host/*`, JWT of the host pool). */
+  hostRoute: Throttle;
+  /** Each route of the admin back office (`/api/admin/*`). */
+  adminRoute: Throttle;
+}
+
+/** A lookup-like route a guest uses once or twice per booking: far above honest use, far below a script's pace. */
+const PER_GUEST_ACTION: Throttle = { rateLimit: 20, burstLimit: 40 };
+/** One call per successful hold (paid, released, its Stripe events): winners are a fraction of the attempts. */
+const PER_HOLD: Throttle = { rateLimit: 100, burstLimit: 200 };
+
+export const API_THROTTLES: ApiThrottles = {
+  defaultRoute: { rateLimit: 500, burstLimit: 1000 },
+  routes: {
+    // The peak, 200 a second, with room for a second popular experience at the same time; the burst is two
+    // seconds of it, so a crowd arriving at one instant gets its 201s and 409s rather than 429s.
+    'POST /api/bookings': { rateLimit: 250, burstLimit: 500 },
+    // Live, never cached: the calendar of everyone looking at the popular page (about 5 reads per attempt).
+    'GET /api/experiences/{id}/availability': { rateLimit: 1000, burstLimit: 2000 },
+    'POST /api/bookings/{id}/payment-confirmed': PER_HOLD,
+    'POST /api/bookings/{id}/release': PER_HOLD,
+    'POST /api/payments/stripe-webhook': PER_HOLD,
+    'POST /api/bookings/lookup': PER_GUEST_ACTION,
+    'POST /api/bookings/receipt': PER_GUEST_ACTION,
+    'POST /api/bookings/cancel': PER_GUEST_ACTION,
+    'POST /api/bookings/cancel-code': PER_GUEST_ACTION,
+    'POST /api/reviews/{token}': PER_GUEST_ACTION,
+  },
+  // 5,000 hosts, a fifth of them in the back office at the busiest hour, a request every 10 s each.
+  hostRoute: { rateLimit: 100, burstLimit: 200 },
+  // A handful of staff.
+  adminRoute: { rateLimit: 20, burstLimit: 40 },
+};
 
 type ContextReader = (key: string) => unknown;
 
@@ -134,6 +187,7 @@ export function readStageConfig(tryGetContext: ContextReader): StageConfig {
     apiDomain: apiDomainFromContext(stage, tryGetContext),
     cognitoMailViaSes: String(tryGetContext('cognitoMailViaSes') ?? 'true') !== 'false',
     documentIssuer: documentIssuerFromContext(stage, tryGetContext),
+    apiThrottles: API_THROTTLES,
   };
 }
 

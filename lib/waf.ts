@@ -16,8 +16,13 @@ export interface WafLimits {
   lookups: number;
   /** `POST /api/bookings/cancel` and `POST /api/bookings/cancel-code`. */
   cancels: number;
-  /** Every `/api/*` request. */
+  /** Every `/api/*` request but the catalogue's reads. */
   api: number;
+  /**
+   * `GET` of the catalogue routes CloudFront caches (issue 33): mostly answered from the edge, so a hotel or a
+   * school behind one address may browse a lot of it; the ceiling only stops a scraper.
+   */
+  catalogue: number;
   /** Host sign-up calls to the host pool (`SignUp`, `ConfirmSignUp`, `ResendConfirmationCode`, `ForgotPassword`). */
   signUps: number;
 }
@@ -27,6 +32,7 @@ export const DEFAULT_WAF_LIMITS: WafLimits = {
   lookups: 100,
   cancels: 30,
   api: 3000,
+  catalogue: 20000,
   signUps: 30,
 };
 
@@ -78,6 +84,37 @@ const pathIs = (path: string): wafv2.CfnWebACL.StatementProperty => ({
     textTransformations,
   },
 });
+
+/**
+ * `GET` (or `HEAD`) of a catalogue route CloudFront caches (`lib/web-construct.ts`): the cards, an experience, its
+ * reviews, the categories, a host. Availability (`/api/experiences/{id}/availability`) is not one of them.
+ */
+export const CATALOGUE_READ_PATH = '^/api/(experiences(/[^/]+(/reviews)?)?|categories|hosts/[^/]+)$';
+const catalogueReads: wafv2.CfnWebACL.StatementProperty = {
+  andStatement: {
+    statements: [
+      {
+        orStatement: {
+          statements: ['GET', 'HEAD'].map((method) => ({
+            byteMatchStatement: {
+              fieldToMatch: { method: {} },
+              positionalConstraint: 'EXACTLY',
+              searchString: method,
+              textTransformations,
+            },
+          })),
+        },
+      },
+      {
+        regexMatchStatement: {
+          fieldToMatch: { uriPath: {} },
+          regexString: CATALOGUE_READ_PATH,
+          textTransformations,
+        },
+      },
+    ],
+  },
+};
 
 /** `POST` requests to one of `CHALLENGED_API_PATHS`. */
 const challengedRequests: wafv2.CfnWebACL.StatementProperty = {
@@ -157,13 +194,21 @@ export class EdgeWafStack extends Stack {
           orStatement: { statements: [pathIs('/api/bookings/cancel'), pathIs('/api/bookings/cancel-code')] },
         }),
         rateRule('ApiPerIp', 5, limits.api, {
-          byteMatchStatement: {
-            fieldToMatch: { uriPath: {} },
-            positionalConstraint: 'STARTS_WITH',
-            searchString: '/api/',
-            textTransformations,
+          andStatement: {
+            statements: [
+              {
+                byteMatchStatement: {
+                  fieldToMatch: { uriPath: {} },
+                  positionalConstraint: 'STARTS_WITH',
+                  searchString: '/api/',
+                  textTransformations,
+                },
+              },
+              { notStatement: { statement: catalogueReads } },
+            ],
           },
         }),
+        rateRule('CatalogueReadsPerIp', 6, limits.catalogue, catalogueReads),
       ],
     });
     this.webAclArn = acl.attrArn;

@@ -6,7 +6,10 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { PHOTOS_PATH, UPLOAD_FORM_PATH } from '../functions/domain/images';
+import { CATALOGUE_EDGE_SECONDS } from '../functions/api/http/cache';
+import { listExperiencesQuery } from '../functions/domain/schemas/catalogue';
 import { UPLOAD_KEY_PREFIX } from '../functions/domain/schemas/experience-form';
+import { publicReviewsQuery } from '../functions/domain/schemas/reviews';
 import { guestPagesRequestCode, guestPagesResponseCode } from './guest-pages-function';
 
 export interface WebConstructProps {
@@ -35,6 +38,28 @@ export const PHOTOS_PREFIX = PHOTOS_PATH.slice(1);
 
 /** Uploads nobody attached (a host who picked a photo and left) are deleted after this long. */
 export const UNATTACHED_UPLOAD_EXPIRY = Duration.days(1);
+
+/**
+ * How long CloudFront keeps a catalogue answer. The functions say it in each answer (`s-maxage`, with
+ * `stale-while-revalidate` and `stale-if-error`: `PUBLIC_CATALOGUE_CACHE`); the policy's default applies to an answer
+ * without a Cache-Control of its own, and its minimum of 0 lets a `no-store` answer (a 404, a recent copy served
+ * during an outage) pass uncached.
+ */
+export const CATALOGUE_TTL = {
+  minTtl: Duration.seconds(0),
+  defaultTtl: Duration.seconds(CATALOGUE_EDGE_SECONDS),
+  maxTtl: Duration.seconds(CATALOGUE_EDGE_SECONDS * 5),
+};
+
+/**
+ * The query parameters each cached catalogue route reads, straight from its schema: every one that changes the
+ * answer is in the cache key, and nothing else is (a `?utm_source=…` shares the cached answer).
+ */
+export const CATALOGUE_CACHE_KEYS = {
+  cards: Object.keys(listExperiencesQuery.shape),
+  reviews: Object.keys(publicReviewsQuery.shape),
+  entry: [] as string[],
+};
 
 /** Browsers and CloudFront keep a photo variant this long: its address never serves other bytes. */
 export const IMAGES_MAX_AGE = Duration.days(365);
@@ -213,6 +238,58 @@ export class WebConstruct extends Construct {
       customHeaders: { 'x-origin-verify': props.apiOriginSecret },
     });
 
+    // The API's own behaviour: nothing cached, everything forwarded (Authorization, Stripe-Signature, query
+    // strings, body) except Host, which must be the API's own domain for API Gateway to route the request. The
+    // managed policy also forwards CloudFront's own headers, among them `CloudFront-Viewer-Address`: the client's
+    // address for the API's per-client limits.
+    const liveApi: cloudfront.BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: headers,
+    };
+    // Public catalogue reads (issue 33, DESIGN §4i "The catalogue at the edge"): the same answer for every guest
+    // and every language (the API answers no language of its own: the SPA translates), so the key is the path and
+    // the query parameters the route reads, nothing else. A spike on one page is one origin request a minute per
+    // edge cache instead of one per guest.
+    const catalogueCache = (id: string, comment: string, queryParameters: readonly string[]) =>
+      new cloudfront.CachePolicy(this, id, {
+        comment,
+        ...CATALOGUE_TTL,
+        queryStringBehavior:
+          queryParameters.length > 0
+            ? cloudfront.CacheQueryStringBehavior.allowList(...queryParameters)
+            : cloudfront.CacheQueryStringBehavior.none(),
+        headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+        cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      });
+    const catalogueBehaviour = (cachePolicy: cloudfront.ICachePolicy): cloudfront.BehaviorOptions => ({
+      ...liveApi,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+      cachePolicy,
+      compress: true,
+    });
+    const cardsCache = catalogueCache(
+      'CatalogueCardsCache',
+      'GET /api/experiences: 60 s, keyed by the filters, sort, search, limit and cursor',
+      CATALOGUE_CACHE_KEYS.cards,
+    );
+    const reviewsCache = catalogueCache(
+      'CatalogueReviewsCache',
+      "GET /api/experiences/{id}/reviews: 60 s, keyed by the page's cursor and limit",
+      CATALOGUE_CACHE_KEYS.reviews,
+    );
+    const entryCache = catalogueCache(
+      'CatalogueEntryCache',
+      'GET /api/experiences/{id}, /api/categories, /api/hosts/{id}: 60 s, the path alone',
+      CATALOGUE_CACHE_KEYS.entry,
+    );
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Experience marketplace: SPA, /api and /images',
       defaultRootObject: 'index.html',
@@ -234,18 +311,16 @@ export class WebConstruct extends Construct {
         ],
       },
       additionalBehaviors: {
-        '/api/*': {
-          origin: apiOrigin,
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // Everything the API needs (Authorization, Stripe-Signature, query strings, body) except Host, which
-          // must be the API's own domain for API Gateway to route the request. The managed policy also forwards
-          // CloudFront's own headers, among them `CloudFront-Viewer-Address`: the client's address for the API's
-          // per-client limits.
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: headers,
-        },
+        // CloudFront takes the first pattern that matches, in this order: availability stays live (it changes
+        // with every booking) before the experience's own pattern would catch it.
+        '/api/experiences/*/availability': liveApi,
+        '/api/experiences/*/reviews': catalogueBehaviour(reviewsCache),
+        '/api/experiences/*': catalogueBehaviour(entryCache),
+        '/api/experiences': catalogueBehaviour(cardsCache),
+        '/api/categories': catalogueBehaviour(entryCache),
+        '/api/hosts/*': catalogueBehaviour(entryCache),
+        // Bookings, lookups, reviews by link, the back office: personal or changing, never cached.
+        '/api/*': liveApi,
         [`/${IMAGES_PREFIX}*`]: {
           origin: imagesOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -268,6 +268,21 @@ export interface BookableSlotsInput {
   days?: readonly TourDay[];
 }
 
+/**
+ * Whether one start can still be taken, from its stored state and the tour days its tour would hold (read just
+ * now): the quick refusal of a full start before a booking's transaction, which alone decides a free one.
+ */
+export function isStartFree(
+  rule: AvailabilityRule,
+  shape: TourShape,
+  date: string,
+  time: string,
+  state: SlotState | undefined,
+  days: readonly TourDay[],
+): boolean {
+  return startIsFree(rule, shape, date, time, state, indexTourDays(days));
+}
+
 /** Whether one start can be taken: its override, the day, and the time its tour would hold. */
 function startIsFree(
   rule: AvailabilityRule,

@@ -1,8 +1,8 @@
-import { isRuleSlot } from '../domain/availability';
+import { isRuleSlot, isStartFree, tourAt } from '../domain/availability';
 import { generateBookingReference } from '../domain/booking-reference';
 import { deadlineFor } from '../domain/booking-status';
 import { TOKYO_TIME_ZONE, bookableWindow, isDateInRange } from '../domain/calendar';
-import type { Booking, PaymentProvider } from '../domain/entities';
+import type { Booking, Experience, PaymentProvider } from '../domain/entities';
 import { DomainError, RateLimitedError, SLOT_UNAVAILABLE_MESSAGE, isDomainError } from '../domain/errors';
 import { isWithinParticipants, totalPrice } from '../domain/pricing';
 import type { CreateBookingRequest } from '../domain/schemas/booking';
@@ -16,6 +16,7 @@ import type {
   PaymentGateway,
   RateLimiter,
 } from './ports';
+import type { SlotRepository } from './slot-ports';
 import { defaultRefundRule } from '../domain/refund-rule';
 import { platformFeeOf } from '../domain/money';
 import { canTakePayments } from '../domain/payout-account';
@@ -69,6 +70,8 @@ export interface CreateBookingDeps {
   /** The host's commission and payout account: the charge goes to the host's account, less the fee. */
   payoutProfiles: Pick<PayoutProfileRepository, 'get'>;
   bookings: BookingRepository;
+  /** The quick look at a start before its transaction (a full start answers 409 at once). */
+  slots: Pick<SlotRepository, 'readTour'>;
   payments: PaymentGateway;
   logger: Logger;
   /** Booking requests per client and per e-mail (`BOOKING_LIMITS.requests`). */
@@ -126,6 +129,9 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
     for (const { key, requests } of holders) {
       await countAttempt(deps.rateLimiter, key, requests, { message: TOO_MANY_BOOKINGS_MESSAGE });
     }
+    // The experience and the slot are looked at before any lease is taken: a guest of a crowd on a full slot hears
+    // 409 at once and costs a few reads, not a lease round and a transaction (issue 33, DESIGN §4i "Hot keys").
+    const experience = await bookableExperience(request, now);
     const bookingId = deps.newId();
     const leases = await takeHoldLeases(
       [
@@ -141,7 +147,7 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       now,
     );
     try {
-      return await holdAndAuthorise(request, bookingId, now);
+      return await holdAndAuthorise(request, experience, bookingId, now);
     } catch (e) {
       // No hold came of it (or it was undone): the places go back at once.
       await releaseLeases(leases, bookingId);
@@ -149,16 +155,15 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
     }
   };
 
-  async function holdAndAuthorise(
-    request: CreateBookingRequest,
-    bookingId: string,
-    now: Date,
-  ): Promise<CreateBookingResult> {
+  /**
+   * The published experience, when the request fits it and the start is not already taken: a start of the rule
+   * for this tour's length (inside the hours, ending by closing, DESIGN §4j), the party size, and one strongly
+   * consistent look at the start and the quarters its tour would hold. That look may only refuse (409 at once);
+   * whether a free-looking start is taken is the transaction's to decide, never a read's.
+   */
+  async function bookableExperience(request: CreateBookingRequest, now: Date): Promise<Experience> {
     const experience = await loadPublishedExperience(deps, request.experienceId);
-
     const window = bookableWindow(now, TOKYO_TIME_ZONE);
-    // A start of the rule for this tour's length: inside the hours, ending by closing (DESIGN §4j). Whether its
-    // time is still free is the transaction's to decide, never a read's.
     if (
       !isDateInRange(request.date, window) ||
       !isRuleSlot(experience.availability, request.date, request.time, experience.durationMinutes)
@@ -169,6 +174,21 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       const message = participantsMessage(experience.participantsMin, experience.participantsMax);
       throw new DomainError('validation_failed', message, { guests: message });
     }
+    const shape = { durationMinutes: experience.durationMinutes };
+    const tour = tourAt(experience.availability, shape, request.date, request.time);
+    const { state, days } = await deps.slots.readTour(experience.id, tour);
+    if (!isStartFree(experience.availability, shape, request.date, request.time, state, days)) {
+      throw new DomainError('slot_unavailable', SLOT_UNAVAILABLE_MESSAGE);
+    }
+    return experience;
+  }
+
+  async function holdAndAuthorise(
+    request: CreateBookingRequest,
+    experience: Experience,
+    bookingId: string,
+    now: Date,
+  ): Promise<CreateBookingResult> {
     const amount = totalPrice(experience.price, request.guests);
     // The money goes to the host's connected account (DESIGN §4g): without one that takes payments (its
     // requirements lapsed after publishing), nothing can be booked, rather than the platform keeping the charge.

@@ -4,7 +4,7 @@
  */
 import type { TourDay } from '../domain/availability';
 import type { SlotState } from '../domain/entities';
-import type { DayQuarters } from '../domain/tour-span';
+import type { DayQuarters, TourTiming } from '../domain/tour-span';
 
 export interface SlotOverride {
   /** `true` closes the start, `false` reopens it, absent leaves it as it is. */
@@ -27,6 +27,12 @@ export interface SlotRepository {
   listStates(experienceId: string, from: string, to: string): Promise<SlotState[]>;
   /** Stored tour days of `from`..`to` inclusive (days nobody holds and nobody closed have none), by date. */
   listTourDays(experienceId: string, from: string, to: string): Promise<TourDay[]>;
+  /**
+   * One start's state and the tour days a tour there would hold (`tour`: its start, length and buffer), read
+   * strongly consistent: what a booking looks at before its transaction, so a full start is refused at once
+   * (issue 33). Only a refusal may come of it; the transaction alone decides a free start.
+   */
+  readTour(experienceId: string, tour: TourTiming): Promise<{ state: SlotState; days: TourDay[] }>;
   setOverride(experienceId: string, date: string, time: string, override: SlotOverride): Promise<SlotState>;
   /**
    * Closes (or reopens) a whole day: no tour may start on it, whatever start times the rule has then. Tours already

@@ -238,6 +238,11 @@ export interface StartLocalStackOptions {
    * `CloudFront-Viewer-Address` is then the client (tests of IPv6 clients, which loopback cannot give many of).
    */
   originSecret?: string;
+  /**
+   * The handlers' DynamoDB per-call bound in ms instead of `CALL_LIMITS.dynamodb`'s 2 s: only the crowd test of a
+   * full slot (`full-slot.int.test.ts`), whose 100 concurrent bookings queue behind DynamoDB Local on a busy machine.
+   */
+  dynamodbRequestTimeoutMs?: number;
 }
 
 /** Where the local payment gateway keeps its intents, under the data folder so they survive a restart. */
@@ -396,6 +401,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       demo: { host: { ...DEMO_HOST }, admin: { ...DEMO_ADMIN, totpSecret: null } },
     };
     configureHandlerEnvironment(config, baseUrl, options.persistPayments !== false, options.originSecret);
+    process.env.DYNAMODB_REQUEST_TIMEOUT_MS = String(options.dynamodbRequestTimeoutMs ?? '');
 
     // Payment events and the expiry job run in this process, through the same handlers as in AWS.
     const clock = createLocalClock();

@@ -70,6 +70,21 @@ export interface DocumentClientOptions {
    * quick 503. Absent: the SDK's defaults, which wait as long as it takes (seeding and migration scripts).
    */
   bounded?: boolean;
+  /** With `bounded`: another per-attempt bound than `CALL_LIMITS.dynamodb.requestTimeout` (local tests only). */
+  requestTimeoutMs?: number;
+}
+
+function boundedCalls(requestTimeoutMs: number | undefined) {
+  const limits = callLimits('dynamodb');
+  if (requestTimeoutMs === undefined) return limits;
+  return {
+    ...limits,
+    requestHandler: {
+      ...limits.requestHandler,
+      requestTimeout: requestTimeoutMs,
+      socketTimeout: requestTimeoutMs,
+    },
+  };
 }
 
 export function createDocumentClient(options: DocumentClientOptions = {}): DynamoDBDocumentClient {
@@ -77,7 +92,7 @@ export function createDocumentClient(options: DocumentClientOptions = {}): Dynam
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(options.region ? { region: options.region } : {}),
     ...(options.credentials ? { credentials: options.credentials } : {}),
-    ...(options.bounded ? callLimits('dynamodb') : {}),
+    ...(options.bounded ? boundedCalls(options.requestTimeoutMs) : {}),
   });
   // Optional entity fields may be undefined; they are left out of the item rather than failing the write.
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });

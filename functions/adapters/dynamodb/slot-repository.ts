@@ -1,6 +1,7 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TourDay } from '../../domain/availability';
 import type { SlotState } from '../../domain/entities';
+import type { TourTiming } from '../../domain/tour-span';
 import { DomainError } from '../../domain/errors';
 import { CAPACITY_BELOW_OVERLAP_MESSAGE } from '../../domain/repository-messages';
 import type { SlotOverride, SlotRepository } from '../../use-cases/slot-ports';
@@ -9,6 +10,7 @@ import { batchDeleteAll } from './batch';
 import { itemTypes, keys, SLOT_SORT_KEY_PREFIX, TOUR_DAY_SORT_KEY_PREFIX } from './keys';
 import { queryAll } from './pagination';
 import { heldAtMostItems, startIdentity, toTourDay } from './tour-hold-items';
+import { readTourState } from './tour-holds';
 import { TransactionCancelledError, transactWrite } from './transactions';
 
 /** A start item as a state: tours starting there (0 if none yet), the override (open, rule capacity if none). */
@@ -56,6 +58,14 @@ export class DynamoSlotRepository implements SlotRepository {
       ascending: true,
     });
     return items.map(toTourDay);
+  }
+
+  readTour(experienceId: string, tour: TourTiming): Promise<{ state: SlotState; days: TourDay[] }> {
+    return readTourState(this.doc, this.tableName, {
+      experienceId,
+      ...tour,
+      bufferMinutes: tour.bufferMinutes ?? 0,
+    });
   }
 
   /**

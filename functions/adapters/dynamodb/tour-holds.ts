@@ -6,8 +6,8 @@
  * (issue 31) can use it as it is.
  */
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { busiestOverlap, indexTourDays } from '../../domain/availability';
-import type { Booking } from '../../domain/entities';
+import { busiestOverlap, indexTourDays, type TourDay } from '../../domain/availability';
+import type { Booking, SlotState } from '../../domain/entities';
 import { DomainError, SLOT_UNAVAILABLE_MESSAGE } from '../../domain/errors';
 import { bufferOf, durationOf, heldQuarters } from '../../domain/tour-span';
 import type { Item } from './items';
@@ -17,6 +17,7 @@ import { toTourDay, tourHoldItems, type HeldTour, type HoldCapacity, type TourHo
 import {
   TransactionCancelledError,
   TransactionContendedError,
+  DEFAULT_TRANSACTION_ATTEMPTS,
   transactWrite,
   type TransactItem,
 } from './transactions';
@@ -44,8 +45,9 @@ export function heldTourOf(
  * Writes `own()` in one transaction with the hold of `hold`'s time. Throws `slot_unavailable` when the start is
  * closed, its day is closed, or a quarter it needs is held by `capacity` tours already; a TransactionCancelledError
  * whose codes are those of the holder's own items (index 0 = the first of `own()`) when one of them refused; and
- * retries transaction conflicts (a crowd that outlasts them: `slot_unavailable` when the start is really full,
- * else the 503 of `TransactionContendedError`).
+ * retries transaction conflicts with jittered backoff, looking after each whether the start is full by now
+ * (`slot_unavailable` at once when it is; a crowd that outlasts the attempts on a start still free: the 503 of
+ * `TransactionContendedError`).
  */
 export async function transactWithTourHold(
   doc: DynamoDBDocumentClient,
@@ -59,7 +61,17 @@ export async function transactWithTourHold(
     if (decision.capacity < 1) throw slotUnavailable();
     const holdItems = tourHoldItems(tableName, hold, decision);
     try {
-      await transactWrite(doc, () => [...holdItems, ...own()]);
+      // A conflict means another holder wrote one of these items this very moment: when it took the last place,
+      // the answer is 409 at once (one look, 2–4 reads) rather than retries of a lost cause into a 503.
+      const current = decision;
+      await transactWrite(
+        doc,
+        () => [...holdItems, ...own()],
+        DEFAULT_TRANSACTION_ATTEMPTS,
+        async () => {
+          if (await isFull(doc, tableName, hold, current)) throw slotUnavailable();
+        },
+      );
       return;
     } catch (e) {
       if (e instanceof TransactionCancelledError) {
@@ -99,17 +111,18 @@ async function readStart(doc: DynamoDBDocumentClient, tableName: string, hold: T
   );
 }
 
-/** After conflicts outlasted the retries: is the start really not free, or was the write just unlucky? */
-async function isFull(
+/**
+ * The start and the tour days `hold` would take (the days nobody holds or closed are left out), read strongly
+ * consistent and in parallel: 2–4 GetItems, whatever the crowd.
+ */
+export async function readTourState(
   doc: DynamoDBDocumentClient,
   tableName: string,
   hold: TourHold,
-  decision: HoldCapacity,
-): Promise<boolean> {
-  const start = await readStart(doc, tableName, hold);
-  if (start.blocked) return true;
-  const days = await Promise.all(
-    heldQuarters(hold).map(async ({ date }) => {
+): Promise<{ state: SlotState; days: TourDay[] }> {
+  const [state, ...days] = await Promise.all([
+    readStart(doc, tableName, hold),
+    ...heldQuarters(hold).map(async ({ date }) => {
       const out = await doc.send(
         new GetCommand({
           TableName: tableName,
@@ -119,9 +132,20 @@ async function isFull(
       );
       return out.Item ? toTourDay(out.Item as Item) : null;
     }),
-  );
-  const known = days.filter((d): d is NonNullable<typeof d> => d !== null);
-  if (known.some((d) => d.date === hold.date && d.closed)) return true;
-  const capacity = start.capacity ?? decision.capacity;
-  return busiestOverlap(indexTourDays(known), hold) >= capacity;
+  ]);
+  return { state: state as SlotState, days: days.filter((d): d is TourDay => d !== null && 'held' in d) };
+}
+
+/** Is the start really not free (a crowd's conflict, or the quick look before the transaction)? */
+async function isFull(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  hold: TourHold,
+  decision: HoldCapacity,
+): Promise<boolean> {
+  const { state, days } = await readTourState(doc, tableName, hold);
+  if (state.blocked) return true;
+  if (days.some((d) => d.date === hold.date && d.closed)) return true;
+  const capacity = state.capacity ?? decision.capacity;
+  return capacity < 1 || busiestOverlap(indexTourDays(days), hold) >= capacity;
 }

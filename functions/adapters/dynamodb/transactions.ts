@@ -77,16 +77,22 @@ const backoff = (attempt: number) => Math.random() * Math.min(1000, 25 * 2 ** at
 /**
  * Runs the transaction built by `build` (called again for every attempt, so an attempt may choose fresh counter
  * shards). Throws TransactionCancelledError when a condition (or anything other than a conflict) cancelled it,
- * TransactionContendedError when conflicts outlasted the attempts, and any other error unchanged.
+ * TransactionContendedError when conflicts outlasted the attempts, and any other error unchanged. `afterConflict`
+ * runs after each conflict, before the next attempt: it may throw to end the retries with an answer of its own
+ * (a full slot's 409 instead of retrying into a 503).
  */
 export async function transactWrite(
   doc: DynamoDBDocumentClient,
   build: () => TransactItem[],
   attempts = DEFAULT_TRANSACTION_ATTEMPTS,
+  afterConflict?: () => Promise<void>,
 ): Promise<void> {
   let lastError: unknown;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    if (attempt > 0) await delay(backoff(attempt));
+    if (attempt > 0) {
+      if (afterConflict) await afterConflict();
+      await delay(backoff(attempt));
+    }
     try {
       // A token per attempt makes the SDK's own retries of this attempt (after a lost response) idempotent.
       await doc.send(new TransactWriteCommand({ TransactItems: build(), ClientRequestToken: randomUUID() }));

@@ -28,6 +28,9 @@ export function runtimeAdapters(): RuntimeAdapters {
     region: env.AWS_REGION,
     bounded: true,
     ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}),
+    ...(env.DYNAMODB_ENDPOINT && env.DYNAMODB_REQUEST_TIMEOUT_MS
+      ? { requestTimeoutMs: env.DYNAMODB_REQUEST_TIMEOUT_MS }
+      : {}),
   });
   // DynamoDB Local (1.11.478) takes at most 10 items per transaction; DynamoDB itself takes 100.
   const maxTransactionItems = env.DYNAMODB_ENDPOINT ? 10 : 100;

@@ -16,6 +16,14 @@ export const environmentSchema = z.object({
   TABLE_NAME: z.string().min(1),
   /** Only locally: DynamoDB Local. Absent in AWS, where the SDK's regional endpoint is right. */
   DYNAMODB_ENDPOINT: optionalUrl,
+  /**
+   * Only with `DYNAMODB_ENDPOINT`: another per-call bound than `CALL_LIMITS.dynamodb` (ms), for a test of logic under
+   * a crowd on a machine where DynamoDB Local itself answers a few dozen calls a second. Ignored in AWS.
+   */
+  DYNAMODB_REQUEST_TIMEOUT_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().positive().optional(),
+  ),
   /** The images bucket (served under `/images/*`); only the API functions that sign uploads need it. */
   IMAGES_BUCKET: optionalText,
   /** The key prefix of uploaded images inside the bucket (`images/`), as CloudFront's `/images/*` maps it. */

@@ -9,6 +9,7 @@ import { publicReviewsQuery, reviewRequestSchema } from '../../domain/schemas/re
 import { EXPERIENCE_NOT_FOUND_MESSAGE } from '../../use-cases/published-experience';
 import { REVIEW_LINK_NOT_FOUND_MESSAGE } from '../../use-cases/reviews';
 import type { HttpApiEvent, HttpApiStructuredResult } from '../http/api-gateway';
+import { PUBLIC_CATALOGUE_CACHE } from '../http/cache';
 import { clientAddress } from '../http/client-address';
 import type { JsonBodyEvent } from '../http/json-body';
 import { parseBody, parseQuery, pathId } from '../http/request';
@@ -35,5 +36,7 @@ export async function listExperienceReviews(event: HttpApiEvent): Promise<HttpAp
       ...(query.cursor ? { cursor: query.cursor } : {}),
       ...(query.limit ? { limit: query.limit } : {}),
     }),
+    // Visible reviews are the catalogue's too: cached at the edge a minute (a new review shows within it).
+    PUBLIC_CATALOGUE_CACHE,
   );
 }

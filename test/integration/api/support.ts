@@ -51,7 +51,13 @@ const PAGE_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8
 export async function startApiWorld(
   prefix: string,
   /** `originSecret`: the stack plays CloudFront (requests need the secret; the viewer header is the client). */
-  options: { limits?: 'product' | 'relaxed'; originSecret?: string; guestPages?: boolean } = {},
+  options: {
+    limits?: 'product' | 'relaxed';
+    originSecret?: string;
+    guestPages?: boolean;
+    /** The handlers' DynamoDB per-call bound (ms), for a crowd test on a busy machine. */
+    dynamodbRequestTimeoutMs?: number;
+  } = {},
 ): Promise<ApiWorld> {
   const work = tempWorkDir(prefix);
   if (options.guestPages) writeFileSync(join(work.webRoot, 'index.html'), PAGE_TEMPLATE);
@@ -65,6 +71,9 @@ export async function startApiWorld(
     mailIntervalMs: 60 * 60_000,
     ...(options.originSecret ? { originSecret: options.originSecret } : {}),
     ...(options.guestPages ? { guestPages: true } : {}),
+    ...(options.dynamodbRequestTimeoutMs
+      ? { dynamodbRequestTimeoutMs: options.dynamodbRequestTimeoutMs }
+      : {}),
   });
   const doc = createDocumentClient({
     endpoint: stack.config.dynamodbEndpoint,

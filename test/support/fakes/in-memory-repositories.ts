@@ -247,6 +247,23 @@ export class InMemorySlotRepository implements SlotRepository {
       .map(([, d]) => copy(d))
       .sort((a, b) => a.date.localeCompare(b.date));
   }
+  async readTour(experienceId: string, tour: TourTiming): Promise<{ state: SlotState; days: TourDay[] }> {
+    const state = copy(
+      this.states.get(slotKey(experienceId, tour.date, tour.time)) ?? {
+        experienceId,
+        date: tour.date,
+        time: tour.time,
+        booked: 0,
+        blocked: false,
+        capacity: null,
+      },
+    );
+    const days = heldQuarters(tour).flatMap(({ date }) => {
+      const day = this.days.get(`${experienceId}#${date}`);
+      return day ? [copy(day)] : [];
+    });
+    return { state, days };
+  }
   async setOverride(experienceId: string, date: string, time: string, o: SlotOverride): Promise<SlotState> {
     const s = this.state(experienceId, date, time);
     if (o.resultingCapacity !== undefined) {
