@@ -36,6 +36,7 @@ import {
 import { createPaymentGateway } from '../../functions/adapters/payments/create-payment-gateway';
 import { backfillListingKeys } from '../../functions/adapters/dynamodb/backfill-listing-keys';
 import { backfillTourDays } from '../../functions/adapters/dynamodb/backfill-tour-days';
+import { backfillMailShards } from '../../functions/adapters/dynamodb/backfill-mail-shards';
 import { resetRuntimeAdapters } from '../../functions/adapters/runtime/adapters';
 import {
   configureLocalRuntime,
@@ -348,6 +349,9 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       }
       state.tourDaysBackfilledAt = new Date().toISOString();
     }
+    // Mails queued before the due-mail shards (issue 33) move to theirs: one empty query once they have.
+    const mailShards = await withDoc((doc) => backfillMailShards(doc, LOCAL_TABLE_NAME));
+    if (mailShards.updated > 0) log(`Due mails: ${mailShards.updated} moved to their shard`);
 
     const cognitoClient = new CognitoIdentityProviderClient({
       endpoint: cognito.endpoint,

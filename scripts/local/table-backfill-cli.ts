@@ -13,6 +13,8 @@ export async function runTableBackfill(
   backfill: (doc: DynamoDBDocumentClient, tableName: string) => Promise<BackfillResult>,
   /** What an updated booking got, e.g. 're-indexed'. */
   updatedMeans: string,
+  /** What the backfill walks. */
+  itemsAre = 'bookings',
 ): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -32,7 +34,7 @@ export async function runTableBackfill(
   try {
     const result = await backfill(doc, values.table);
     console.log(
-      `Examined ${result.examined} bookings: ${result.updated} ${updatedMeans}, ${result.skipped} changed meanwhile` +
+      `Examined ${result.examined} ${itemsAre}: ${result.updated} ${updatedMeans}, ${result.skipped} changed meanwhile` +
         (result.skipped > 0 ? ' (run again to finish them)' : ''),
     );
   } catch (e) {

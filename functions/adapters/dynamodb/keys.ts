@@ -34,7 +34,7 @@
  * | open bookings by deadline (expiry job)          | GSI5 PK=DEADLINES SK=deadline#id (sparse)                    | Query (≤ now)    |
  * | a host's bookings by tour date (day view, open) | GSI6 PK=HOST#h#BOOKINGS_BY_DATE SK=date#time#id              | Query (range)    |
  * | a guest's bookings by e-mail (admin search)     | GSI7 PK=BOOKINGS#EMAIL#lower(email) SK=createdAt#id          | Query (desc)     |
- * | mails due for delivery (outbox sender)          | GSI5 PK=MAILS#DUE SK=dueAt#id (sparse)                       | Query (≤ now)    |
+ * | mails due for delivery (outbox sender)          | GSI5 PK=MAILS#DUE#0…7 SK=dueAt#id (sparse, 8 shards by id)   | Query ×8 (≤ now) |
  * | failed mails, newest first (admin)              | GSI3 PK=MAILS#FAILED SK=failedAt#id (sparse)                 | Query (desc)     |
  * | admin text search over bookings                 | GSI2 / GSI3 as above, filtered in the Lambda, bounded read   | Query (desc)     |
  * | a host's suspension                             | PK=HOST#id SK=SUSPENSION                                     | GetItem          |
@@ -119,6 +119,23 @@ export const sortableInstant = (iso: string): string => {
 };
 
 const timeOrdered = (createdAt: string, id: string) => `${sortableInstant(createdAt)}#${id}`;
+
+/**
+ * Partitions of the due-mail index (issue 33). A partition takes about 1,000 writes a second; every mail writes its
+ * index entry when it is queued, claimed, retried and settled, and a busy hour of bookings sends several mails each.
+ * Eight spread that well past any peak we plan for, and cost the sender eight small queries a run.
+ */
+export const MAIL_DUE_SHARDS = 8;
+
+/** The shard of a mail: FNV-1a of its id, so the same mail always lands in the same partition. */
+export function mailDueShardOf(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % MAIL_DUE_SHARDS;
+}
 
 export const keys = {
   experience: (id: string) => ({ PK: `EXPERIENCE#${id}`, SK: 'EXPERIENCE' }),
@@ -318,12 +335,21 @@ export const keys = {
 
   /** A mail of the outbox (DESIGN §4f). */
   mail: (id: string) => ({ PK: `MAIL#${id}`, SK: 'MAIL' }),
-  /** GSI5 (sparse): present while the mail waits for delivery (pending) or is claimed (sending), by due time. */
+  /**
+   * GSI5 (sparse): present while the mail waits for delivery (pending) or is claimed (sending), by due time, in one
+   * of `MAIL_DUE_SHARDS` partitions chosen by the mail's id (issue 33: every mail of the marketplace passes through
+   * this index, so one partition key would be a hot key). A mail keeps its shard for life: claims and retries move
+   * only its sort key.
+   */
   mailDue: (dueAt: string, id: string) => ({
-    GSI5PK: 'MAILS#DUE',
+    GSI5PK: keys.mailsDueShard(mailDueShardOf(id)),
     GSI5SK: `${sortableInstant(dueAt)}#${id}`,
   }),
-  mailsDue: 'MAILS#DUE',
+  mailsDueShard: (shard: number) => `MAILS#DUE#${shard}`,
+  /** Every shard of the due mails: the sender queries each. */
+  mailsDueShards: (): string[] => Array.from({ length: MAIL_DUE_SHARDS }, (_, i) => keys.mailsDueShard(i)),
+  /** The single due-mail key of before issue 33: only the back-fill (and the sender, until it ran) reads it. */
+  mailsDueUnsharded: 'MAILS#DUE',
   /** GSI3 (sparse): present while the mail is failed, newest failure first. */
   mailFailed: (failedAt: string, id: string) => ({
     GSI3PK: 'MAILS#FAILED',

@@ -4,8 +4,8 @@
  *
  * Item: `MAIL#<id>` / `MAIL`, type `Mail`, the rendered mail (recipient, language, subject, text, HTML,
  * attachments as file name, content type and base64 content) and its delivery state (`status`, `attempts`,
- * `nextAttemptAt`, `lastError`, `claimToken`). While pending or claimed it sits in GSI5 `MAILS#DUE` by due time
- * (the sender's query); while failed in GSI3 `MAILS#FAILED` (the admin list). A sent mail is in no index.
+ * `nextAttemptAt`, `lastError`, `claimToken`). While pending or claimed it sits in GSI5 `MAILS#DUE#<shard>` by due
+ * time (the sender's queries; 8 shards by id, issue 33); while failed in GSI3 `MAILS#FAILED` (the admin list). A sent mail is in no index.
  *
  * Exactly once: a sender claims a mail with a conditional update (due, not sent, not failed) that sets a fresh
  * token and leases the mail; only that token can record the outcome. Two senders never hold the same mail.
@@ -87,20 +87,31 @@ export class DynamoMailOutbox implements MailOutbox {
     private readonly tableName: string,
   ) {}
 
+  /**
+   * The `limit` mails due soonest: the earliest of each shard (and of the unsharded key of before issue 33, empty
+   * once its back-fill ran), read in parallel, at most `limit` per partition, merged by due time.
+   */
   async listDue(now: Date, limit: number): Promise<StoredMail[]> {
-    const items = await queryAll(
-      this.doc,
-      this.tableName,
-      {
-        index: 'GSI5',
-        partition: keys.mailsDue,
-        sortCondition: '#sk <= :dueBy',
-        sortValues: { ':dueBy': `${now.toISOString()}#~` },
-        ascending: true,
-      },
-      Math.max(1, Math.trunc(limit)),
+    const batch = Math.max(1, Math.trunc(limit));
+    const partitions = [...keys.mailsDueShards(), keys.mailsDueUnsharded];
+    const perPartition = await Promise.all(
+      partitions.map((partition) =>
+        queryAll(
+          this.doc,
+          this.tableName,
+          {
+            index: 'GSI5',
+            partition,
+            sortCondition: '#sk <= :dueBy',
+            sortValues: { ':dueBy': `${now.toISOString()}#~` },
+            ascending: true,
+          },
+          batch,
+        ),
+      ),
     );
-    return items.map(mailFromItem);
+    const bySortKey = (a: Item, b: Item) => String(a.GSI5SK).localeCompare(String(b.GSI5SK));
+    return perPartition.flat().sort(bySortKey).slice(0, batch).map(mailFromItem);
   }
 
   async get(id: string): Promise<StoredMail | null> {

@@ -70,7 +70,7 @@ export interface DocumentClientOptions {
    * quick 503. Absent: the SDK's defaults, which wait as long as it takes (seeding and migration scripts).
    */
   bounded?: boolean;
-  /** With `bounded`: another per-attempt bound than `CALL_LIMITS.dynamodb.requestTimeout` (local tests only). */
+  /** With `bounded`: another per-attempt bound (to connect and to answer) than `CALL_LIMITS.dynamodb` (local tests). */
   requestTimeoutMs?: number;
 }
 
@@ -81,6 +81,8 @@ function boundedCalls(requestTimeoutMs: number | undefined) {
     ...limits,
     requestHandler: {
       ...limits.requestHandler,
+      // DynamoDB Local under load is slow to accept a connection as well as to answer.
+      connectionTimeout: requestTimeoutMs,
       requestTimeout: requestTimeoutMs,
       socketTimeout: requestTimeoutMs,
     },
