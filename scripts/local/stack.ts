@@ -244,6 +244,8 @@ export interface StartLocalStackOptions {
    * full slot (`full-slot.int.test.ts`), whose 100 concurrent bookings queue behind DynamoDB Local on a busy machine.
    */
   dynamodbRequestTimeoutMs?: number;
+  /** The local server's Lambda timeout in ms (default 30 s), for the same crowd test. */
+  handlerTimeoutMs?: number;
 }
 
 /** Where the local payment gateway keeps its intents, under the data folder so they survive a restart. */
@@ -553,6 +555,7 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       port: publicPort,
       routes,
       loadHandler: loadHandlerModule,
+      ...(options.handlerTimeoutMs ? { handlerTimeoutMs: options.handlerTimeoutMs } : {}),
       authorizer,
       images: { client: s3Client, bucket: LOCAL_IMAGES_BUCKET },
       uploads: createUploadEndpoint({

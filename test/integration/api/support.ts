@@ -55,8 +55,9 @@ export async function startApiWorld(
     limits?: 'product' | 'relaxed';
     originSecret?: string;
     guestPages?: boolean;
-    /** The handlers' DynamoDB per-call bound (ms), for a crowd test on a busy machine. */
+    /** The handlers' DynamoDB per-call bound and the Lambda timeout (ms), for a crowd test on a busy machine. */
     dynamodbRequestTimeoutMs?: number;
+    handlerTimeoutMs?: number;
   } = {},
 ): Promise<ApiWorld> {
   const work = tempWorkDir(prefix);
@@ -74,6 +75,7 @@ export async function startApiWorld(
     ...(options.dynamodbRequestTimeoutMs
       ? { dynamodbRequestTimeoutMs: options.dynamodbRequestTimeoutMs }
       : {}),
+    ...(options.handlerTimeoutMs ? { handlerTimeoutMs: options.handlerTimeoutMs } : {}),
   });
   const doc = createDocumentClient({
     endpoint: stack.config.dynamodbEndpoint,
