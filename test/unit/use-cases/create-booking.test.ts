@@ -99,6 +99,28 @@ describe('createBooking', () => {
     expect(h.repos.slots.booked('e1', BOOKABLE_DATE, BOOKABLE_TIME)).toBe(1);
   });
 
+  it('refuses a full slot at once: no hold lease, no transaction, no card authorisation (issue 33)', async () => {
+    await h.createBooking(request());
+    const hold = vi.spyOn(h.repos.bookings, 'createWithSlotHold');
+    const authorise = vi.spyOn(h.payments, 'createAuthorization');
+    const e = await rejection(
+      h.createBooking(
+        request({
+          guest: {
+            firstName: 'Ken',
+            lastName: 'Sato',
+            email: 'ken@example.com',
+            phone: '+81 90 1234 5678',
+            nationality: 'Japan',
+          },
+        }),
+      ),
+    );
+    expect(e.code).toBe('slot_unavailable');
+    expect(hold).not.toHaveBeenCalled();
+    expect(authorise).not.toHaveBeenCalled();
+  });
+
   it('refuses a slot the host blocked', async () => {
     await h.repos.slots.setOverride('e1', BOOKABLE_DATE, BOOKABLE_TIME, { blocked: true });
     expect((await rejection(h.createBooking(request()))).code).toBe('slot_unavailable');
