@@ -111,7 +111,11 @@ export function parseGuestPageJob(value: unknown): GuestPageJob | null {
         : null;
     case 'host':
       return text(job.hostId) && optional(job.cursor)
-        ? { kind: 'host', hostId: job.hostId as string, ...(job.cursor ? { cursor: job.cursor as string } : {}) }
+        ? {
+            kind: 'host',
+            hostId: job.hostId as string,
+            ...(job.cursor ? { cursor: job.cursor as string } : {}),
+          }
         : null;
     default:
       return null;

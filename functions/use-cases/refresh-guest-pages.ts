@@ -130,7 +130,8 @@ export function makeGuestPageJobRunner(deps: GuestPageDeps) {
       await removeExperience(id);
       return guestLocales.length;
     }
-    for (const locale of writeOrder) await deps.store.put(experienceKey(id, locale), pages.get(locale)!.html, HTML);
+    for (const locale of writeOrder)
+      await deps.store.put(experienceKey(id, locale), pages.get(locale)!.html, HTML);
     return guestLocales.length;
   }
 

@@ -88,7 +88,10 @@ export function guestPageCatalogue(repositories: CatalogueRepositories): GuestPa
       return { ids: page.items.map((c) => c.id), ...(page.cursor ? { cursor: page.cursor } : {}) };
     },
     async hostExperiencePage(hostId, cursor, limit) {
-      const page = await repositories.experiences.listByHost(hostId, { limit, ...(cursor ? { cursor } : {}) });
+      const page = await repositories.experiences.listByHost(hostId, {
+        limit,
+        ...(cursor ? { cursor } : {}),
+      });
       return { ids: page.items.map((e) => e.id), ...(page.cursor ? { cursor: page.cursor } : {}) };
     },
     async publicIds(ids) {
