@@ -19,10 +19,11 @@ import { AppFunction } from './lambda-function';
  * The most the renderer's minified bundle may weigh. It carries React, react-dom/server, MUI and the guest pages
  * (1.31 MB), and the CloudFront KeyValueStore client with its SigV4A signer (0.47 MB: neither is in the Lambda
  * runtime's SDK for sure, and the signer must register with the very SDK copy that signs), 1.78 MB in all when
- * measured. A budget of its own: it runs off the request path, so its cold start is no guest's wait. The API
- * functions keep `BUNDLE_BUDGET_BYTES`.
+ * measured then; since issue 33 it also carries the catalogue's DynamoDB repositories and read use cases (it reads
+ * the table, not the public API): 1,943 KB measured. A budget of its own: it runs off the request path, so its cold
+ * start is no guest's wait. The API functions keep `BUNDLE_BUDGET_BYTES`.
  */
-export const RENDERER_BUNDLE_BUDGET_BYTES = 1900 * 1024;
+export const RENDERER_BUNDLE_BUDGET_BYTES = 2000 * 1024;
 
 /**
  * The S3, SQS and DynamoDB clients come from the Lambda runtime; the KeyValueStore client and SigV4A are bundled
