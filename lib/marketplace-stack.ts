@@ -445,6 +445,7 @@ export class MarketplaceStack extends Stack {
     });
     const siteUrl = web.siteUrl;
     const guestPages = new GuestPagesConstruct(this, 'GuestPages', {
+      table: data.table,
       bus: payments.relayBus,
       siteBucket: web.siteBucket,
       siteUrl,
@@ -540,6 +541,7 @@ export class MarketplaceStack extends Stack {
         sendReviewInvites,
         sendMails,
         postConfirmation,
+        guestPages.renderer,
       ],
       secrets: [payments.stripeSecretKey, payments.webhookSigningSecret],
       originSecret,

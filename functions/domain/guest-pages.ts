@@ -20,7 +20,12 @@ export const NOT_FOUND_PAGE_KEY = 'pages/404.html';
  * experience's 404 page: the browser hydrates what its router renders for the path, and that differs.
  */
 export const UNKNOWN_PATH_RENDER_PATH = '/__not-found';
+/** The sitemap index (`/sitemap.xml`): it names the sitemap files, each of at most `SITEMAP_URL_LIMIT` URLs. */
 export const SITEMAP_KEY = 'pages/sitemap.xml';
+/** Where the sitemap files live (`/sitemaps/1.xml` → `pages/sitemaps/1.xml`). */
+export const SITEMAPS_PREFIX = 'pages/sitemaps/';
+/** The sitemaps protocol's limit of URLs per file (sitemaps.org); tests pass a small one. */
+export const SITEMAP_URL_LIMIT = 50_000;
 export const ROBOTS_KEY = 'pages/robots.txt';
 
 /** A site language's URL prefix (`ko`, `zh-hant`; English has none), as the web's `LOCALES` has it. */
@@ -79,6 +84,8 @@ export function guestPageTarget(path: string): PageTarget | null {
   // Site-wide files the renderer writes (never per language).
   if (!lang && (clean === '/sitemap.xml' || clean === '/robots.txt'))
     return { key: 'pages' + clean, missing: 'not-found', notFoundKey: notFoundKey };
+  if (!lang && /^\/sitemaps\/[0-9]{1,6}\.xml$/.test(clean))
+    return { key: 'pages' + clean, missing: 'not-found', notFoundKey: notFoundKey };
   const experience = /^\/experience\/([A-Za-z0-9_-]{1,64})$/.exec(clean);
   if (experience)
     return {
@@ -113,6 +120,25 @@ export function guestPageTarget(path: string): PageTarget | null {
   if (!lang && /^\/(host|admin)(\/|$)/.test(lower)) return null;
   if ((clean.split('/').pop() || '').indexOf('.') >= 0) return null;
   return { key: '', missing: 'not-found', notFoundKey: prefix + 'not-found.html' };
+}
+
+/**
+ * The page-key store's entry that tells whether `key` exists (issue 33): one entry per experience for its pages in
+ * every language (`e/{id}`), the key itself for every other page. The renderer writes an experience's English page
+ * last and deletes it first, and mirrors only that one, so the entry stands exactly while every language's page
+ * does. Null: a key that is not mirrored (an experience's page in another language). Plain, like the resolver: the
+ * CloudFront Function carries its source.
+ */
+export function pageKeyEntry(key: string): string | null {
+  const experience = /^pages\/(([a-z-]+)\/)?experience\/([A-Za-z0-9_-]{1,64})\.html$/.exec(key);
+  if (!experience) return key;
+  return experience[2] ? null : 'e/' + experience[3];
+}
+
+/** The entry the routing function asks for a page of any language (`pages/ko/experience/x.html` → `e/x`). */
+export function pageKeyLookup(key: string): string {
+  const experience = /^pages\/([a-z-]+\/)?experience\/([A-Za-z0-9_-]{1,64})\.html$/.exec(key);
+  return experience ? 'e/' + experience[2] : key;
 }
 
 export type GuestPageAnswer =
@@ -175,35 +201,65 @@ const XML_ESCAPES: Record<string, string> = {
 };
 const xml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 
+/** The `<url>` entries of one page in every language, each naming its language versions (English x-default). */
+export function sitemapEntries(baseUrl: string, path: string, lastmod?: string): string[] {
+  const base = baseUrl.replace(/\/$/, '');
+  const link = (hreflang: string, p: string) =>
+    `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(base + p)}"/>`;
+  const alternates = [...guestLocales.map((l) => link(l, pathInLanguage(path, l))), link('x-default', path)];
+  return guestLocales.map((l) =>
+    [
+      '  <url>',
+      `    <loc>${xml(base + pathInLanguage(path, l))}</loc>`,
+      ...(lastmod ? [`    <lastmod>${xml(lastmod.slice(0, 10))}</lastmod>`] : []),
+      ...alternates,
+      '  </url>',
+    ].join('\n'),
+  );
+}
+
+/** One sitemap file of the given `<url>` entries (at most `SITEMAP_URL_LIMIT`: the caller splits). */
+export function sitemapFileXml(entries: readonly string[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...entries,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** The key of the n-th sitemap file (1-based) and its public path. */
+export const sitemapFileKey = (n: number) => `${SITEMAPS_PREFIX}${n}.xml`;
+
+/** `/sitemap.xml` as a sitemap index naming the files (`/sitemaps/1.xml`, …). */
+export function sitemapIndexXml(baseUrl: string, files: number, lastmod?: string): string {
+  const base = baseUrl.replace(/\/$/, '');
+  const entries = Array.from({ length: files }, (_, i) => [
+    '  <sitemap>',
+    `    <loc>${xml(`${base}/${sitemapFileKey(i + 1).slice(PAGES_PREFIX.length)}`)}</loc>`,
+    ...(lastmod ? [`    <lastmod>${xml(lastmod.slice(0, 10))}</lastmod>`] : []),
+    '  </sitemap>',
+  ]);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries.flat(),
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+}
+
 /**
- * `/sitemap.xml`: the static guest pages and every published experience (the caller lists only those), each in
- * every language, each entry naming its language versions (`xhtml:link` alternates, English as x-default).
+ * One sitemap (no index) of the static guest pages and the given experiences, every language: what the files
+ * together hold when they fit one file; kept for callers that render a small catalogue in one go.
  */
 export function sitemapXml(
   baseUrl: string,
   experiences: readonly { id: string; updatedAt?: string }[],
 ): string {
-  const base = baseUrl.replace(/\/$/, '');
-  const link = (hreflang: string, path: string) =>
-    `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(base + path)}"/>`;
-  const alternates = (path: string) => [
-    ...guestLocales.map((l) => link(l, pathInLanguage(path, l))),
-    link('x-default', path),
-  ];
-  const entries = (path: string, lastmod?: string) =>
-    guestLocales.flatMap((l) => [
-      '  <url>',
-      `    <loc>${xml(base + pathInLanguage(path, l))}</loc>`,
-      ...(lastmod ? [`    <lastmod>${xml(lastmod.slice(0, 10))}</lastmod>`] : []),
-      ...alternates(path),
-      '  </url>',
-    ]);
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...STATIC_GUEST_PATHS.flatMap((p) => entries(p)),
-    ...experiences.flatMap((e) => entries(experiencePath(e.id), e.updatedAt)),
-    '</urlset>',
-    '',
-  ].join('\n');
+  return sitemapFileXml([
+    ...STATIC_GUEST_PATHS.flatMap((p) => sitemapEntries(baseUrl, p)),
+    ...experiences.flatMap((e) => sitemapEntries(baseUrl, experiencePath(e.id), e.updatedAt)),
+  ]);
 }

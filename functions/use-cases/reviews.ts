@@ -61,7 +61,8 @@ export function makeReviewUseCases(deps: ReviewUseCaseDeps) {
   const pagesOf = async <T extends Pick<Review, 'experienceId'>>(review: T): Promise<T> => {
     await announcePageChange(
       { ...(deps.pageEvents ? { pageEvents: deps.pageEvents } : {}), logger: deps.logger ?? console },
-      { kind: 'experience', experienceId: review.experienceId },
+      // The rating is on the card too: home, the list (and the sitemap with them) re-render.
+      { kind: 'experience', experienceId: review.experienceId, cardChanged: true },
     );
     return review;
   };

@@ -1,8 +1,10 @@
 /**
  * The guest-page renderer in the local stack (issue 17), as in AWS: the same handler module, bundled by esbuild for
  * production exactly as the renderer Lambda is (the server markup must carry the production client's class names,
- * or hydration fails), fed by the use cases' page events through an in-process queue (EventBridge's stand-in),
- * writing to a local S3 bucket that the local server reads through the shared resolver.
+ * or hydration fails), fed by the use cases' page events through an in-process queue (EventBridge's and SQS's
+ * stand-in): the same planning into jobs, the jobs run in parallel batches (issue 33), reading the catalogue
+ * straight from the local table (no HTTP), writing to a local S3 bucket that the local server reads through the
+ * shared resolver.
  */
 import { readFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { build, type BuildOptions } from 'esbuild';
 import { createS3PageStore } from '../../functions/adapters/storage/s3-page-store';
+import type { CatalogueRepositories } from '../../functions/adapters/pages/table-catalogue';
 import type { GuestPageChange, GuestPageEvents } from '../../functions/use-cases/refresh-guest-pages';
 import type * as RendererModule from '../../functions/events/render-guest-pages';
 import type { AppConfig } from '../../web/src/lib/config';
@@ -59,21 +62,34 @@ export async function startLocalGuestPages(options: {
   s3: S3Client;
   webRoot: string;
   appConfig: () => AppConfig;
+  /** The local table's repositories (the stack's runtime adapters: read at each render, they survive a restart). */
+  repositories: () => CatalogueRepositories;
   log?: (line: string) => void;
+  /** URLs per sitemap file (tests pass a small one; the protocol's 50,000 otherwise). */
+  sitemapUrlLimit?: number;
 }): Promise<LocalGuestPages> {
   const file = await bundleRenderer(RENDERER_BUNDLE_DIR);
   const module = (await import(pathToFileURL(file).href)) as typeof RendererModule;
   const store = createS3PageStore(options.s3, LOCAL_SITE_BUCKET);
   const siteUrl = () => options.appConfig().baseUrl.replace(/\/$/, '');
+  // The repositories are the stack's; they are looked up at each call, so a restarted stack's table is read.
+  const repositories: CatalogueRepositories = {
+    experiences: lazy(() => options.repositories().experiences),
+    hosts: lazy(() => options.repositories().hosts),
+    categories: lazy(() => options.repositories().categories),
+    reviews: lazy(() => options.repositories().reviews),
+  };
   const refresh = module.makeRefreshGuestPages({
     renderer: module.makeGuestPageRenderer({
       config: async () => options.appConfig(),
       template: () => readFile(join(options.webRoot, 'index.html'), 'utf8'),
       apiBaseUrl: `${siteUrl()}/api`,
+      fetchImpl: module.catalogueFetch(repositories),
     }),
     store,
-    catalogue: module.makeApiCatalogue(`${siteUrl()}/api`),
+    catalogue: module.guestPageCatalogue(repositories),
     baseUrl: siteUrl(),
+    ...(options.sitemapUrlLimit ? { sitemapUrlLimit: options.sitemapUrlLimit } : {}),
   });
 
   // One change at a time, in order; changes that arrive meanwhile are rendered together in the next run.
@@ -85,8 +101,8 @@ export async function startLocalGuestPages(options: {
       const batch = pending;
       pending = [];
       try {
-        const { rendered } = await refresh(batch);
-        options.log?.(`guest pages: ${rendered} rendered`);
+        const { rendered, jobs } = await refresh(batch);
+        options.log?.(`guest pages: ${rendered} rendered in ${jobs} jobs`);
       } catch (e) {
         options.log?.(
           `guest pages: render failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
@@ -118,4 +134,15 @@ export async function startLocalGuestPages(options: {
       await running;
     },
   };
+}
+
+/** An object whose methods are looked up on `target()` at each call. */
+function lazy<T extends object>(target: () => T): T {
+  return new Proxy({} as T, {
+    get: (_, name) => {
+      const current = target();
+      const value = Reflect.get(current, name) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(current) : value;
+    },
+  });
 }

@@ -234,6 +234,8 @@ export interface StartLocalStackOptions {
    * re-render pages; `refreshAll()` renders every page (`npm start` calls it once the web build is ready).
    */
   guestPages?: boolean;
+  /** URLs per sitemap file of the guest pages (tests pass a small one to see the index split). */
+  sitemapUrlLimit?: number;
   /**
    * Play CloudFront's origin check: requests must carry `x-origin-verify: <originSecret>`, and their
    * `CloudFront-Viewer-Address` is then the client (tests of IPv6 clients, which loopback cannot give many of).
@@ -438,6 +440,9 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
         s3: s3Client,
         webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
         appConfig: () => app,
+        // The renderer reads the local table straight (issue 33), through the stack's own repositories.
+        repositories: () => runtimeAdapters().repositories,
+        ...(options.sitemapUrlLimit ? { sitemapUrlLimit: options.sitemapUrlLimit } : {}),
         log,
       });
       const pages = guestPages;

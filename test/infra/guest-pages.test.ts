@@ -7,7 +7,14 @@
 import { runInNewContext } from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
 import { guestPagesRequestCode, guestPagesResponseCode } from '../../lib/guest-pages-function';
-import { PAGE_KEYS_ACTIONS } from '../../lib/guest-pages-construct';
+import {
+  PAGE_JOBS_BATCH_SIZE,
+  PAGE_JOBS_MAX_CONCURRENCY,
+  PAGE_JOBS_MAX_RECEIVES,
+  PAGE_KEYS_ACTIONS,
+  RENDERER_TABLE_READS,
+  RENDERER_TIMEOUT,
+} from '../../lib/guest-pages-construct';
 import { PAGE_CHANGING_GROUPS } from '../../lib/marketplace-stack';
 import {
   GUEST_PAGE_EVENT_SOURCE,
@@ -85,7 +92,8 @@ describe('routing at the edge', () => {
       "import cf from 'cloudfront';",
       'const cf = __cf;',
     );
-    const stored = new Set(['pages/experience/abc.html']);
+    // One entry per experience (issue 33) stands for its pages in every language.
+    const stored = new Set(['e/abc']);
     const kvs = {
       get: async (key: string) => {
         if (!stored.has(key)) throw new Error('Key not found');
@@ -97,6 +105,7 @@ describe('routing at the edge', () => {
     const handler = sandbox.handler as (e: unknown) => Promise<{ uri: string }>;
     const run = async (uri: string) => (await handler({ request: { uri, querystring: {} } })).uri;
     expect(await run('/experience/abc')).toBe('/pages/experience/abc.html');
+    expect(await run('/ko/experience/abc')).toBe('/pages/ko/experience/abc.html');
     expect(await run('/experience/gone')).toBe('/pages/404.html');
     expect(await run('/host/dashboard')).toBe('/index.html');
     expect(await run('/assets/index-abc.js')).toBe('/assets/index-abc.js');
@@ -105,22 +114,37 @@ describe('routing at the edge', () => {
 });
 
 describe('the renderer', () => {
-  it('runs on the page events of our bus, with retries and its alarmed dead-letter queue', () => {
+  const dlqId = idOf('AWS::SQS::Queue', 'GuestPagesGuestPagesDlq');
+  const jobsId = idOf('AWS::SQS::Queue', 'GuestPagesGuestPageJobs');
+
+  it('puts the page events of our bus on its job queue, with retries and its alarmed dead-letter queue', () => {
     const [, rule] = resourcesOf('AWS::Events::Rule').find(([, r]) =>
-      JSON.stringify(r.Properties.Targets).includes(rendererId),
+      JSON.stringify(r.Properties.Targets).includes(jobsId),
     )!;
     expect(rule.Properties).toMatchObject({
       EventBusName: { Ref: busId },
       EventPattern: { source: [GUEST_PAGE_EVENT_SOURCE], 'detail-type': [GUEST_PAGE_EVENT_TYPE] },
     });
-    const dlqId = idOf('AWS::SQS::Queue', 'GuestPagesGuestPagesDlq');
     expect(rule.Properties.Targets).toEqual([
       expect.objectContaining({
+        Arn: { 'Fn::GetAtt': [jobsId, 'Arn'] },
         DeadLetterConfig: { Arn: { 'Fn::GetAtt': [dlqId, 'Arn'] } },
         RetryPolicy: expect.objectContaining({ MaximumRetryAttempts: 8 }),
       }),
     ]);
-    // A render that throws after Lambda's own retries lands in the same queue.
+    // The rule may send to the queue (and nothing else may but the renderer).
+    dev.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: jobsId }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: Match.arrayWith(['sqs:SendMessage']),
+            Principal: { Service: 'events.amazonaws.com' },
+          }),
+        ]),
+      },
+    });
+    // A direct invocation that throws (the deploy's full render) lands in the same dead-letter queue.
     dev.hasResourceProperties('AWS::Lambda::Function', {
       Description: Match.stringLikeRegexp('Renders the guest pages'),
       DeadLetterConfig: { TargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] } },
@@ -135,10 +159,31 @@ describe('the renderer', () => {
     });
   });
 
+  it('consumes the job queue in small batches, reporting failed messages one by one; a message failing often is parked', () => {
+    const [, jobs] = resourcesOf('AWS::SQS::Queue').find(([id]) => id === jobsId)!;
+    expect(jobs.Properties).toMatchObject({
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] },
+        maxReceiveCount: PAGE_JOBS_MAX_RECEIVES,
+      },
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: RENDERER_TIMEOUT.toSeconds() * 6,
+    });
+    dev.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [jobsId, 'Arn'] },
+      FunctionName: { Ref: rendererId },
+      BatchSize: PAGE_JOBS_BATCH_SIZE,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: PAGE_JOBS_MAX_CONCURRENCY },
+    });
+  });
+
   it('knows the site bucket, the site URL and the page keys store', () => {
     expect(envOf('RenderGuestPages')).toMatchObject({
       SITE_BUCKET: { Ref: siteBucketId },
       PAGE_KEYS_ARN: { 'Fn::GetAtt': [kvsId, 'Arn'] },
+      PAGE_JOBS_QUEUE_URL: { Ref: jobsId },
+      TABLE_NAME: { Ref: expect.stringMatching(/^DataTable/) },
     });
     expect(JSON.stringify(envOf('RenderGuestPages').SITE_URL)).toContain('DomainName');
   });
@@ -171,9 +216,18 @@ describe('the renderer', () => {
     expect(kvs).toEqual([
       expect.objectContaining({ Action: PAGE_KEYS_ACTIONS, Resource: { 'Fn::GetAtt': [kvsId, 'Arn'] } }),
     ]);
-    // Nothing else: no table, no mail, no secrets, no other bucket; the only queue is its dead-letter queue.
-    const others = statements.flatMap(actionsOf).filter((a) => !/^(s3|cloudfront-keyvaluestore):/.test(a));
-    expect(others).toEqual(['sqs:SendMessage']);
+    // The table: reads only (issue 33: the catalogue straight from the table, no write, no Scan).
+    const table = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+    expect(table.flatMap(actionsOf).sort()).toEqual([...RENDERER_TABLE_READS].sort());
+    // Its queues: consume and send jobs, send to the dead-letter queue; no mail, no secrets, no other bucket.
+    const sqsActions = statements.flatMap(actionsOf).filter((a) => a.startsWith('sqs:'));
+    expect(sqsActions).toEqual(
+      expect.arrayContaining(['sqs:SendMessage', 'sqs:ReceiveMessage', 'sqs:DeleteMessage']),
+    );
+    const others = statements
+      .flatMap(actionsOf)
+      .filter((a) => !/^(s3|cloudfront-keyvaluestore|dynamodb|sqs):/.test(a));
+    expect(others).toEqual([]);
   });
 
   it('renders every page after a deploy that changes the SPA or the renderer, asynchronously, once the SPA is in the bucket', () => {

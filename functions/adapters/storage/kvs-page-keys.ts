@@ -11,6 +11,7 @@ import {
   DescribeKeyValueStoreCommand,
   PutKeyCommand,
 } from '@aws-sdk/client-cloudfront-keyvaluestore';
+import { pageKeyEntry } from '../../domain/guest-pages';
 import type { GuestPageStore } from '../../use-cases/refresh-guest-pages';
 
 /** Writes to the store (a value is required; the routing function only asks whether the key exists). */
@@ -63,17 +64,24 @@ export function createKvsPageKeys(kvsArn: string, client: Client = new CloudFron
   return keys;
 }
 
-/** The page store, with every page written or deleted mirrored into the page keys (after the object itself). */
+/**
+ * The page store, with every page written or deleted mirrored into the page keys (after the object itself): one
+ * entry per experience (`pageKeyEntry`: its English page's write and delete stand for every language's, which the
+ * renderer orders around it), the key itself for every other page (issue 33: 50,000 experiences fit the store).
+ */
 export function withPageKeys<S extends GuestPageStore>(store: S, keys: PageKeys): S {
   return {
     ...store,
     async put(key, body, contentType) {
       await store.put(key, body, contentType);
-      await keys.put(key);
+      const entry = pageKeyEntry(key);
+      if (entry) await keys.put(entry);
     },
     async delete(key) {
+      // The entry first: from then on every language answers its not-found page, even while the rest go.
+      const entry = pageKeyEntry(key);
+      if (entry) await keys.delete(entry);
       await store.delete(key);
-      await keys.delete(key);
     },
   };
 }

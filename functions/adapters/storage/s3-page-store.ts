@@ -52,6 +52,15 @@ export function createS3PageStore(
       } while (token);
       return keys;
     },
+    async listPage(prefix, cursor) {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: checked(prefix), ContinuationToken: cursor }),
+      );
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : []));
+      return page.IsTruncated && page.NextContinuationToken
+        ? { keys, cursor: page.NextContinuationToken }
+        : { keys };
+    },
     async get(key) {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: checked(key) }));

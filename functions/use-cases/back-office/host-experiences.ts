@@ -17,6 +17,7 @@ import { busiestQuarter } from '../../domain/availability';
 import { policyConflictMessage, policyConflicts } from '../../domain/policy-notes';
 import { defaultRefundRule } from '../../domain/refund-rule';
 import { TOUR_DAYS_AFTER_START } from '../../domain/tour-span';
+import { cardDataChanged } from '../../domain/guest-page-jobs';
 import { announcePageChange, type GuestPageEvents } from '../refresh-guest-pages';
 import { reviewStatusOf, type Experience } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
@@ -292,7 +293,12 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
         await discard(published, 'Images of an experience that could not be created were left', hostId);
         throw e;
       }
-      await announcePageChange(deps, { kind: 'experience', experienceId: experience.id });
+      // A private draft shows on no card: home, the list and the sitemap stay as they are (issue 33).
+      await announcePageChange(deps, {
+        kind: 'experience',
+        experienceId: experience.id,
+        cardChanged: experience.publicationStatus === 'public',
+      });
       return { ...experience, categoryIds: form.categoryIds };
     },
 
@@ -333,7 +339,11 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
         await discard(published, 'Images of a save that failed could not be deleted', hostId);
         throw e;
       }
-      await announcePageChange(deps, { kind: 'experience', experienceId: id });
+      await announcePageChange(deps, {
+        kind: 'experience',
+        experienceId: id,
+        cardChanged: cardDataChanged(current, next),
+      });
       const stillShown = new Set(imagesOf(next));
       await discard(
         imagesOf(current).filter((url) => !stillShown.has(url)),
@@ -410,7 +420,11 @@ export function makeHostExperiences(deps: HostExperiencesDeps) {
         throw new DomainError('state_conflict', EXPERIENCE_HAS_OPEN_BOOKINGS_MESSAGE);
       }
       await deps.experiences.delete(id);
-      await announcePageChange(deps, { kind: 'experience', experienceId: id });
+      await announcePageChange(deps, {
+        kind: 'experience',
+        experienceId: id,
+        cardChanged: experience.publicationStatus === 'public',
+      });
       await deps.slots.deleteFrom(id, today);
       await discard(imagesOf(experience), 'Images of a deleted experience could not be deleted', hostId);
     },

@@ -30,6 +30,8 @@ beforeAll(async () => {
     port: 0,
     webRoot: work.webRoot,
     guestPages: true,
+    // Ten pages (forty URLs) a sitemap file, so the seed's catalogue needs an index of several (issue 33).
+    sitemapUrlLimit: SITEMAP_URL_LIMIT,
   });
   origin = `http://127.0.0.1:${stack.port}`;
   await stack.guestPages!.refreshAll();
@@ -49,6 +51,22 @@ const hostApi = (path: string, init: RequestInit = {}) =>
     ...init,
     headers: { authorization: `Bearer ${hostToken}`, 'content-type': 'application/json' },
   });
+
+const SITEMAP_URL_LIMIT = 40;
+
+/** The sitemap as a crawler reads it: the index at `/sitemap.xml`, then every file it names. */
+async function sitemapFiles(): Promise<string[]> {
+  const index = await (await fetch(`${origin}/sitemap.xml`)).text();
+  expect(index).toContain('<sitemapindex');
+  const files: string[] = [];
+  for (const [, url] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const res = await fetch(url!.replace(/^http:\/\/localhost:\d+/, origin));
+    expect(res.status, url).toBe(200);
+    files.push(await res.text());
+  }
+  return files;
+}
+const sitemapText = async () => (await sitemapFiles()).join('\n');
 
 async function publishedIds(): Promise<string[]> {
   const res = await fetch(`${origin}/api/experiences?limit=100`);
@@ -235,8 +253,11 @@ describe('prerendered guest pages', () => {
     }
   });
 
-  it('lists exactly the published experiences in the sitemap; robots.txt names it', async () => {
-    const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+  it('lists exactly the published experiences in the files of the sitemap index, each within the URL limit; robots.txt names it', async () => {
+    const files = await sitemapFiles();
+    expect(files.length).toBeGreaterThan(1);
+    for (const file of files) expect(file.match(/<url>/g)!.length).toBeLessThanOrEqual(SITEMAP_URL_LIMIT);
+    const sitemap = files.join('\n');
     const listed = [...sitemap.matchAll(/<loc>http:\/\/[^/]+\/experience\/([^<]+)<\/loc>/g)]
       .map((m) => m[1])
       .sort();
@@ -258,6 +279,48 @@ describe('prerendered guest pages', () => {
     expect(robots).toContain('Disallow: /admin');
     expect(robots).toContain('Disallow: /review/\n');
     expect(robots).toContain('Disallow: /ko/booking-form\n');
+  });
+
+  it("re-renders only the edited experience's pages for an edit no card shows; home and the list too when its card changes (issue 33)", async () => {
+    const mine = (await (await hostApi('/experiences')).json()) as {
+      items: { id: string; publicationStatus: string }[];
+    };
+    const [edited, other] = mine.items.filter((e) => e.publicationStatus === 'public').map((e) => e.id);
+    const pages = stack.guestPages!.store;
+    // Marks on pages the edit must not touch: a re-render would replace them.
+    const mark = (key: string) => pages.put(key, `<!doctype html><p>untouched ${key}</p>`, 'text/html');
+    const untouched = ['pages/index.html', 'pages/ja/experiences.html', `pages/experience/${other}.html`];
+    for (const key of untouched) await mark(key);
+    const patch = async (changes: Record<string, unknown>) => {
+      const current = (await (await hostApi(`/experiences/${edited}`)).json()) as { updatedAt: string };
+      const res = await hostApi(`/experiences/${edited}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ expectedUpdatedAt: current.updatedAt, ...changes }),
+      });
+      expect(res.status).toBe(200);
+      await stack.guestPages!.idle();
+    };
+    const paragraph = `A new paragraph ${Date.now()}`;
+    await patch({ detailText1: paragraph });
+    for (const prefix of ['', '/ja', '/zh-hant', '/ko']) {
+      expect(await (await fetch(`${origin}${prefix}/experience/${edited}`)).text(), prefix).toContain(
+        paragraph,
+      );
+    }
+    expect(await (await fetch(`${origin}/`)).text()).toContain('untouched pages/index.html');
+    expect(await (await fetch(`${origin}/ja/experiences`)).text()).toContain('untouched');
+    expect(await (await fetch(`${origin}/experience/${other}`)).text()).toContain('untouched');
+
+    const title = `Moonlit castle walk ${Date.now()}`;
+    await patch({ title });
+    const home = await (await fetch(`${origin}/`)).text();
+    expect(home).not.toContain('untouched');
+    expect(await (await fetch(`${origin}/ja/experiences`)).text()).not.toContain('untouched');
+    // Another experience's page is still not re-rendered by this one's edit.
+    expect(await (await fetch(`${origin}/experience/${other}`)).text()).toContain('untouched');
+    await stack.guestPages!.changed({ kind: 'experience', experienceId: other!, cardChanged: false });
+    await stack.guestPages!.idle();
+    expect(await (await fetch(`${origin}/experience/${other}`)).text()).not.toContain('untouched');
   });
 
   it("refreshes a page after the host's edit, and answers 404 after unpublishing", async () => {
@@ -292,7 +355,7 @@ describe('prerendered guest pages', () => {
     await stack.guestPages!.idle();
     expect((await fetch(`${origin}/experience/${id}`)).status).toBe(404);
     expect((await fetch(`${origin}/ja/experience/${id}`)).status).toBe(404);
-    expect(await (await fetch(`${origin}/sitemap.xml`)).text()).not.toContain(id);
+    expect(await sitemapText()).not.toContain(id);
   });
 
   it("takes a suspended host's pages down and brings them back on reinstatement", async () => {
@@ -320,12 +383,12 @@ describe('prerendered guest pages', () => {
     expect((await adminPost(`/hosts/${shown.hostId}/suspend`, { reason: 'test' })).status).toBe(200);
     await stack.guestPages!.idle();
     expect((await fetch(`${origin}/experience/${shown.id}`)).status).toBe(404);
-    expect(await (await fetch(`${origin}/sitemap.xml`)).text()).not.toContain(shown.id);
+    expect(await sitemapText()).not.toContain(shown.id);
 
     expect((await adminPost(`/hosts/${shown.hostId}/reinstate`, {})).status).toBe(200);
     await stack.guestPages!.idle();
     expect((await fetch(`${origin}/experience/${shown.id}`)).status).toBe(200);
-    expect(await (await fetch(`${origin}/sitemap.xml`)).text()).toContain(shown.id);
+    expect(await sitemapText()).toContain(shown.id);
   });
 });
 

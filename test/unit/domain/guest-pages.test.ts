@@ -6,6 +6,8 @@ import { guestLocales } from '../../../functions/domain/entities';
 import {
   guestPageTarget,
   languagePrefix,
+  pageKeyEntry,
+  pageKeyLookup,
   resolveGuestPage,
   robotsTxt,
   sitemapXml,
@@ -145,6 +147,26 @@ describe('resolveGuestPage', () => {
     expect(resolveGuestPage('/booking-form', false, existing('pages/booking-form.html'))).toEqual({
       kind: 'shell',
     });
+  });
+
+  it('serves the sitemap files of the index from the pages prefix (issue 33), at the root only', () => {
+    expect(resolveGuestPage('/sitemaps/3.xml', false, existing('pages/sitemaps/3.xml'))).toMatchObject({
+      kind: 'page',
+      key: 'pages/sitemaps/3.xml',
+    });
+    expect(resolveGuestPage('/sitemaps/4.xml', false, existing('pages/sitemaps/3.xml'))).toMatchObject({
+      status: 404,
+    });
+    expect(guestPageTarget('/ja/sitemaps/1.xml')).toBeNull();
+    expect(guestPageTarget('/sitemaps/../x.xml')).toBeNull();
+  });
+
+  it("keeps one page-key entry per experience: its English page's, named by the id alone", () => {
+    expect(pageKeyEntry('pages/experience/abc.html')).toBe('e/abc');
+    expect(pageKeyEntry('pages/ko/experience/abc.html')).toBeNull();
+    expect(pageKeyEntry('pages/ko/index.html')).toBe('pages/ko/index.html');
+    expect(pageKeyLookup('pages/zh-hant/experience/abc.html')).toBe('e/abc');
+    expect(pageKeyLookup('pages/sitemaps/1.xml')).toBe('pages/sitemaps/1.xml');
   });
 
   it('serves the sitemap and robots.txt from the pages prefix', () => {

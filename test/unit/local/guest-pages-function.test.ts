@@ -4,11 +4,13 @@
  */
 import { runInNewContext } from 'node:vm';
 import { guestPagesRequestCode, guestPagesResponseCode } from '../../../lib/guest-pages-function';
-import { resolveGuestPage } from '../../../functions/domain/guest-pages';
+import { pageKeyEntry, resolveGuestPage } from '../../../functions/domain/guest-pages';
 
 type Request = { uri: string; querystring: Record<string, { value: string }> };
 
-function cloudFrontFunction(stored: Set<string>) {
+/** The store holds what the renderer mirrors: one entry per experience, the key itself for other pages (issue 33). */
+function cloudFrontFunction(pages: Set<string>) {
+  const stored = new Set([...pages].flatMap((key) => pageKeyEntry(key) ?? []));
   const code = guestPagesRequestCode().replace("import cf from 'cloudfront';", 'const cf = __cf;');
   const kvs = {
     get: async (key: string) => {
@@ -27,7 +29,11 @@ const STORED = new Set([
   'pages/sitemap.xml',
   'pages/ehime.html',
   'pages/ko/index.html',
+  // The renderer writes an experience's pages in every language together.
+  'pages/ja/experience/abc.html',
+  'pages/zh-hant/experience/abc.html',
   'pages/ko/experience/abc.html',
+  'pages/sitemaps/1.xml',
 ]);
 
 describe('the guest pages CloudFront Function', () => {
@@ -39,7 +45,10 @@ describe('the guest pages CloudFront Function', () => {
     ['/ko', {}, '/pages/ko/index.html'],
     ['/ko/experience/abc', {}, '/pages/ko/experience/abc.html'],
     ['/ko/experience/gone', {}, '/pages/ko/404.html'],
-    ['/ja/experience/abc', {}, '/pages/ja/404.html'],
+    ['/ja/experience/abc', {}, '/pages/ja/experience/abc.html'],
+    ['/ja/experience/gone', {}, '/pages/ja/404.html'],
+    ['/sitemaps/1.xml', {}, '/pages/sitemaps/1.xml'],
+    ['/sitemaps/2.xml', {}, '/pages/404.html'],
     ['/zh-hant/ehime', {}, '/index.html'],
     ['/ko/booking-form', {}, '/index.html'],
     ['/ehime', {}, '/pages/ehime.html'],
@@ -74,6 +83,19 @@ describe('the guest pages CloudFront Function', () => {
       if (local.kind !== 'shell') expect(routed.uri).toBe(`/${local.key}`);
     },
   );
+
+  it('asks the store for one entry per experience, whatever the language (50,000 experiences fit its 5 MB)', async () => {
+    const asked: string[] = [];
+    const code = guestPagesRequestCode().replace("import cf from 'cloudfront';", 'const cf = __cf;');
+    const kvs = { get: async (key: string) => void asked.push(key) };
+    const sandbox: Record<string, unknown> = { __cf: { kvs: () => kvs } };
+    runInNewContext(`${code}\nthis.handler = handler;`, sandbox);
+    const route = sandbox.handler as (event: { request: Request }) => Promise<Request>;
+    await route({ request: { uri: '/zh-hant/experience/abc', querystring: {} } });
+    await route({ request: { uri: '/experience/abc', querystring: {} } });
+    await route({ request: { uri: '/ko/faq', querystring: {} } });
+    expect(asked).toEqual(['e/abc', 'e/abc', 'pages/ko/faq.html']);
+  });
 
   it('answers the not-found page with status 404 and noindex', () => {
     const sandbox: Record<string, unknown> = {};

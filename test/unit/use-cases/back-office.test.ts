@@ -5,7 +5,11 @@
  */
 import { DomainError } from '../../../functions/domain/errors';
 import type { BookingActor, Experience } from '../../../functions/domain/entities';
-import { makeHostUseCases } from '../../../functions/use-cases/back-office/host-use-cases';
+import {
+  makeHostUseCases,
+  type HostUseCaseDeps,
+} from '../../../functions/use-cases/back-office/host-use-cases';
+import type { GuestPageChange } from '../../../functions/use-cases/refresh-guest-pages';
 import type { ImageStore } from '../../../functions/use-cases/ports';
 import { BOOKABLE_DATE, BOOKABLE_TIME, makeExperience, makeHost, nextId } from '../../support/fakes/fixtures';
 import { createGuestHarness, GOOD_CARD, type GuestHarness } from '../../support/fakes/guest-harness';
@@ -41,11 +45,12 @@ const asHost: BookingActor = { role: 'host', userId: HOST.id };
 let guest: GuestHarness;
 let images: FakeImageStore;
 let host: ReturnType<typeof makeHostUseCases>;
+let hostDeps: HostUseCaseDeps;
 
 beforeEach(async () => {
   guest = createGuestHarness();
   images = new FakeImageStore();
-  host = makeHostUseCases({
+  hostDeps = {
     ...guest.repos,
     counters: {
       read: async () => 0,
@@ -60,7 +65,8 @@ beforeEach(async () => {
     clock: guest.clock,
     baseUrl: 'https://ehime.example.jp',
     newId: () => nextId('exp'),
-  });
+  } as HostUseCaseDeps;
+  host = makeHostUseCases(hostDeps);
   await guest.repos.hosts.create(HOST);
   await guest.repos.hosts.create(OTHER);
   await guest.repos.categories.put({ id: 'cat-nature', name: 'Nature', isActive: true });
@@ -192,6 +198,27 @@ describe('experiences and their images', () => {
     });
     expect(saved.mainImages).toEqual(['/images/p/new.webp', '/images/p/old-2.webp']);
     expect(images.removed).toEqual(['/images/p/old-1.webp']);
+  });
+
+  it('announces whether an edit changed what its card shows: home, the list and the sitemap re-render only then (issue 33)', async () => {
+    const announced: GuestPageChange[] = [];
+    const withPages = makeHostUseCases({
+      ...hostDeps,
+      pageEvents: { changed: async (change: GuestPageChange) => void announced.push(change) },
+    } as HostUseCaseDeps);
+    let experience = await stored();
+    experience = await withPages.experiences.update(HOST.id, experience.id, {
+      expectedUpdatedAt: experience.updatedAt,
+      detailText1: 'A longer story of the brewery',
+    });
+    experience = await withPages.experiences.update(HOST.id, experience.id, {
+      expectedUpdatedAt: experience.updatedAt,
+      price: experience.price + 500,
+    });
+    expect(announced).toEqual([
+      { kind: 'experience', experienceId: experience.id, cardChanged: false },
+      { kind: 'experience', experienceId: experience.id, cardChanged: true },
+    ]);
   });
 
   it('refuses a stale edit before publishing anything', async () => {

@@ -44,6 +44,7 @@ function memoryStore(): GuestPageStore & { objects: Map<string, string> } {
     put: async (key, body) => void objects.set(key, body),
     delete: async (key) => void objects.delete(key),
     list: async (prefix) => [...objects.keys()].filter((k) => k.startsWith(prefix)),
+    listPage: async (prefix) => ({ keys: [...objects.keys()].filter((k) => k.startsWith(prefix)) }),
   };
 }
 
@@ -53,12 +54,24 @@ describe('page keys in the KeyValueStore', () => {
     const store = withPageKeys(memoryStore(), createKvsPageKeys(ARN, service));
     await store.put('pages/experience/a.html', '<html>a', 'text/html');
     await store.put('pages/index.html', '<html>home', 'text/html');
-    expect([...service.keys.keys()]).toEqual(['pages/experience/a.html', 'pages/index.html']);
+    expect([...service.keys.keys()]).toEqual(['e/a', 'pages/index.html']);
     await store.delete('pages/experience/a.html');
     expect([...service.keys.keys()]).toEqual(['pages/index.html']);
     // One read of the ETag, then each answer's ETag serves the next write.
     expect(service.calls.filter((c) => c === 'DescribeKeyValueStoreCommand')).toHaveLength(1);
     expect(await store.list('pages/')).toEqual(['pages/index.html']);
+  });
+
+  it("keeps one entry per experience: its other languages' pages add none (issue 33)", async () => {
+    const service = new KeyValueStoreService();
+    const store = withPageKeys(memoryStore(), createKvsPageKeys(ARN, service));
+    for (const key of ['pages/ja/experience/a.html', 'pages/ko/experience/a.html', 'pages/experience/a.html'])
+      await store.put(key, '<html>', 'text/html');
+    await store.put('pages/ko/index.html', '<html>', 'text/html');
+    expect([...service.keys.keys()]).toEqual(['e/a', 'pages/ko/index.html']);
+    // The arithmetic of the README: a UUID's entry and its value, 50,000 times, within the store's 5 MB.
+    const entry = `e/${'0'.repeat(36)}`;
+    expect(50_000 * (entry.length + '1'.length)).toBeLessThan(5 * 1024 * 1024);
   });
 
   it('reads the ETag again when another writer changed the store meanwhile', async () => {
