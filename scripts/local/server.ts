@@ -71,6 +71,9 @@ export interface LocalServer {
 /** API Gateway's HTTP API rejects larger payloads too (10 MB); our JSON API never needs more than this. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
+/** How long a local-only route (a job run now, the bulk seed) may take: a Lambda's 15 minutes. */
+export const LOCAL_ROUTE_TIMEOUT_MS = 15 * 60_000;
+
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const hostname = options.hostname ?? '127.0.0.1';
   const handle = createRequestHandler(options);
@@ -192,11 +195,16 @@ export function createRequestHandler(options: LocalServerOptions) {
     }
 
     const event = buildEvent(req, url, match, body, authorizer);
-    const context = lambdaContext(match.route.group, event.requestContext.requestId, options);
+    // A local-only route stands in for a scheduled job or an operator's script (never for API Gateway), so it gets
+    // a job's time rather than the integration's 30 s: a payout run or a bulk seed of thousands takes minutes here.
+    const timeoutMs = match.route.localOnly
+      ? Math.max(LOCAL_ROUTE_TIMEOUT_MS, options.handlerTimeoutMs ?? 0)
+      : (options.handlerTimeoutMs ?? 30_000);
+    const context = lambdaContextFor(`local-${match.route.group}`, event.requestContext.requestId, timeoutMs);
     let result: HttpApiResult;
     try {
       const handler = await loadHandler(match.route.group);
-      result = await withTimeout(handler(event, context), options.handlerTimeoutMs ?? 30_000);
+      result = await withTimeout(handler(event, context), timeoutMs);
     } catch (e) {
       // What API Gateway answers when the integration fails or times out; the cause goes to the log.
       const timedOut = e instanceof HandlerTimeout;
@@ -381,10 +389,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new HandlerTimeout(`handler exceeded ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function lambdaContext(group: HandlerGroup, requestId: string, options: LocalServerOptions): LambdaContext {
-  return lambdaContextFor(`local-${group}`, requestId, options.handlerTimeoutMs ?? 30_000);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

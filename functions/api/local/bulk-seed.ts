@@ -18,7 +18,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { createDynamoRepositories } from '../../adapters/dynamodb/repositories';
+import { createDocumentClient, createDynamoRepositories } from '../../adapters/dynamodb/repositories';
 import { batchGetAll } from '../../adapters/dynamodb/batch';
 import { recordingClient, writeInBulk } from '../../adapters/dynamodb/bulk-writer';
 import { bumpCounter } from '../../adapters/dynamodb/counter-repository';
@@ -199,7 +199,17 @@ export async function seedInBulk(request: BulkSeedRequest): Promise<BulkSeedResu
     );
   }
 
-  await writeInBulk(base.doc, items);
+  // A client of its own, without the functions' per-call time bound: a batch of 25 may wait its turn for seconds on
+  // a busy DynamoDB Local, which is a seed being slow, not a dependency failing.
+  const bulkDoc = createDocumentClient({
+    region: base.env.AWS_REGION,
+    ...(base.env.DYNAMODB_ENDPOINT ? { endpoint: base.env.DYNAMODB_ENDPOINT } : {}),
+  });
+  try {
+    await writeInBulk(bulkDoc, items);
+  } finally {
+    bulkDoc.destroy();
+  }
   // The host's share of the captures not yet paid out sits in its balance, as destination charges leave it.
   if (unpaidNet > 0) await gateway.fundAccount(accountId, unpaidNet);
   return {

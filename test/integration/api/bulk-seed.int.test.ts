@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   expect(res.status, res.text).toBe(200);
   seeded = res.body;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await world?.stop();
