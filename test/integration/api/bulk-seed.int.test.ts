@@ -147,7 +147,7 @@ describe('POST /api/local-seed/bulk', () => {
     expect(await world.repo.money.earningsOf(approvedId)).toMatchObject({ status: 'upcoming' });
     // Tours of weeks ago were paid out long since: nothing of them is due to the payout job again.
     const history = await world.repo.bookings.get(seeded.bookingIds[0]!);
-    expect(history?.date < addDays(todayInTokyo(now), -9)).toBe(true);
+    expect(history!.date < addDays(todayInTokyo(now), -9)).toBe(true);
     expect(await world.repo.money.earningsOf(seeded.bookingIds[0]!)).toMatchObject({ status: 'paid' });
   });
 
