@@ -18,7 +18,12 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { createDocumentClient, createDynamoRepositories } from '../../adapters/dynamodb/repositories';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  createDocumentClient,
+  createDynamoRepositories,
+  type DynamoRepositories,
+} from '../../adapters/dynamodb/repositories';
 import { batchGetAll } from '../../adapters/dynamodb/batch';
 import { recordingClient, writeInBulk } from '../../adapters/dynamodb/bulk-writer';
 import { bumpCounter } from '../../adapters/dynamodb/counter-repository';
@@ -26,12 +31,12 @@ import { counters, keys } from '../../adapters/dynamodb/keys';
 import { moneyTransactItems } from '../../adapters/dynamodb/money-repository';
 import type { TransactItem } from '../../adapters/dynamodb/transactions';
 import { runtimeAdapters } from '../../adapters/runtime/adapters';
-import { adminRuntime } from '../../adapters/runtime/admin-runtime';
+import { CognitoHostIdentity } from '../../adapters/identity/cognito-host-identity';
 import { guestRuntime } from '../../adapters/runtime/guest-runtime';
 import { captureMoney } from '../../domain/booking-money';
 import { generateBookingReference } from '../../domain/booking-reference';
 import { TOKYO_TIME_ZONE, monthInZone } from '../../domain/calendar';
-import type { Booking, Experience } from '../../domain/entities';
+import type { Booking, Experience, Host } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
 import type { HttpApiStructuredResult } from '../http/api-gateway';
 import type { JsonBodyEvent } from '../http/json-body';
@@ -107,17 +112,28 @@ export async function bulkSeed(event: JsonBodyEvent): Promise<HttpApiStructuredR
 
 export async function seedInBulk(request: BulkSeedRequest): Promise<BulkSeedResult> {
   const base = runtimeAdapters();
+  // Clients of its own, without the functions' per-call time bounds: on a busy laptop a Cognito call or a batch of
+  // 25 may wait its turn for seconds, and a retried AdminCreateUser would then find its own user "taken". A seed
+  // being slow is not a dependency failing.
+  const bulkDoc = createDocumentClient({
+    region: base.env.AWS_REGION,
+    ...(base.env.DYNAMODB_ENDPOINT ? { endpoint: base.env.DYNAMODB_ENDPOINT } : {}),
+  });
+  try {
+    return await seedWith(request, bulkDoc);
+  } finally {
+    bulkDoc.destroy();
+  }
+}
+
+async function seedWith(request: BulkSeedRequest, bulkDoc: DynamoDBDocumentClient): Promise<BulkSeedResult> {
+  const base = runtimeAdapters();
   const tableName = base.env.TABLE_NAME;
   const { clock } = guestRuntime();
   const gateway = localPaymentGateway();
   const now = clock();
-
-  const host = await adminRuntime().useCases.hosts.create({
-    email: `${request.tag}.host@example.com`,
-    password: BULK_HOST_PASSWORD,
-    businessName: `Bulk ${request.tag}`,
-    languages: ['japanese', 'english'],
-  });
+  const repositories = createDynamoRepositories({ doc: bulkDoc, tableName });
+  const host = await createHost(request.tag, repositories, now);
   const accountId = await enableLocalPayoutAccount(host.id);
 
   // The repositories write into the recorder; what they would have sent is then sent in bulk.
@@ -125,7 +141,7 @@ export async function seedInBulk(request: BulkSeedRequest): Promise<BulkSeedResu
   const recorded = createDynamoRepositories({ doc: recorder.doc, tableName, maxTransactionItems: 1_000 });
   const items: TransactItem[] = [];
 
-  const categories = await base.repositories.categories.listActive();
+  const categories = await repositories.categories.listActive();
   const experienceCount = request.experiences ?? 0;
   const capacity = Math.max(
     1,
@@ -155,7 +171,7 @@ export async function seedInBulk(request: BulkSeedRequest): Promise<BulkSeedResu
     ...(request.approvedBookings ? [{ range: request.approvedBookings, status: 'approved' as const }] : []),
   ];
   const total = groups.reduce((s, g) => s + g.range.count, 0);
-  const references = await freshReferences(total);
+  const references = await freshReferences(bulkDoc, tableName, total);
   const bookings: Booking[] = [];
   for (const group of groups) {
     for (let index = 0; index < group.range.count; index++) {
@@ -199,17 +215,7 @@ export async function seedInBulk(request: BulkSeedRequest): Promise<BulkSeedResu
     );
   }
 
-  // A client of its own, without the functions' per-call time bound: a batch of 25 may wait its turn for seconds on
-  // a busy DynamoDB Local, which is a seed being slow, not a dependency failing.
-  const bulkDoc = createDocumentClient({
-    region: base.env.AWS_REGION,
-    ...(base.env.DYNAMODB_ENDPOINT ? { endpoint: base.env.DYNAMODB_ENDPOINT } : {}),
-  });
-  try {
-    await writeInBulk(bulkDoc, items);
-  } finally {
-    bulkDoc.destroy();
-  }
+  await writeInBulk(bulkDoc, items);
   // The host's share of the captures not yet paid out sits in its balance, as destination charges leave it.
   if (unpaidNet > 0) await gateway.fundAccount(accountId, unpaidNet);
   return {
@@ -220,8 +226,11 @@ export async function seedInBulk(request: BulkSeedRequest): Promise<BulkSeedResu
 }
 
 /** `count` references no booking has and none of them shares (drawn again where one is taken). */
-async function freshReferences(count: number): Promise<string[]> {
-  const { doc, env } = runtimeAdapters();
+async function freshReferences(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  count: number,
+): Promise<string[]> {
   const chosen = new Set<string>();
   for (let round = 0; chosen.size < count; round++) {
     if (round >= 10) throw new DomainError('service_unavailable', 'Could not draw unused booking references');
@@ -235,7 +244,7 @@ async function freshReferences(count: number): Promise<string[]> {
       (
         await batchGetAll(
           doc,
-          env.TABLE_NAME,
+          tableName,
           drawn.map((r) => keys.bookingReference(r)),
         )
       ).map((i) => String(i.reference)),
@@ -243,4 +252,44 @@ async function freshReferences(count: number): Promise<string[]> {
     for (const r of drawn) if (!taken.has(r)) chosen.add(r);
   }
   return [...chosen];
+}
+
+/**
+ * The host as an admin creates one (`admin-hosts.ts`): a Cognito user with a confirmed e-mail and the temporary
+ * password, then the approved profile; 409 when the tag's host exists already.
+ */
+async function createHost(tag: string, repositories: DynamoRepositories, now: Date): Promise<Host> {
+  const { env } = runtimeAdapters();
+  if (!env.HOST_USER_POOL_ID) throw new DomainError('not_found', 'The host pool is not configured');
+  const identity = new CognitoHostIdentity(env.HOST_USER_POOL_ID, {
+    region: env.AWS_REGION,
+    ...(env.COGNITO_ENDPOINT ? { endpoint: env.COGNITO_ENDPOINT } : {}),
+  });
+  const email = `${tag}.host@example.com`;
+  if (await repositories.hosts.getByEmail(email)) {
+    throw new DomainError('duplicate', `The bulk seed "${tag}" exists already: choose another tag`, {
+      tag: 'Taken',
+    });
+  }
+  const { userId } = await identity.createUser({ email, password: BULK_HOST_PASSWORD });
+  const host: Host = {
+    id: userId,
+    email,
+    businessName: `Bulk ${tag}`,
+    introduction: null,
+    businessDescription: null,
+    businessHours: null,
+    address: null,
+    phone: null,
+    website: null,
+    locationLat: null,
+    locationLng: null,
+    languages: ['japanese', 'english'],
+    cancellationPolicy: null,
+    avatarUrl: null,
+    createdAt: now.toISOString(),
+    reviewStatus: 'approved',
+  };
+  await repositories.hosts.create(host);
+  return host;
 }
