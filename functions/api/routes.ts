@@ -165,6 +165,7 @@ export const routes: RouteDefinition[] = [
       '/api/local-payments/disputes',
       '/api/local-clock/advance',
       '/api/local-faults',
+      '/api/local-seed/bulk',
     ] as const
   ).map((path): RouteDefinition => ({
     method: 'POST',

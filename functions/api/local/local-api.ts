@@ -1,7 +1,8 @@
 /**
  * Routes that exist only in the local stack (handler group `local-api`; every route of it is `localOnly`, so CDK
  * creates neither a route nor a Lambda for it): the local payment gateway's test card form and a button for the
- * expiry, completion and reminder jobs and the outbox sender, the clock, and the mail fault switch. Nothing here is reachable in AWS.
+ * expiry, completion and reminder jobs and the outbox sender, the clock, the mail fault switch and the bulk seed.
+ * Nothing here is reachable in AWS.
  */
 import middy from '@middy/core';
 import type { HttpApiStructuredResult, LambdaContext } from '../http/api-gateway';
@@ -14,6 +15,7 @@ import { runExpiryJob } from './run-expiry-job';
 import { setLocalFaults } from './local-faults';
 import { runSendMails } from './run-send-mails';
 import { advanceLocalClock } from './local-clock';
+import { bulkSeed } from './bulk-seed';
 import { runCompleteBookings, runSendReminders, runSendReviewInvites } from './run-tour-jobs';
 
 const routes = {
@@ -32,6 +34,7 @@ const routes = {
   'POST /api/local-jobs/send-review-invites': runSendReviewInvites,
   'POST /api/local-clock/advance': advanceLocalClock,
   'POST /api/local-faults': setLocalFaults,
+  'POST /api/local-seed/bulk': bulkSeed,
 };
 
 export const handler = middy<JsonBodyEvent, HttpApiStructuredResult, Error, LambdaContext>()

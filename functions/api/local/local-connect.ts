@@ -111,6 +111,18 @@ const TEST_BANK = {
 export async function completeAccount(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const hostId = pathId(event, 'Host not found', 'hostId');
   const { failPayouts } = parseBody(event, completeAccountSchema);
+  await enableLocalPayoutAccount(hostId, { failPayouts });
+  return json(200, { status: 'enabled' });
+}
+
+/**
+ * Creates the host's local connected account if need be and finishes its onboarding with the test bank account
+ * (the bulk seed's hosts get theirs here too); answers the account's id.
+ */
+export async function enableLocalPayoutAccount(
+  hostId: string,
+  options: { failPayouts?: boolean } = {},
+): Promise<string> {
   const base = runtimeAdapters();
   const { payoutProfiles } = moneyAdapters(base);
   const host = await base.repositories.hosts.get(hostId);
@@ -124,12 +136,15 @@ export async function completeAccount(event: JsonBodyEvent): Promise<HttpApiStru
   const { clock } = guestRuntime();
   await payoutProfiles.attachAccount(hostId, payoutAccountOf(created, clock()));
   const { account } = await gateway.completeOnboarding(created.id, null, checkedBank(TEST_BANK), {
-    failPayouts,
+    failPayouts: options.failPayouts,
   });
   // Recorded at once (the `account.updated` event records it as well, a moment later).
   await payoutProfiles.updateAccount(hostId, payoutAccountOf(account, clock()));
-  return json(200, { status: 'enabled' });
+  return account.id;
 }
+
+/** The local gateway of the stack (a 404 where another gateway is in use). */
+export const localPaymentGateway = localGateway;
 
 export const openDisputeSchema = z.strictObject({ bookingId: z.string().min(1).max(100) });
 export const closeDisputeSchema = z.strictObject({ outcome: z.enum(['won', 'lost']) });
