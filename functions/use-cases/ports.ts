@@ -234,11 +234,6 @@ export interface BookingRepository {
    * pending. `mails` (the reminder) enter the outbox in the same transaction, so only the recording call mails.
    */
   markReminded(id: string, now: Date, mails?: OutboxMail[]): Promise<boolean>;
-  /**
-   * Approved bookings (tours still to be completed), at most `limit`, for the completion and reminder jobs. They
-   * are few (an approved tour becomes `completed` an hour after its start), so the jobs filter them in the Lambda.
-   */
-  listApproved(limit?: number): Promise<Booking[]>;
 }
 
 /** What a scheduled mail is recorded as: one key per mail that must go out once (DESIGN §4c). */

@@ -2,6 +2,8 @@ import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk
 import { TOKYO_TIME_ZONE, monthInZone } from '../../domain/calendar';
 import type { Booking, BookingStatus, RefundStatus } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
+import { firstReviewMailOn } from '../../domain/reviews';
+import { tourStart } from '../../domain/tour-schedule';
 import { bufferOf, durationOf } from '../../domain/tour-span';
 import type {
   BookingRepository,
@@ -29,10 +31,11 @@ const WAITING: ReadonlySet<string> = new Set<BookingStatus>(['awaiting_payment',
 const refundOwed = (item: Item) =>
   item.status === 'cancelled' && (item.refundStatus === 'pending' || item.refundStatus === 'failed');
 const DEFAULT_DUE_BATCH = 100;
-/** Approved tours one job run reads at most (about six months of a busy marketplace's confirmed tours). */
-export const MAX_APPROVED_READ = 5_000;
 /** Bookings per Query of a filtered read (~1.5 KB each: one batch stays far below Query's 1 MB page). */
 export const FILTER_BATCH_SIZE = 100;
+
+/** The statuses whose "work due" key is built from the tour (see `dueWorkKeys`). */
+const needsTour = (to: BookingStatus) => to === 'approved' || to === 'completed';
 
 const isConditionFailure = (e: unknown) =>
   (e as { name?: string })?.name === 'ConditionalCheckFailedException';
@@ -44,6 +47,33 @@ type ListingChange = 'listed' | 'unlisted' | { becomesListed: Booking };
 export function listingKeys(booking: Booking): Item {
   const tokyoMonth = monthInZone(new Date(booking.createdAt), TOKYO_TIME_ZONE);
   return keys.bookingIndexes({ ...booking, tokyoMonth });
+}
+
+/**
+ * The jobs' "work due" keys (GSI8, issue 33): an approved booking under its tour start (completion, reminders,
+ * hosts' lists), a completed one under the day its review invitation falls due; none in any other status, so the
+ * index holds only bookings a job still owes work. The invitation job moves or removes the review key as it goes.
+ */
+export function dueWorkKeys(booking: Pick<Booking, 'id' | 'status' | 'date' | 'time'>): Item {
+  if (booking.status === 'approved') return keys.tourDue(tourStart(booking).toISOString(), booking.id);
+  if (booking.status === 'completed') return keys.reviewMailDue(firstReviewMailOn(booking.date), booking.id);
+  return {};
+}
+
+/**
+ * The stored booking, as every write of a new booking builds it (also the bulk seed's). A hold
+ * (`awaiting_payment`) is reachable by id, reference, payment intent and deadline only; it enters the lists and the
+ * counters when it becomes a request (`pending`), so abandoned holds and declined cards never show in a back office
+ * or inflate a dashboard. A booking stored in another status (tests, seeds) is listed at once.
+ */
+export function bookingItem(booking: Booking): Item {
+  return toItem(booking, {
+    ...keys.booking(booking.id),
+    type: itemTypes.booking,
+    ...(booking.status === 'awaiting_payment' ? {} : listingKeys(booking)),
+    ...(booking.deadline ? keys.bookingDeadline(booking.deadline, booking.id) : {}),
+    ...dueWorkKeys(booking),
+  });
 }
 
 /** The dashboard counters a new request adds to: all, this month's, the host's, the host's this month. */
@@ -129,7 +159,7 @@ export class DynamoBookingRepository implements BookingRepository {
         {
           Put: {
             TableName: this.tableName,
-            Item: this.bookingItem(stored),
+            Item: bookingItem(stored),
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
@@ -263,7 +293,10 @@ export class DynamoBookingRepository implements BookingRepository {
       mails.length === 0 &&
       !options.money
     ) {
-      const update = this.transitionUpdate(id, fromList, to, options, 'listed');
+      // An approval or completion puts the booking's "work due" key, built from its tour date: one read first.
+      const tour = needsTour(to) ? await this.get(id) : null;
+      if (needsTour(to) && !tour) throw new DomainError('not_found', `Booking ${id} not found`);
+      const update = this.transitionUpdate(id, fromList, to, options, 'listed', tour);
       try {
         const out = await this.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
         return bookingFromItem(out.Attributes as Item);
@@ -288,7 +321,7 @@ export class DynamoBookingRepository implements BookingRepository {
         : fromList[0] === 'awaiting_payment'
           ? 'unlisted'
           : 'listed';
-    const update = this.transitionUpdate(id, fromList, to, options, listing);
+    const update = this.transitionUpdate(id, fromList, to, options, listing, current);
     // A booking from before tours had a length releases only its start counter, so the release is right only while
     // it still has no length: if the backfill (`backfill-tour-days.ts`) gave it one and its quarters meanwhile, the
     // transaction is refused and the transition tried again with what it now holds.
@@ -504,17 +537,6 @@ export class DynamoBookingRepository implements BookingRepository {
     return items.map(bookingFromItem);
   }
 
-  async listApproved(limit = MAX_APPROVED_READ): Promise<Booking[]> {
-    const items = await queryAll(
-      this.doc,
-      this.tableName,
-      { index: 'GSI3', partition: keys.bookingsByStatus('approved'), ascending: true },
-      Math.max(1, Math.trunc(limit)),
-      (item) => item.status === 'approved',
-    );
-    return items.map(bookingFromItem);
-  }
-
   async listByHost(hostId: string, filter: HostBookingFilter & PageRequest = {}): Promise<Page<Booking>> {
     const { status, experienceId, ...page } = filter;
     return this.page(
@@ -627,27 +649,13 @@ export class DynamoBookingRepository implements BookingRepository {
     return { ...result, items: result.items.map(bookingFromItem) };
   }
 
-  /**
-   * The stored booking. A hold (`awaiting_payment`) is reachable by id, reference, payment intent and deadline
-   * only; it enters the lists and the counters when it becomes a request (`pending`), so abandoned holds and
-   * declined cards never show in a back office or inflate a dashboard. A booking stored in another status (tests,
-   * seeds) is listed at once.
-   */
-  private bookingItem(booking: Booking): Item {
-    return toItem(booking, {
-      ...keys.booking(booking.id),
-      type: itemTypes.booking,
-      ...(booking.status === 'awaiting_payment' ? {} : listingKeys(booking)),
-      ...(booking.deadline ? keys.bookingDeadline(booking.deadline, booking.id) : {}),
-    });
-  }
-
   private transitionUpdate(
     id: string,
     fromList: BookingStatus[],
     to: BookingStatus,
     options: BookingTransitionOptions,
     listing: ListingChange,
+    tour: Booking | null,
   ) {
     const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
     const values: Record<string, unknown> = { ':to': to, ':now': options.now.toISOString() };
@@ -662,6 +670,13 @@ export class DynamoBookingRepository implements BookingRepository {
         set.push(`${name} = :${name}`);
       }
     }
+    // The jobs' "work due" key follows the status: put for approved and completed, gone otherwise (issue 33).
+    const due = tour && needsTour(to) ? dueWorkKeys({ ...tour, status: to }) : {};
+    if (due.GSI8PK) {
+      values[':duePK'] = due.GSI8PK;
+      values[':dueSK'] = due.GSI8SK;
+      set.push('GSI8PK = :duePK', 'GSI8SK = :dueSK');
+    } else remove.push('GSI8PK', 'GSI8SK');
     if (options.decidedBy !== undefined) {
       names['#decidedBy'] = 'decidedBy';
       names['#decidedAt'] = 'decidedAt';
