@@ -1,6 +1,6 @@
 /**
- * One bounded batch of a query over the shards of a sharded index key (issue 33): every shard not yet exhausted is
- * queried in parallel for its share of the batch; the cursor keeps each shard's place (where it stopped, or that it
+ * One bounded batch of a query over the shards of a sharded index key (issue 33): the shards not yet exhausted are
+ * queried in parallel for their share of the batch (never more than `limit` items in all); the cursor keeps each shard's place (where it stopped, or that it
  * is done), so the next batch goes on where this one stopped. Order across shards is not kept: the jobs that read
  * this way act on each item by itself.
  */
@@ -37,8 +37,13 @@ export async function queryShardedBatch(
   cursor?: string,
 ): Promise<ShardedBatch> {
   const places = decode(cursor);
-  const open = shards.map((q, i) => ({ q, i })).filter(({ i }) => places[i] !== true);
-  const share = Math.max(1, Math.ceil(Math.max(1, limit) / Math.max(1, open.length)));
+  const wanted = Math.max(1, Math.trunc(limit));
+  // A batch smaller than the shards asks only as many shards as it may read items (the others in later batches).
+  const open = shards
+    .map((q, i) => ({ q, i }))
+    .filter(({ i }) => places[i] !== true)
+    .slice(0, wanted);
+  const share = Math.max(1, Math.floor(wanted / Math.max(1, open.length)));
   const results = await Promise.all(
     open.map(async ({ q, i }) => {
       const start = places[i];
