@@ -1,18 +1,19 @@
 /**
  * Gives bookings stored before the jobs' "work due" index (GSI8, issue 33) its keys: every approved booking its
- * tour start, every completed booking whose tour is recent enough to be owed a review mail (the last 31 days) the
- * day its invitation falls due (the invitation job then moves it on or removes it as it finds the mails sent).
+ * tour start, every completed booking still owed a review mail (recent enough, not reviewed, not yet reminded) the
+ * day that mail falls due, from the mails already recorded (`nextReviewMailOn`, as the invitation job does).
  * Walks the by-status index of those two statuses (Query, page by page, never a Scan) and writes only what is
  * missing, conditional on the status read, so a transition at the same moment is never undone. Idempotent.
  */
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { addDays, todayInTokyo } from '../../domain/calendar';
 import type { BookingStatus } from '../../domain/entities';
-import { REVIEW_LINK_VALID_DAYS } from '../../domain/reviews';
+import { REVIEW_LINK_VALID_DAYS, nextReviewMailOn } from '../../domain/reviews';
 import type { BackfillResult } from './backfill-listing-keys';
 import { bookingFromItem, dueWorkKeys } from './booking-repository';
 import { keys } from './keys';
 import { queryPage } from './pagination';
+import { DynamoReviewRepository } from './review-repository';
 
 export async function backfillDueKeys(
   doc: DynamoDBDocumentClient,
@@ -20,7 +21,9 @@ export async function backfillDueKeys(
   now: Date = new Date(),
 ): Promise<BackfillResult> {
   const result: BackfillResult = { examined: 0, updated: 0, skipped: 0 };
-  const oldestOwed = addDays(todayInTokyo(now), -(REVIEW_LINK_VALID_DAYS + 1));
+  const today = todayInTokyo(now);
+  const oldestOwed = addDays(today, -(REVIEW_LINK_VALID_DAYS + 1));
+  const reviews = new DynamoReviewRepository(doc, tableName);
   for (const status of ['approved', 'completed'] as BookingStatus[]) {
     let cursor: string | undefined;
     do {
@@ -30,13 +33,21 @@ export async function backfillDueKeys(
         { index: 'GSI3', partition: keys.bookingsByStatus(status), ascending: false },
         { limit: 100, ...(cursor ? { cursor } : {}) },
       );
-      for (const item of page.items) {
-        result.examined++;
-        const booking = bookingFromItem(item);
-        if (booking.status !== status || item.GSI8PK !== undefined) continue;
-        // A completed tour older than the review mails' 30 days is owed nothing: it stays out of the index.
-        if (status === 'completed' && booking.date < oldestOwed) continue;
-        const due = dueWorkKeys(booking);
+      const lacking = page.items
+        .filter((item) => item.GSI8PK === undefined)
+        .map(bookingFromItem)
+        .filter((b) => b.status === status && (status !== 'completed' || b.date >= oldestOwed));
+      result.examined += page.items.length;
+      // A completed tour's mails so far decide when its next one falls due (or that it is owed none).
+      const states = status === 'completed' ? await reviews.mailStates(lacking.map((b) => b.id)) : new Map();
+      for (const booking of lacking) {
+        let due = dueWorkKeys(booking);
+        if (status === 'completed') {
+          const state = states.get(booking.id) ?? { invited: false, reminded: false, reviewed: false };
+          const on = nextReviewMailOn(booking, state, today);
+          if (on === null) continue;
+          due = keys.reviewMailDue(on, booking.id);
+        }
         try {
           await doc.send(
             new UpdateCommand({
