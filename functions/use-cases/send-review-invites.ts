@@ -74,9 +74,8 @@ export function makeSendReviewInvites(deps: SendReviewInvitesDeps) {
       for (const { booking, dueOn } of batch.items) {
         const state = states.get(booking.id) ?? { invited: false, reminded: false, reviewed: false };
         const kind = reviewMailDue(booking, state, now);
-        let outcome: 'written' | 'skipped' | 'failed' | null = null;
         if (kind) {
-          outcome = await send(booking, kind, now, experiences);
+          const outcome = await send(booking, kind, now, experiences);
           if (outcome === 'written') result[kind === 'invite' ? 'invites' : 'reminders']++;
           else result[outcome]++;
           if (outcome === 'failed') continue;
