@@ -33,7 +33,10 @@ export interface DueWorkRepository {
    */
   toursStarting(range: { from?: Date; to: Date }, page: DueBatchRequest): Promise<DueBatch<Booking>>;
   /** Completed bookings whose next review mail falls due on a Tokyo date between `from` and `to` (inclusive). */
-  reviewMailsDue(range: { from: string; to: string }, page: DueBatchRequest): Promise<DueBatch<DueReviewMail>>;
+  reviewMailsDue(
+    range: { from: string; to: string },
+    page: DueBatchRequest,
+  ): Promise<DueBatch<DueReviewMail>>;
   /**
    * Moves a completed booking's review entry to the day its next mail falls due, or removes it (`null`) when it is
    * owed none. Answers `false` when the booking is no longer completed (nothing changed).

@@ -115,7 +115,7 @@ beforeAll(async () => {
   );
   // Due: seven tours that ended yesterday; one that started at 11:00 today and runs two hours.
   ended = await put(Array.from({ length: 7 }, (_, i) => booking('approved', '2026-11-30', `0${i + 1}:00`)));
-  [running] = await put([booking('approved', '2026-12-01', '11:00', { durationMinutes: 120 })]);
+  running = (await put([booking('approved', '2026-12-01', '11:00', { durationMinutes: 120 })]))[0]!;
 }, 120_000);
 afterAll(async () => {
   await ctx.drop();
