@@ -35,7 +35,9 @@ export class DataConstruct extends Construct {
         partitionKey: { name: index.partitionKey, type: str },
         sortKey: { name: index.sortKey, type: str },
         projectionType:
-          projectionOf(index) === 'KEYS_ONLY' ? dynamodb.ProjectionType.KEYS_ONLY : dynamodb.ProjectionType.ALL,
+          projectionOf(index) === 'KEYS_ONLY'
+            ? dynamodb.ProjectionType.KEYS_ONLY
+            : dynamodb.ProjectionType.ALL,
       })),
     });
   }

@@ -2,7 +2,12 @@ import type { Booking } from '../domain/entities';
 import { isDomainError } from '../domain/errors';
 import { isDueForCompletion } from '../domain/tour-schedule';
 import { errorFields } from './console-logger';
-import { DEFAULT_JOB_BATCH, type DueWorkRepository, type JobProgress, type JobRunOptions } from './due-work-ports';
+import {
+  DEFAULT_JOB_BATCH,
+  type DueWorkRepository,
+  type JobProgress,
+  type JobRunOptions,
+} from './due-work-ports';
 import { runInBatches } from './job-batches';
 import type { BookingRepository, Logger } from './ports';
 

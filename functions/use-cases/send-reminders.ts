@@ -13,7 +13,12 @@ import {
   toursByHost,
 } from '../domain/tour-schedule';
 import { errorFields } from './console-logger';
-import { DEFAULT_JOB_BATCH, type DueWorkRepository, type JobProgress, type JobRunOptions } from './due-work-ports';
+import {
+  DEFAULT_JOB_BATCH,
+  type DueWorkRepository,
+  type JobProgress,
+  type JobRunOptions,
+} from './due-work-ports';
 import { runInBatches } from './job-batches';
 import type { BookingNotifications } from './mail-notifications';
 import type {

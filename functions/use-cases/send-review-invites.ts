@@ -12,7 +12,12 @@ import {
 import { errorFields } from './console-logger';
 import { reviewTokenHash } from './review-tokens';
 import type { BookingNotifications } from './mail-notifications';
-import { DEFAULT_JOB_BATCH, type DueWorkRepository, type JobProgress, type JobRunOptions } from './due-work-ports';
+import {
+  DEFAULT_JOB_BATCH,
+  type DueWorkRepository,
+  type JobProgress,
+  type JobRunOptions,
+} from './due-work-ports';
 import { runInBatches } from './job-batches';
 import type { ExperienceRepository, Logger, OutboxMail, ReviewRepository } from './ports';
 

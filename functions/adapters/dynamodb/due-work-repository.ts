@@ -32,10 +32,18 @@ export class DynamoDueWorkRepository implements DueWorkRepository {
   async toursStarting(range: { from?: Date; to: Date }, page: DueBatchRequest): Promise<DueBatch<Booking>> {
     const to = keys.dueBy(range.to.toISOString());
     const sort: Pick<KeyQuery, 'sortCondition' | 'sortValues'> = range.from
-      ? { sortCondition: '#sk BETWEEN :from AND :to', sortValues: { ':from': range.from.toISOString(), ':to': to } }
+      ? {
+          sortCondition: '#sk BETWEEN :from AND :to',
+          sortValues: { ':from': range.from.toISOString(), ':to': to },
+        }
       : { sortCondition: '#sk <= :to', sortValues: { ':to': to } };
     const batch = await this.batch(
-      shardNumbers.map((n): KeyQuery => ({ index: 'GSI8', partition: keys.toursDue(n), ascending: true, ...sort })),
+      shardNumbers.map((n): KeyQuery => ({
+        index: 'GSI8',
+        partition: keys.toursDue(n),
+        ascending: true,
+        ...sort,
+      })),
       page,
     );
     return {

@@ -38,7 +38,10 @@ export class InMemoryDueWork implements DueWorkRepository {
         booking: structuredClone(b),
         dueOn: this.reviewDue.has(b.id) ? this.reviewDue.get(b.id) : firstReviewMailOn(b.date),
       }))
-      .filter((d): d is DueReviewMail => typeof d.dueOn === 'string' && d.dueOn >= range.from && d.dueOn <= range.to)
+      .filter(
+        (d): d is DueReviewMail =>
+          typeof d.dueOn === 'string' && d.dueOn >= range.from && d.dueOn <= range.to,
+      )
       .sort((x, y) => x.dueOn.localeCompare(y.dueOn));
     return batchOf(due, page);
   }

@@ -57,7 +57,8 @@ function approved(date: string, time: string, overrides: Parameters<typeof makeB
   return booking;
 }
 
-const completeBookings = () => makeCompleteBookings({ bookings: repos.bookings, due: repos.due, logger, clock: () => now })();
+const completeBookings = () =>
+  makeCompleteBookings({ bookings: repos.bookings, due: repos.due, logger, clock: () => now })();
 const sendReminders = () =>
   makeSendReminders({
     bookings: repos.bookings,
