@@ -3,6 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import {
   GLOBAL_INDEXES,
+  projectionOf,
   TABLE_PARTITION_KEY,
   TABLE_SORT_KEY,
   TTL_ATTRIBUTE,
@@ -33,7 +34,10 @@ export class DataConstruct extends Construct {
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: str },
         sortKey: { name: index.sortKey, type: str },
-        projectionType: dynamodb.ProjectionType.ALL,
+        projectionType:
+          projectionOf(index) === 'KEYS_ONLY'
+            ? dynamodb.ProjectionType.KEYS_ONLY
+            : dynamodb.ProjectionType.ALL,
       })),
     });
   }

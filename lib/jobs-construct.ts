@@ -1,5 +1,6 @@
 import { Duration, TimeZone } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -9,15 +10,15 @@ export interface JobsConstructProps {
   expireBookings: lambda.IFunction;
   intervalMinutes: number;
   /** Approved tours whose slot has ended become `completed` (DESIGN §4c). */
-  completeBookings: lambda.IFunction;
+  completeBookings: lambda.Function;
   /** Guests' reminders about 24 h before, hosts' lists of the next day's tours. */
-  sendReminders: lambda.IFunction;
+  sendReminders: lambda.Function;
   /** Review invitations the day after a completed tour and their reminder on day 5 (DESIGN §4e). */
-  sendReviewInvites: lambda.IFunction;
+  sendReviewInvites: lambda.Function;
   /** How often these three run (reminders go out within this long of their time). */
   tourJobsIntervalMinutes: number;
   /** The payout job (DESIGN §4g): once a day, early morning in Tokyo, so payouts reach banks the same day. */
-  payHosts: lambda.IFunction;
+  payHosts: lambda.Function;
 }
 
 /**
@@ -32,6 +33,8 @@ export class JobsConstruct extends Construct {
   readonly reviewInviteSchedule: scheduler.Schedule;
   readonly payoutSchedule: scheduler.Schedule;
   readonly deadLetterQueue: sqs.Queue;
+  /** Per job, the queue through which a run hands on what it could not finish in one invocation (issue 33). */
+  readonly continuationQueues: Record<string, sqs.Queue> = {};
 
   constructor(scope: Construct, id: string, props: JobsConstructProps) {
     super(scope, id);
@@ -74,6 +77,27 @@ export class JobsConstruct extends Construct {
       props.sendReviewInvites,
       props.tourJobsIntervalMinutes,
     );
+    // A job that stops with work left (its time budget) sends its cursor here; the message invokes the same function,
+    // which goes on from the cursor (`functions/events/job-continuation.ts`). A message that keeps failing lands in
+    // the jobs' dead-letter queue (alarmed).
+    const continuation = (id: string, fn: lambda.Function) => {
+      const queue = new sqs.Queue(this, `${id}Continuation`, {
+        visibilityTimeout: Duration.minutes(15),
+        retentionPeriod: Duration.days(1),
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 3 },
+      });
+      queue.grantSendMessages(fn);
+      fn.addEnvironment('JOB_CONTINUATION_QUEUE_URL', queue.queueUrl);
+      fn.addEventSource(new SqsEventSource(queue, { batchSize: 1 }));
+      this.continuationQueues[id] = queue;
+    };
+    continuation('CompleteBookings', props.completeBookings);
+    continuation('SendReminders', props.sendReminders);
+    continuation('SendReviewInvites', props.sendReviewInvites);
+    continuation('PayHosts', props.payHosts);
+
     this.payoutSchedule = new scheduler.Schedule(this, 'PayHosts', {
       description: 'Make earnings payable 48 hours after each tour and pay every host what is payable',
       schedule: scheduler.ScheduleExpression.cron({ minute: '0', hour: '6', timeZone: TimeZone.ASIA_TOKYO }),

@@ -351,7 +351,14 @@ export class MarketplaceStack extends Stack {
     );
     // The jobs of approved tours only read and write the table (their mails go to the outbox; no money moves).
     const tourJob = (id: string, entry: string, description: string) => {
-      const fn = new AppFunction(this, id, { entry, description, environment: common, retainLogs });
+      // Two minutes: a run works in batches until 30 s are left, then hands the rest on (issue 33).
+      const fn = new AppFunction(this, id, {
+        entry,
+        description,
+        environment: common,
+        retainLogs,
+        timeout: Duration.minutes(2),
+      });
       data.table.grant(fn, ...TABLE_READ_WRITE);
       return fn;
     };
@@ -503,6 +510,12 @@ export class MarketplaceStack extends Stack {
         HostPreSignUp: preSignUp,
         HostCustomMessage: customMessage,
         HostPostConfirmation: postConfirmation,
+      },
+      jobs: {
+        CompleteBookings: 'Completion job',
+        SendReminders: 'Reminder job',
+        SendReviewInvites: 'Review invitation job',
+        PayHosts: 'Payout job',
       },
       deadLetterQueues: {
         PaymentEventsDlq: payments.deadLetterQueue,

@@ -7,6 +7,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { JOB_METRICS_NAMESPACE } from '../functions/events/job-continuation';
 
 export interface MonitoringConstructProps {
   api: apigw.HttpApi;
@@ -15,6 +16,11 @@ export interface MonitoringConstructProps {
   alarmEmail?: string;
   /** Mails the outbox sender gave up on (DESIGN §4f); any one alarms. */
   failedMails?: cloudwatch.IMetric;
+  /**
+   * The scheduled jobs by the name they log their metrics under (`functions/events/job-continuation.ts`): a run
+   * that stopped with work due left and could not hand it on alarms (issue 33).
+   */
+  jobs?: Record<string, string>;
 }
 
 /** Alarms an operator should hear about: API 5xx, function errors and throttles, anything in a dead-letter queue. */
@@ -63,6 +69,20 @@ export class MonitoringConstruct extends Construct {
         props.failedMails,
         1,
         'A mail failed after every retry; resend it from the admin back office (メール送信エラー).',
+      );
+    }
+    for (const [id, job] of Object.entries(props.jobs ?? {})) {
+      alarm(
+        `${id}Unfinished`,
+        new cloudwatch.Metric({
+          namespace: JOB_METRICS_NAMESPACE,
+          metricName: 'UnfinishedRuns',
+          dimensionsMap: { Job: job },
+          period: Duration.minutes(15),
+          statistic: 'Sum',
+        }),
+        1,
+        `${job} stopped with work due left and could not hand it on; the work waits for the next run.`,
       );
     }
     for (const [name, queue] of Object.entries(props.deadLetterQueues)) {

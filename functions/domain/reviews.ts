@@ -170,6 +170,24 @@ export function reviewMailDue(
   return null;
 }
 
+/** The Tokyo date a booking's first review mail (the invitation) falls due: the day after its tour. */
+export const firstReviewMailOn = (tourDate: string): string => addDays(tourDate, REVIEW_INVITE_AFTER_DAYS);
+
+/**
+ * The Tokyo date on which a completed booking's next review mail falls due, given what it already got, or `null`
+ * once it is owed none (reviewed, reminded, or the tour is more than 30 days old). The jobs' "work due" index keeps
+ * a completed booking under this date (issue 33), so the invitation job reads only the bookings owed a mail.
+ */
+export function nextReviewMailOn(
+  booking: Pick<Booking, 'status' | 'date'>,
+  state: { invited: boolean; reminded: boolean; reviewed: boolean },
+  today: string,
+): string | null {
+  if (booking.status !== 'completed' || state.reviewed || state.reminded) return null;
+  if (today > addDays(booking.date, REVIEW_LINK_VALID_DAYS)) return null;
+  return state.invited ? addDays(booking.date, REVIEW_REMINDER_AFTER_DAYS) : firstReviewMailOn(booking.date);
+}
+
 /** Lower-cased text an admin's search matches: the review, its author and the experience's title. */
 export function reviewSearchText(r: Pick<Review, 'text' | 'authorName' | 'experienceTitle'>): string {
   return `${r.text}\n${r.authorName}\n${r.experienceTitle}`.normalize('NFKC').toLowerCase();

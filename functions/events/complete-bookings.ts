@@ -5,7 +5,8 @@
  */
 import { tourJobs } from '../adapters/runtime/tour-jobs-runtime';
 import type { CompleteBookingsResult } from '../use-cases/complete-bookings';
-import { loggedRun } from './job-run';
+import type { Context } from 'aws-lambda';
+import { runJobInvocation } from './job-continuation';
 
-export const handler = (): Promise<CompleteBookingsResult> =>
-  loggedRun('Completion job', () => tourJobs().completeBookings());
+export const handler = (event?: unknown, context?: Context): Promise<CompleteBookingsResult> =>
+  runJobInvocation('Completion job', event, context, (options) => tourJobs().completeBookings(options));

@@ -5,7 +5,8 @@
  */
 import { tourJobs } from '../adapters/runtime/tour-jobs-runtime';
 import type { SendRemindersResult } from '../use-cases/send-reminders';
-import { loggedRun } from './job-run';
+import type { Context } from 'aws-lambda';
+import { runJobInvocation } from './job-continuation';
 
-export const handler = (): Promise<SendRemindersResult> =>
-  loggedRun('Reminder job', () => tourJobs().sendReminders());
+export const handler = (event?: unknown, context?: Context): Promise<SendRemindersResult> =>
+  runJobInvocation('Reminder job', event, context, (options) => tourJobs().sendReminders(options));

@@ -5,7 +5,8 @@
  */
 import { reviewInvitesJob } from '../adapters/runtime/review-invites-runtime';
 import type { SendReviewInvitesResult } from '../use-cases/send-review-invites';
-import { loggedRun } from './job-run';
+import type { Context } from 'aws-lambda';
+import { runJobInvocation } from './job-continuation';
 
-export const handler = (): Promise<SendReviewInvitesResult> =>
-  loggedRun('Review invitation job', () => reviewInvitesJob()());
+export const handler = (event?: unknown, context?: Context): Promise<SendReviewInvitesResult> =>
+  runJobInvocation('Review invitation job', event, context, (options) => reviewInvitesJob()(options));

@@ -1,19 +1,28 @@
 import { guestMailLanguage } from '../adapters/mail/templates/booking-mail';
 import { guestReviewInviteMail } from '../adapters/mail/templates/guest-review-invite';
-import { addDays, addHours } from '../domain/calendar';
+import { addDays, addHours, todayInTokyo } from '../domain/calendar';
 import type { Booking, Experience } from '../domain/entities';
-import { REVIEW_LINK_VALID_DAYS, reviewMailDue, reviewMailKey, type ReviewMailKind } from '../domain/reviews';
+import {
+  REVIEW_LINK_VALID_DAYS,
+  nextReviewMailOn,
+  reviewMailDue,
+  reviewMailKey,
+  type ReviewMailKind,
+} from '../domain/reviews';
 import { errorFields } from './console-logger';
 import { reviewTokenHash } from './review-tokens';
 import type { BookingNotifications } from './mail-notifications';
-import type { BookingRepository, ExperienceRepository, Logger, OutboxMail, ReviewRepository } from './ports';
+import {
+  DEFAULT_JOB_BATCH,
+  type DueWorkRepository,
+  type JobProgress,
+  type JobRunOptions,
+} from './due-work-ports';
+import { runInBatches } from './job-batches';
+import type { ExperienceRepository, Logger, OutboxMail, ReviewRepository } from './ports';
 
-/** Completed bookings created longer ago than this are not read (their tours are long past the 30 days). */
-const LOOKBACK_DAYS = 400;
-const PAGE = 100;
-
-export interface SendReviewInvitesResult {
-  /** Completed bookings looked at. */
+export interface SendReviewInvitesResult extends JobProgress {
+  /** Completed bookings looked at (those whose next review mail is due). */
   examined: number;
   invites: number;
   reminders: number;
@@ -24,7 +33,7 @@ export interface SendReviewInvitesResult {
 }
 
 export interface SendReviewInvitesDeps {
-  bookings: BookingRepository;
+  due: DueWorkRepository;
   experiences: ExperienceRepository;
   reviews: ReviewRepository;
   notifications: Pick<BookingNotifications, 'queued'>;
@@ -43,31 +52,50 @@ export interface SendReviewInvitesDeps {
  * record and its link in one conditional transaction, so it goes out once however often the job runs.
  */
 export function makeSendReviewInvites(deps: SendReviewInvitesDeps) {
-  return async function sendReviewInvites(): Promise<SendReviewInvitesResult> {
+  return async function sendReviewInvites(options: JobRunOptions = {}): Promise<SendReviewInvitesResult> {
     const now = deps.clock();
-    const result: SendReviewInvitesResult = { examined: 0, invites: 0, reminders: 0, skipped: 0, failed: 0 };
+    const today = todayInTokyo(now);
+    const tomorrow = addDays(today, 1);
+    const limit = options.batchSize ?? DEFAULT_JOB_BATCH;
+    const result: SendReviewInvitesResult = {
+      processed: 0,
+      read: 0,
+      finished: true,
+      examined: 0,
+      invites: 0,
+      reminders: 0,
+      skipped: 0,
+      failed: 0,
+    };
     const experiences = new Map<string, Promise<Experience | null>>();
-    const cutoff = addHours(now, -24 * LOOKBACK_DAYS).toISOString();
-    let cursor: string | undefined;
-    do {
-      const page = await deps.bookings.listAll({
-        status: 'completed',
-        limit: PAGE,
-        ...(cursor ? { cursor } : {}),
-      });
-      const recent = page.items.filter((b) => b.createdAt >= cutoff);
-      result.examined += recent.length;
-      const states = await deps.reviews.mailStates(recent.map((b) => b.id));
-      for (const booking of recent) {
+    // Only completed bookings whose next mail is due today or was due within the 30 days a mail is owed (issue 33):
+    // the index keeps each under that day, and this run moves it on (to the reminder's day) or removes it.
+    const range = { from: addDays(today, -(REVIEW_LINK_VALID_DAYS + 1)), to: today };
+    const run = await runInBatches(options, async (cursor) => {
+      const batch = await deps.due.reviewMailsDue(range, { limit, ...(cursor ? { cursor } : {}) });
+      result.read += batch.read;
+      result.examined += batch.items.length;
+      const states = await deps.reviews.mailStates(batch.items.map(({ booking }) => booking.id));
+      for (const { booking, dueOn } of batch.items) {
         const state = states.get(booking.id) ?? { invited: false, reminded: false, reviewed: false };
         const kind = reviewMailDue(booking, state, now);
-        if (!kind) continue;
-        const outcome = await send(booking, kind, now, experiences);
-        if (outcome === 'written') result[kind === 'invite' ? 'invites' : 'reminders']++;
-        else result[outcome]++;
+        if (kind) {
+          const outcome = await send(booking, kind, now, experiences);
+          if (outcome === 'written') result[kind === 'invite' ? 'invites' : 'reminders']++;
+          else result[outcome]++;
+          if (outcome === 'failed') continue;
+          // Written now or by another run: either way the mail went.
+          if (kind === 'invite') state.invited = true;
+          else state.reminded = true;
+        }
+        let next = nextReviewMailOn(booking, state, today);
+        // The reminder never goes in the same run as its invitation, at the earliest the next day.
+        if (kind === 'invite' && next !== null && next < tomorrow) next = tomorrow;
+        if (next !== dueOn) await deps.due.setReviewMailDue(booking.id, next);
       }
-      cursor = recent.length === page.items.length ? page.cursor : undefined;
-    } while (cursor);
+      return batch.cursor;
+    });
+    Object.assign(result, run, { processed: result.invites + result.reminders });
     if (result.invites + result.reminders + result.failed > 0) {
       deps.logger.info('Review invitation run finished', { ...result });
     }

@@ -140,7 +140,7 @@ await runBenchOnLocalStack('reviews', 'bench-reviews.md', async (stack, origin) 
     await writeCompletedTours(repos, target, BOOKINGS);
     let queued = 0;
     const job = makeSendReviewInvites({
-      bookings: repos.bookings,
+      due: repos.due,
       experiences: repos.experiences,
       reviews: repos.reviews,
       notifications: {

@@ -9,6 +9,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { backfillListingKeys } from '../../functions/adapters/dynamodb/backfill-listing-keys';
+import { backfillDueKeys } from '../../functions/adapters/dynamodb/backfill-due-keys';
 import { backfillTourDays } from '../../functions/adapters/dynamodb/backfill-tour-days';
 import { backfillMailShards } from '../../functions/adapters/dynamodb/backfill-mail-shards';
 import {
@@ -40,6 +41,11 @@ export async function prepareTable(
     // Requests kept under .local/ from before these indexes existed get their keys (e.g. the admin e-mail search).
     const backfill = await withDoc((doc) => backfillListingKeys(doc, LOCAL_TABLE_NAME));
     log(`Indexes added: ${addedIndexes.join(', ')}; ${backfill.updated} bookings re-indexed`);
+    if (addedIndexes.includes('GSI8')) {
+      // The jobs read only the "work due" index (issue 33): bookings kept from before get their due keys.
+      const due = await withDoc((doc) => backfillDueKeys(doc, LOCAL_TABLE_NAME));
+      log(`Work due index: ${due.updated} bookings given their due key`);
+    }
   }
   if (!state.tourDaysBackfilledAt) {
     // Data seeded before tours had a length: its open bookings take their hour on the tour days, once.

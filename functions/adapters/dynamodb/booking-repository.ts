@@ -1,5 +1,11 @@
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { TOKYO_TIME_ZONE, monthInZone } from '../../domain/calendar';
+/**
+ * Booking writes and transitions (DESIGN §5): a new booking with its tour's hold, the payment, every status change
+ * with what moves with it (the tour's time, counters, mails, money), refunds, reminders and check-in; reads by id,
+ * reference and payment intent. Issue 33 split the file by job: the item builders are `booking-items.ts`, the lists
+ * `booking-list-repository.ts` (which this extends), the transition's update `booking-transition-update.ts`, the
+ * jobs' "work due" reads `due-work-repository.ts`.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Booking, BookingStatus, RefundStatus } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
 import { bufferOf, durationOf } from '../../domain/tour-span';
@@ -7,112 +13,30 @@ import type {
   BookingRepository,
   BookingTransitionOptions,
   OutboxMail,
-  Page,
   RefundChange,
-  PageRequest,
-  HostBookingFilter,
 } from '../../use-cases/ports';
-import { bumpCounter } from './counter-repository';
+import { bookingFromItem, bookingItem, requestCounterBumps, type ListingChange } from './booking-items';
+import { DynamoBookingLists } from './booking-list-repository';
+import { needsTour, transitionUpdate } from './booking-transition-update';
 import { moneyTransactItems } from './money-repository';
-import { fromItem, toItem, type Item } from './items';
+import type { Item } from './items';
 import { outboxPuts } from './mail-outbox';
-import { counters, itemTypes, keys } from './keys';
-import type { IndexName } from './table-definition';
-import { queryAll, queryFiltered, queryPage, type KeyQuery } from './pagination';
+import { itemTypes, keys } from './keys';
 import { tourReleaseItems } from './tour-hold-items';
 import { heldTourOf, transactWithTourHold } from './tour-holds';
 import { TransactionCancelledError, transactWrite, type TransactItem } from './transactions';
 
-/** Statuses that wait on a deadline; only they are due for the expiry job. */
-const WAITING: ReadonlySet<string> = new Set<BookingStatus>(['awaiting_payment', 'pending']);
-/** A cancelled booking whose refund is not yet confirmed: the expiry job retries it at its deadline. */
-const refundOwed = (item: Item) =>
-  item.status === 'cancelled' && (item.refundStatus === 'pending' || item.refundStatus === 'failed');
-const DEFAULT_DUE_BATCH = 100;
-/** Approved tours one job run reads at most (about six months of a busy marketplace's confirmed tours). */
-export const MAX_APPROVED_READ = 5_000;
-/** Bookings per Query of a filtered read (~1.5 KB each: one batch stays far below Query's 1 MB page). */
-export const FILTER_BATCH_SIZE = 100;
+// Kept importable from here: the backfills, the seeds and the tests build and read items with them.
+export { bookingFromItem, bookingItem, dueWorkKeys, listingKeys } from './booking-items';
+export { FILTER_BATCH_SIZE } from './booking-list-repository';
 
 const isConditionFailure = (e: unknown) =>
   (e as { name?: string })?.name === 'ConditionalCheckFailedException';
 
-/** How a transition changes the booking's place in the lists (see `bookingItem`). */
-type ListingChange = 'listed' | 'unlisted' | { becomesListed: Booking };
-
-/** The list index keys of a booking (host's, all, by status, by month, host's by tour date, guest's e-mail). */
-export function listingKeys(booking: Booking): Item {
-  const tokyoMonth = monthInZone(new Date(booking.createdAt), TOKYO_TIME_ZONE);
-  return keys.bookingIndexes({ ...booking, tokyoMonth });
-}
-
-/** The dashboard counters a new request adds to: all, this month's, the host's, the host's this month. */
-function requestCounterBumps(tableName: string, booking: Booking): TransactItem[] {
-  const tokyoMonth = monthInZone(new Date(booking.createdAt), TOKYO_TIME_ZONE);
-  return [
-    bumpCounter(tableName, counters.bookings),
-    bumpCounter(tableName, counters.bookingsInMonth(tokyoMonth)),
-    bumpCounter(tableName, counters.hostBookings(booking.hostId)),
-    bumpCounter(tableName, counters.hostBookingsInMonth(booking.hostId, tokyoMonth)),
-  ];
-}
-
-/** Every request newest first, or those of one status (the admin list). */
-const allQuery = (status?: BookingStatus): KeyQuery =>
-  status
-    ? { index: 'GSI3', partition: keys.bookingsByStatus(status), ascending: false }
-    : { index: 'GSI2', partition: keys.allBookings, ascending: false };
-
-const statusFilter = (status: BookingStatus) => ({
-  expression: '#status = :status',
-  names: { '#status': 'status' },
-  values: { ':status': status },
-});
-
-/** The status and experience a host's list is narrowed to, as one FilterExpression (none without either). */
-function hostBookingFilter({ status, experienceId }: HostBookingFilter) {
-  if (!experienceId) return status ? { filter: statusFilter(status) } : {};
-  const byExperience = {
-    expression: '#experienceId = :experienceId',
-    names: { '#experienceId': 'experienceId' },
-    values: { ':experienceId': experienceId },
-  };
-  if (!status) return { filter: byExperience };
-  const byStatus = statusFilter(status);
-  return {
-    filter: {
-      expression: `${byStatus.expression} AND ${byExperience.expression}`,
-      names: { ...byStatus.names, ...byExperience.names },
-      values: { ...byStatus.values, ...byExperience.values },
-    },
-  };
-}
-
-/**
- * A stored booking as the entity. Bookings stored before a field existed read with its neutral value (the data a
- * developer keeps under .local/ across versions).
- */
-export function bookingFromItem(item: Item): Booking {
-  const booking = fromItem<Booking>(item);
-  return {
-    ...booking,
-    guestLocale: booking.guestLocale ?? 'en',
-    experienceTitle: booking.experienceTitle ?? '',
-    decidedBy: booking.decidedBy ?? null,
-    decidedAt: booking.decidedAt ?? null,
-    reminderSentAt: booking.reminderSentAt ?? null,
-  };
-}
-
 /** An id no booking has (ids are UUIDs): what `follow` reads when there is nothing to follow. */
 const ABSENT_BOOKING_ID = 'absent';
 
-export class DynamoBookingRepository implements BookingRepository {
-  constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoBookingRepository extends DynamoBookingLists implements BookingRepository {
   async createWithSlotHold(booking: Booking, ruleCapacity: number): Promise<void> {
     if (!Number.isInteger(ruleCapacity) || ruleCapacity < 1) {
       // The rule schema requires at least 1; a 0 here would let an empty tour day pass the condition.
@@ -129,7 +53,7 @@ export class DynamoBookingRepository implements BookingRepository {
         {
           Put: {
             TableName: this.tableName,
-            Item: this.bookingItem(stored),
+            Item: bookingItem(stored),
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
@@ -263,7 +187,10 @@ export class DynamoBookingRepository implements BookingRepository {
       mails.length === 0 &&
       !options.money
     ) {
-      const update = this.transitionUpdate(id, fromList, to, options, 'listed');
+      // An approval or completion puts the booking's "work due" key, built from its tour date: one read first.
+      const tour = needsTour(to) ? await this.get(id) : null;
+      if (needsTour(to) && !tour) throw new DomainError('not_found', `Booking ${id} not found`);
+      const update = transitionUpdate(this.tableName, id, fromList, to, options, 'listed', tour);
       try {
         const out = await this.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
         return bookingFromItem(out.Attributes as Item);
@@ -288,7 +215,7 @@ export class DynamoBookingRepository implements BookingRepository {
         : fromList[0] === 'awaiting_payment'
           ? 'unlisted'
           : 'listed';
-    const update = this.transitionUpdate(id, fromList, to, options, listing);
+    const update = transitionUpdate(this.tableName, id, fromList, to, options, listing, current);
     // A booking from before tours had a length releases only its start counter, so the release is right only while
     // it still has no length: if the backfill (`backfill-tour-days.ts`) gave it one and its quarters meanwhile, the
     // transaction is refused and the transition tried again with what it now holds.
@@ -480,246 +407,6 @@ export class DynamoBookingRepository implements BookingRepository {
         `Booking ${id} is ${current.status}; only an approved one checks in`,
       );
     }
-  }
-
-  async listAwaitingReminder(dueBy: Date, limit = DEFAULT_DUE_BATCH): Promise<Booking[]> {
-    const items = await queryAll(
-      this.doc,
-      this.tableName,
-      {
-        index: 'GSI5',
-        partition: keys.deadlines,
-        sortCondition: '#sk <= :dueBy',
-        sortValues: { ':dueBy': keys.deadlinesDueBy(dueBy) },
-        ascending: true,
-        filter: {
-          expression:
-            '#status = :pending AND (attribute_not_exists(#reminderSentAt) OR attribute_type(#reminderSentAt, :nullType))',
-          names: { '#status': 'status', '#reminderSentAt': 'reminderSentAt' },
-          values: { ':pending': 'pending', ':nullType': 'NULL' },
-        },
-      },
-      Math.max(1, Math.trunc(limit)),
-    );
-    return items.map(bookingFromItem);
-  }
-
-  async listApproved(limit = MAX_APPROVED_READ): Promise<Booking[]> {
-    const items = await queryAll(
-      this.doc,
-      this.tableName,
-      { index: 'GSI3', partition: keys.bookingsByStatus('approved'), ascending: true },
-      Math.max(1, Math.trunc(limit)),
-      (item) => item.status === 'approved',
-    );
-    return items.map(bookingFromItem);
-  }
-
-  async listByHost(hostId: string, filter: HostBookingFilter & PageRequest = {}): Promise<Page<Booking>> {
-    const { status, experienceId, ...page } = filter;
-    return this.page(
-      {
-        index: 'GSI1',
-        partition: keys.hostBookings(hostId),
-        ascending: false,
-        ...hostBookingFilter({ status, experienceId }),
-      },
-      page,
-    );
-  }
-
-  async listByHostTourDates(
-    hostId: string,
-    from: string,
-    to: string,
-    filter: HostBookingFilter & { limit?: number } = {},
-  ): Promise<Booking[]> {
-    const range = keys.tourDateRange(from, to);
-    const items = await queryAll(
-      this.doc,
-      this.tableName,
-      {
-        index: 'GSI6',
-        partition: keys.hostBookingsByDate(hostId),
-        sortCondition: '#sk BETWEEN :start AND :end',
-        sortValues: { ':start': range.start, ':end': range.end },
-        ascending: true,
-        ...hostBookingFilter(filter),
-      },
-      filter.limit,
-    );
-    return items.map(bookingFromItem);
-  }
-
-  async listAll(filter: { status?: BookingStatus } & PageRequest = {}): Promise<Page<Booking>> {
-    const { status, ...page } = filter;
-    return this.page(allQuery(status), page);
-  }
-
-  async listByGuestEmail(
-    email: string,
-    filter: { status?: BookingStatus } & PageRequest = {},
-  ): Promise<Page<Booking>> {
-    // One guest's partition is small: the status filter reads only that guest's bookings.
-    return this.newestOf('GSI7', keys.bookingsByGuestEmail(email), filter);
-  }
-
-  async filterAll(
-    filter: { status?: BookingStatus; cursor?: string; limit: number; maxRead: number },
-    keep: (batch: Booking[]) => Promise<boolean[]>,
-  ): Promise<Page<Booking> & { read: number }> {
-    const result = await queryFiltered(
-      this.doc,
-      this.tableName,
-      allQuery(filter.status),
-      {
-        ...(filter.cursor ? { cursor: filter.cursor } : {}),
-        limit: filter.limit,
-        maxRead: filter.maxRead,
-        batchSize: FILTER_BATCH_SIZE,
-      },
-      (items) => keep(items.map(bookingFromItem)),
-    );
-    return {
-      items: result.items.map(bookingFromItem),
-      read: result.read,
-      ...(result.cursor ? { cursor: result.cursor } : {}),
-    };
-  }
-
-  async listCreatedInMonth(tokyoMonth: string, page?: PageRequest): Promise<Page<Booking>> {
-    return this.page({ index: 'GSI4', partition: keys.bookingsByMonth(tokyoMonth), ascending: false }, page);
-  }
-
-  async listDue(now: Date, limit = DEFAULT_DUE_BATCH): Promise<Booking[]> {
-    const items = await queryAll(
-      this.doc,
-      this.tableName,
-      {
-        index: 'GSI5',
-        partition: keys.deadlines,
-        sortCondition: '#sk <= :dueBy',
-        sortValues: { ':dueBy': keys.deadlinesDueBy(now) },
-        ascending: true,
-      },
-      Math.max(1, Math.trunc(limit)),
-      // The index is sparse by contract (a final transition removes the deadline); this guards a caller that forgot.
-      (item) => WAITING.has(String(item.status)) || refundOwed(item),
-    );
-    return items.map(bookingFromItem);
-  }
-
-  /** A page of one index partition, newest first, of one status when asked (filtered after the key). */
-  private newestOf(
-    index: IndexName,
-    partition: string,
-    filter: { status?: BookingStatus } & PageRequest,
-  ): Promise<Page<Booking>> {
-    const { status, ...page } = filter;
-    return this.page(
-      { index, partition, ascending: false, ...(status ? { filter: statusFilter(status) } : {}) },
-      page,
-    );
-  }
-
-  private async page(q: KeyQuery, page?: PageRequest): Promise<Page<Booking>> {
-    const result = await queryPage(this.doc, this.tableName, q, page);
-    return { ...result, items: result.items.map(bookingFromItem) };
-  }
-
-  /**
-   * The stored booking. A hold (`awaiting_payment`) is reachable by id, reference, payment intent and deadline
-   * only; it enters the lists and the counters when it becomes a request (`pending`), so abandoned holds and
-   * declined cards never show in a back office or inflate a dashboard. A booking stored in another status (tests,
-   * seeds) is listed at once.
-   */
-  private bookingItem(booking: Booking): Item {
-    return toItem(booking, {
-      ...keys.booking(booking.id),
-      type: itemTypes.booking,
-      ...(booking.status === 'awaiting_payment' ? {} : listingKeys(booking)),
-      ...(booking.deadline ? keys.bookingDeadline(booking.deadline, booking.id) : {}),
-    });
-  }
-
-  private transitionUpdate(
-    id: string,
-    fromList: BookingStatus[],
-    to: BookingStatus,
-    options: BookingTransitionOptions,
-    listing: ListingChange,
-  ) {
-    const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
-    const values: Record<string, unknown> = { ':to': to, ':now': options.now.toISOString() };
-    const set = ['#status = :to', '#updatedAt = :now'];
-    const remove: string[] = [];
-    if (listing === 'listed') {
-      values[':statusIndex'] = keys.bookingsByStatus(to);
-      set.push('GSI3PK = :statusIndex');
-    } else if (typeof listing === 'object') {
-      for (const [name, value] of Object.entries(listingKeys({ ...listing.becomesListed, status: to }))) {
-        values[`:${name}`] = value;
-        set.push(`${name} = :${name}`);
-      }
-    }
-    if (options.decidedBy !== undefined) {
-      names['#decidedBy'] = 'decidedBy';
-      names['#decidedAt'] = 'decidedAt';
-      values[':decidedBy'] = options.decidedBy;
-      values[':decidedAt'] = options.decidedBy ? options.now.toISOString() : null;
-      set.push('#decidedBy = :decidedBy', '#decidedAt = :decidedAt');
-    }
-    if (options.deadline !== undefined) {
-      names['#deadline'] = 'deadline';
-      values[':deadline'] = options.deadline;
-      set.push('#deadline = :deadline');
-      if (options.deadline === null) remove.push('GSI5PK', 'GSI5SK');
-      else {
-        const index = keys.bookingDeadline(options.deadline, id);
-        values[':deadlinePK'] = index.GSI5PK;
-        values[':deadlineSK'] = index.GSI5SK;
-        set.push('GSI5PK = :deadlinePK', 'GSI5SK = :deadlineSK');
-      }
-    }
-    if (options.cancellation) {
-      const c = options.cancellation;
-      Object.assign(names, {
-        '#cancelledBy': 'cancelledBy',
-        '#cancellationReason': 'cancellationReason',
-        '#cancelledAt': 'cancelledAt',
-        '#refundAmount': 'refundAmount',
-        '#refundStatus': 'refundStatus',
-      });
-      Object.assign(values, {
-        ':cancelledBy': c.cancelledBy,
-        ':cancellationReason': c.reason || null,
-        ':refundAmount': c.refundAmount,
-        ':refundStatus': c.refundStatus,
-      });
-      set.push(
-        '#cancelledBy = :cancelledBy',
-        '#cancellationReason = :cancellationReason',
-        '#cancelledAt = :now',
-        '#refundAmount = :refundAmount',
-        '#refundStatus = :refundStatus',
-      );
-    }
-    if (options.deniedMessage !== undefined) {
-      names['#deniedMessage'] = 'deniedMessage';
-      // DynamoDB Local refuses empty strings; an empty reason is no reason.
-      values[':deniedMessage'] = options.deniedMessage || null;
-      set.push('#deniedMessage = :deniedMessage');
-    }
-    const fromValues = fromList.map((_, i) => `:from${i}`);
-    fromList.forEach((s, i) => (values[`:from${i}`] = s));
-    return {
-      TableName: this.tableName,
-      Key: keys.booking(id),
-      UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
-      ConditionExpression: `attribute_exists(PK) AND #status IN (${fromValues.join(', ')})`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    };
   }
 
   private async transitionRefused(id: string, fromList: BookingStatus[], to: BookingStatus) {

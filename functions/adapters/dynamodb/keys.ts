@@ -4,7 +4,7 @@
  * timestamp (`toISOString()`, normalised by `sortableInstant` whatever offset the entity carries), which sorts
  * lexicographically; ids are appended to keep keys unique. Only items of published experiences have CARD items,
  * only active categories have GSI1 keys, only waiting bookings have GSI5 keys, only requests (not bare holds) have
- * the list keys GSI1–GSI4, GSI6 and GSI7 (sparse indexes).
+ * the list keys GSI1–GSI4, GSI6 and GSI7, and only bookings a job still owes work have GSI8 keys (sparse indexes).
  *
  * | Access pattern                                  | Key / index                                                  | Operation        |
  * |-------------------------------------------------|--------------------------------------------------------------|------------------|
@@ -72,6 +72,9 @@
  * | ledger counters (marketplace, per host)         | PK=LEDGER_TOTALS#MARKET · LEDGER_TOTALS#HOST#h SK=SHARD#n    | Query (sum)      |
  * | a booking's live cancellation code (its hash)   | PK=CANCEL_CODE#bookingId SK=CANCEL_CODE (TTL expiresAt)      | txn Put / Update |
  * | a booking's receipts, in issue order            | PK=BOOKING#b SK=RECEIPT#nn                                   | Query / cond. Put|
+ * | approved tours by start (completion, reminders, | GSI8 PK=DUE#TOUR#shard SK=start#id (sparse, keys only,       | Query ×8 shards  |
+ * |   hosts' next-day lists)                        |   8 shards) → BatchGet of the bookings acted on              | + BatchGet       |
+ * | completed tours by review mail due date         | GSI8 PK=DUE#REVIEW#shard SK=yyyy-MM-dd#id (sparse, keys only)| Query ×8 shards  |
  */
 
 export const SLOT_SORT_KEY_PREFIX = 'SLOT#';
@@ -102,6 +105,19 @@ export const PUBLIC_API_WRITE_PARTITIONS = [
   'LEDGER_ENTRY#',
   'LEDGER_TOTALS#',
 ] as const;
+
+/**
+ * Shards of the jobs' "work due" keys (GSI8, issue 33): a marketplace-wide partition written by every approval and
+ * completion would be a hot key; a job queries all shards in parallel.
+ */
+export const DUE_SHARDS = 8;
+
+/** The shard of an id (a stable hash: the same booking always lands in the same shard). */
+export function dueShardOf(id: string): number {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (Math.imul(h, 31) + id.charCodeAt(i)) >>> 0;
+  return h % DUE_SHARDS;
+}
 
 /** Counter items are sharded so that concurrent bookings rarely touch the same item in their transactions. */
 export const COUNTER_SHARDS = 10;
@@ -285,6 +301,22 @@ export const keys = {
   /** Upper bound of the deadlines at or before `now` (ids sort below `~`). */
   deadlinesDueBy: (now: Date) => `${now.toISOString()}#~`,
   deadlines: 'DEADLINES',
+  /** GSI8 (sparse, issue 33): an approved booking by its tour start (`tourStart` an instant). */
+  tourDue: (tourStart: string, id: string) => ({
+    GSI8PK: `DUE#TOUR#${dueShardOf(id)}`,
+    GSI8SK: `${sortableInstant(tourStart)}#${id}`,
+  }),
+  /** GSI8 (sparse, issue 33): a completed booking by the Tokyo date (`yyyy-MM-dd`) its next review mail is due. */
+  reviewMailDue: (date: string, id: string) => ({
+    GSI8PK: `DUE#REVIEW#${dueShardOf(id)}`,
+    GSI8SK: `${date}#${id}`,
+  }),
+  toursDue: (shard: number) => `DUE#TOUR#${shard}`,
+  reviewMailsDue: (shard: number) => `DUE#REVIEW#${shard}`,
+  /** Upper bound of a GSI8 sort key at or before `value` (an instant or a date; ids sort below `~`). */
+  dueBy: (value: string) => `${value}#~`,
+  /** Lower bound of a GSI8 sort key after `value`. */
+  dueAfter: (value: string) => `${value}#~`,
 
   /** One counter item per key and fixed window; the window start in the sort key makes a new window a new item. */
   rateLimitWindow: (key: string, windowStartSeconds: number) => ({

@@ -40,7 +40,7 @@ function keyNamesOf(index: IndexName | undefined): { pk: string; sk: string; all
   };
 }
 
-function queryInput(tableName: string, q: KeyQuery): QueryCommandInput {
+export function queryInput(tableName: string, q: KeyQuery): QueryCommandInput {
   const { pk, sk } = keyNamesOf(q.index);
   return {
     TableName: tableName,

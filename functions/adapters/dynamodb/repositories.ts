@@ -14,7 +14,9 @@ import type {
   ReviewRepository,
   SlotRepository,
 } from '../../use-cases/ports';
+import type { DueWorkRepository } from '../../use-cases/due-work-ports';
 import { DynamoBookingRepository } from './booking-repository';
+import { DynamoDueWorkRepository } from './due-work-repository';
 import { DynamoCategoryRepository } from './category-repository';
 import { DynamoCounterRepository } from './counter-repository';
 import { DynamoExperienceRepository } from './experience-repository';
@@ -28,6 +30,8 @@ export interface DynamoRepositories {
   hosts: HostRepository;
   slots: SlotRepository;
   bookings: BookingRepository;
+  /** What the scheduled jobs owe work, by when it falls due (issue 33). */
+  due: DueWorkRepository;
   counters: CounterRepository;
   reviews: ReviewRepository;
 }
@@ -53,6 +57,7 @@ export function createDynamoRepositories({
     hosts: new DynamoHostRepository(doc, tableName),
     slots: new DynamoSlotRepository(doc, tableName),
     bookings: new DynamoBookingRepository(doc, tableName),
+    due: new DynamoDueWorkRepository(doc, tableName),
     counters: new DynamoCounterRepository(doc, tableName),
     reviews: new DynamoReviewRepository(doc, tableName),
   };

@@ -11,11 +11,14 @@ export interface IndexDefinition {
   name: string;
   partitionKey: string;
   sortKey: string;
+  /** What the index holds besides its keys: everything (the default), or only the keys (the job reads the rest). */
+  projection?: 'ALL' | 'KEYS_ONLY';
 }
 
 /**
  * Generic, overloaded global secondary indexes. What each serves is listed in `keys.ts`; every index projects
- * all attributes (items are small and every query returns whole entities).
+ * all attributes (items are small and every query returns whole entities), except GSI8 ("work due", issue 33):
+ * only keys, because a job reads its due bookings' keys and then gets just the ones it acts on.
  */
 export const GLOBAL_INDEXES = [
   { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
@@ -25,6 +28,7 @@ export const GLOBAL_INDEXES = [
   { name: 'GSI5', partitionKey: 'GSI5PK', sortKey: 'GSI5SK' },
   { name: 'GSI6', partitionKey: 'GSI6PK', sortKey: 'GSI6SK' },
   { name: 'GSI7', partitionKey: 'GSI7PK', sortKey: 'GSI7SK' },
+  { name: 'GSI8', partitionKey: 'GSI8PK', sortKey: 'GSI8SK', projection: 'KEYS_ONLY' },
 ] as const satisfies readonly IndexDefinition[];
 
 export type IndexName = (typeof GLOBAL_INDEXES)[number]['name'];
@@ -35,6 +39,8 @@ export const KEY_ATTRIBUTES: string[] = [
   TABLE_SORT_KEY,
   ...GLOBAL_INDEXES.flatMap((i) => [i.partitionKey, i.sortKey]),
 ];
+
+export const projectionOf = (index: IndexDefinition): 'ALL' | 'KEYS_ONLY' => index.projection ?? 'ALL';
 
 /** The CreateTable input the local stack and the tests use (on-demand, like production). */
 export function createTableInput(tableName: string) {
@@ -55,7 +61,7 @@ export function createTableInput(tableName: string) {
         { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
         { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
       ],
-      Projection: { ProjectionType: 'ALL' as const },
+      Projection: { ProjectionType: projectionOf(i) },
     })),
   };
 }

@@ -15,7 +15,7 @@ export function reviewInvitesJob(): ReturnType<typeof makeSendReviewInvites> {
   if (job?.base === base) return job.run;
   const { notifications, logger, clock, baseUrl } = bookingServices();
   const run = makeSendReviewInvites({
-    bookings: base.repositories.bookings,
+    due: base.repositories.due,
     experiences: base.repositories.experiences,
     reviews: base.repositories.reviews,
     notifications,

@@ -20,11 +20,12 @@ export function tourJobs(): TourJobs {
   const base = runtimeAdapters();
   if (cached?.base === base) return cached.jobs;
   const { notifications, logger, clock, baseUrl } = bookingServices();
-  const { bookings, experiences, hosts } = base.repositories;
+  const { bookings, due, experiences, hosts } = base.repositories;
   const jobs: TourJobs = {
-    completeBookings: makeCompleteBookings({ bookings, logger, clock }),
+    completeBookings: makeCompleteBookings({ bookings, due, logger, clock }),
     sendReminders: makeSendReminders({
       bookings,
+      due,
       experiences,
       hosts,
       scheduledMails: new DynamoScheduledMailLog(base.doc, base.env.TABLE_NAME),

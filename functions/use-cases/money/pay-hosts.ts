@@ -14,7 +14,15 @@ import { payoutAmount, payoutEntry } from '../../domain/money';
 import type { Earnings } from '../../domain/money';
 import { errorFields } from '../console-logger';
 import type { MoneyRepository, Payout, PayoutProfileRepository } from '../money-ports';
+import type { JobProgress, JobRunOptions } from '../due-work-ports';
 import type { Logger, PaymentGateway } from '../ports';
+
+/**
+ * The cursor a stopped run hands on (issue 33). Due earnings leave `EARNINGS#DUE` when they become payable and
+ * payable ones leave `EARNINGS#PAYABLE` when paid, so the next invocation simply starts again: it reads only what
+ * is still due.
+ */
+export const PAY_HOSTS_AGAIN = 'again';
 
 /** How long one run may hold a host's lock (a payout of thousands of bookings takes seconds). */
 export const PAYOUT_LOCK_MINUTES = 10;
@@ -34,7 +42,7 @@ export interface PayHostsDeps {
   maxTransactionItems?: number;
 }
 
-export interface PayHostsResult {
+export interface PayHostsResult extends JobProgress {
   /** Earnings made payable plus earnings paid out. */
   processed: number;
   matured: number;
@@ -53,7 +61,7 @@ export interface PayHostsResult {
   inDebt: number;
   /** Payouts the provider refused (the earnings stay payable for the next run). */
   failed: number;
-  /** `false` when the run stopped before everything due was handled (see `reason`). */
+  /** `false` when the run stopped before everything due was handled (see `reason`); the same as `finished`. */
   complete: boolean;
   reason?: string;
 }
@@ -61,9 +69,12 @@ export interface PayHostsResult {
 export function makePayHosts(deps: PayHostsDeps) {
   const perTransaction = Math.max(1, (deps.maxTransactionItems ?? 10) - 2);
 
-  return async function payHosts(): Promise<PayHostsResult> {
+  return async function payHosts(options: JobRunOptions = {}): Promise<PayHostsResult> {
+    const stop = () => options.shouldStop?.() === true;
     const result: PayHostsResult = {
       processed: 0,
+      read: 0,
+      finished: true,
       matured: 0,
       payouts: 0,
       paidBookings: 0,
@@ -82,8 +93,14 @@ export function makePayHosts(deps: PayHostsDeps) {
       if (await withLock(payout.hostId, () => submit(payout, result))) result.resumed++;
     }
 
-    for (;;) {
+    let stopped = false;
+    for (let first = true; ; first = false) {
+      if (!first && stop()) {
+        stopped = true;
+        break;
+      }
       const due = await deps.money.listDue(now, MATURE_BATCH);
+      result.read += due.length;
       if (due.length === 0) break;
       const matured = await deps.money.mature(due, now);
       result.matured += matured;
@@ -91,7 +108,8 @@ export function makePayHosts(deps: PayHostsDeps) {
       if (matured < due.length) break;
     }
 
-    const payable = await deps.money.listPayable(MAX_PAYABLE_READ);
+    const payable = stopped ? [] : await deps.money.listPayable(MAX_PAYABLE_READ);
+    result.read += payable.length;
     if (payable.length >= MAX_PAYABLE_READ) {
       result.complete = false;
       result.reason = `more than ${MAX_PAYABLE_READ} payable earnings; the rest are paid by the next run`;
@@ -99,6 +117,10 @@ export function makePayHosts(deps: PayHostsDeps) {
     const hostIds = [...new Set(payable.map((e) => e.hostId))];
     const profiles = await deps.payoutProfiles.getMany(hostIds);
     for (const hostId of hostIds) {
+      if (stop()) {
+        stopped = true;
+        break;
+      }
       const profile = profiles.get(hostId);
       if (profile?.hold) {
         result.held++;
@@ -113,6 +135,11 @@ export function makePayHosts(deps: PayHostsDeps) {
       if (!locked) result.busy++;
     }
     result.processed = result.matured + result.paidBookings;
+    if (stopped) {
+      result.complete = false;
+      result.reason ??= 'stopped by its time budget; the rest is handed on';
+    }
+    if (!result.complete) Object.assign(result, { finished: false, cursor: PAY_HOSTS_AGAIN });
     deps.logger.info('Payout run finished', { ...result });
     return result;
   };

@@ -7,6 +7,7 @@
  */
 import { toCard } from '../../../functions/adapters/dynamodb/experience-repository';
 import type { HostSuspension } from '../../../functions/domain/back-office-views';
+import { InMemoryDueWork } from './in-memory-due-work';
 import { InMemoryMailOutbox } from './in-memory-mail-outbox';
 import { InMemoryMoney, InMemoryPayoutProfiles } from './in-memory-money';
 import type {
@@ -543,12 +544,6 @@ export class InMemoryBookingRepository implements BookingRepository {
     b.updatedAt = now.toISOString();
     return copy(b);
   }
-  async listApproved(limit = 5_000): Promise<Booking[]> {
-    return [...this.items.values()]
-      .filter((b) => b.status === 'approved')
-      .slice(0, limit)
-      .map(copy);
-  }
 }
 
 export interface InMemoryRepositories {
@@ -557,6 +552,7 @@ export interface InMemoryRepositories {
   hosts: InMemoryHostRepository;
   slots: InMemorySlotRepository;
   bookings: InMemoryBookingRepository;
+  due: InMemoryDueWork;
   outbox: InMemoryMailOutbox;
   payoutProfiles: InMemoryPayoutProfiles;
   money: InMemoryMoney;
@@ -566,13 +562,15 @@ export function createInMemoryRepositories(): InMemoryRepositories {
   const slots = new InMemorySlotRepository();
   const outbox = new InMemoryMailOutbox();
   const money = new InMemoryMoney();
+  const bookings = new InMemoryBookingRepository(slots, outbox, money);
   return {
     outbox,
     experiences: new InMemoryExperienceRepository(),
     categories: new InMemoryCategoryRepository(),
     hosts: new InMemoryHostRepository(outbox),
     slots,
-    bookings: new InMemoryBookingRepository(slots, outbox, money),
+    bookings,
+    due: new InMemoryDueWork(bookings),
     payoutProfiles: new InMemoryPayoutProfiles(),
     money,
   };
