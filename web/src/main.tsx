@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { CacheProvider } from '@emotion/react';
 import { RouterProvider } from 'react-router';
-import { ConfigErrorPage } from './app/config-error-page';
 import { createEmotionCache } from './app/emotion-cache';
 import { adoptServerState, routerReady } from './app/hydration';
 import { providePrefetchContext } from './app/prefetch';
@@ -25,7 +24,10 @@ const catalogue = loadCatalogue(localeFromPath(window.location.pathname));
 void Promise.all([loadAppConfig(), catalogue]).then(([result]) => {
   if (!result.ok) {
     console.error(`Configuration error (${result.reason}): ${result.detail}`);
-    createRoot(container).render(<ConfigErrorPage detail={result.detail} />);
+    // Its own chunk: only a broken deployment needs it (issue 34: the shell every page loads).
+    void import('./app/config-error-page').then(({ ConfigErrorPage }) =>
+      createRoot(container).render(<ConfigErrorPage detail={result.detail} />),
+    );
     return;
   }
   // Only a deployment with analytics on loads the module (and, from it, the tag manager).
