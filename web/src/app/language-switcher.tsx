@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 import { createTranslator, loadCatalogue, useT } from '../lib/i18n/i18n';
+import { earlyTap, useEarlyTap } from '../lib/early-taps';
 import {
   isLocale,
   localeInfo,
@@ -53,9 +54,14 @@ function useSwitchLocale() {
 export function LanguageSwitcher() {
   const { t, locale } = useT();
   const switchLocale = useSwitchLocale();
+  // A language chosen before the page hydrated (issue 34) is switched to once it has.
+  useEarlyTap('language', (chosen) => {
+    if (isLocale(chosen) && chosen !== locale) void switchLocale(chosen);
+  });
   return (
     <Box
       component="select"
+      {...earlyTap('language')}
       aria-label={t('language.label')}
       value={locale}
       onChange={(e: ChangeEvent<HTMLSelectElement>) => {
