@@ -1,4 +1,4 @@
-// Taps before hydration are kept for the control's code to replay: see web/src/lib/early-taps.ts (issue 34).
+// Keeps taps made before hydration; see web/src/lib/early-taps.ts (issue 34).
 (function (w) {
   var q = (w.__earlyTaps = w.__earlyTaps || []);
   function keep(e) {

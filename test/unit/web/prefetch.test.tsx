@@ -71,10 +71,7 @@ describe('route prefetching', () => {
   it('preloads an image once, however often the page is opened', async () => {
     void router.navigate('/');
     void router.navigate('/experience/exp-1');
-    // The variants' rules are imported by the loader (issue 34): a slow machine's first import takes a while.
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/experience/exp-1'), {
-      timeout: 10_000,
-    });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/experience/exp-1'));
     await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(preloads().filter((h) => h === `${PHOTO}/1280.webp`)).toHaveLength(1);
   });

@@ -6,6 +6,7 @@
  */
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { responsiveImage } from '@domain/images';
 import type { ApiClient } from '../lib/api-client';
 
 /** A `<link rel="preload" as="image">`: the address, and for a published photo its variants and slot. */
@@ -66,15 +67,8 @@ export function prefetchLoader(
  * requested from the head, before the parser reaches the `<img>` and ahead of the page's scripts); the browser
  * then finds it there and adds none.
  */
-export async function preloadImage(
-  context: PrefetchContext,
-  url: string | null | undefined,
-  sizes: string,
-): Promise<void> {
+export function preloadImage(context: PrefetchContext, url: string | null | undefined, sizes: string): void {
   if (!url) return;
-  // The variants' rules load with the page's data, not with the shell (issue 34: the home's initial JS); a
-  // prerendered page has its preload in the head already.
-  const { responsiveImage } = await import('@domain/images');
   const image = responsiveImage(url, sizes);
   const preload: ImagePreload = {
     href: image.src,

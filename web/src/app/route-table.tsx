@@ -68,7 +68,7 @@ function guestRoutes(locale: Locale): RouteObject[] {
           queryClient.fetchInfiniteQuery(experienceCardPagesQuery(api, listQueryParams(filters))),
           queryClient.query(categoriesQuery(api)),
         ]);
-        await preloadImage(context, pages.pages[0]?.items[0]?.image, LIST_CARD_SIZES);
+        preloadImage(context, pages.pages[0]?.items[0]?.image, LIST_CARD_SIZES);
       }),
       lazy: withPageMessages(async () => ({
         Component: (await import('../features/experiences/pages/experience-list-page')).ExperienceListPage,
@@ -89,7 +89,7 @@ function guestRoutes(locale: Locale): RouteObject[] {
         // The answer carries the host's public fields: About Host needs no request of its own (and is in the
         // server's HTML).
         if (experience.host) queryClient.setQueryData(hostQueryKey(experience.hostId), experience.host);
-        await preloadImage(context, experience.mainImages[0], galleryMainSizes(experience.mainImages.length));
+        preloadImage(context, experience.mainImages[0], galleryMainSizes(experience.mainImages.length));
       }),
       lazy: withPageMessages(async () => ({
         Component: (await import('../features/experience-detail/pages/experience-detail-page'))
