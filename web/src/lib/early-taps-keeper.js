@@ -1,4 +1,5 @@
 // Keeps taps made before hydration; see early-taps.ts (issue 34). A classic script, loaded async from index.html.
+/* global window */
 (() => {
   const kept = (window.__earlyTaps = window.__earlyTaps || []);
   const keep = (e) => {
