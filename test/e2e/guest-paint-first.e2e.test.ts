@@ -105,7 +105,9 @@ describe('experience pages paint first', () => {
   it('replays a tap on "Next" made before the page hydrated, once the form is in', async () => {
     const page = await session.newPage();
     const { release } = await holdHydration(page);
-    await page.goto(`/experience/${experienceId}`, { waitUntil: 'domcontentloaded' });
+    // Not 'domcontentloaded': that waits for the (held) module scripts.
+    await page.goto(`/experience/${experienceId}`, { waitUntil: 'commit' });
+    await page.locator('#booking-request').waitFor();
     // The keeper of early taps is in; nothing of the app is (its entry is held back).
     await page.waitForFunction(() => Array.isArray((window as { __earlyTaps?: unknown[] }).__earlyTaps));
     const next = page.locator('#booking-request').getByRole('button', { name: 'Next', exact: true });
@@ -136,7 +138,8 @@ describe('experience pages paint first', () => {
     try {
       const page = await context.newPage();
       const { release } = await holdHydration(page);
-      await page.goto(`/experience/${experienceId}`, { waitUntil: 'domcontentloaded' });
+      await page.goto(`/experience/${experienceId}`, { waitUntil: 'commit' });
+      await page.getByRole('combobox', { name: 'Language' }).waitFor();
       await page.waitForFunction(() => Array.isArray((window as { __earlyTaps?: unknown[] }).__earlyTaps));
       await page.getByRole('combobox', { name: 'Language' }).selectOption('ko');
 
