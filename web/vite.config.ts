@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildInfoPlugin } from './build-info.ts';
 import { catalogueCompilerPlugin } from './catalogue-plugin.ts';
 import { muiThemeWithoutCssVarsPlugin } from './mui-theme-plugin.ts';
+import { earlyTapsPlugin } from './early-taps-plugin.ts';
 
 /**
  * The SPA build. `npm run build:web`, `npm run synth` and the local stack (`scripts/local/web-build.ts`) use this
@@ -13,7 +14,13 @@ import { muiThemeWithoutCssVarsPlugin } from './mui-theme-plugin.ts';
 const config = {
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
-  plugins: [react(), buildInfoPlugin(), catalogueCompilerPlugin(), muiThemeWithoutCssVarsPlugin()],
+  plugins: [
+    react(),
+    buildInfoPlugin(),
+    catalogueCompilerPlugin(),
+    muiThemeWithoutCssVarsPlugin(),
+    earlyTapsPlugin(),
+  ],
   resolve: {
     alias: { '@domain': fileURLToPath(new URL('../functions/domain', import.meta.url)) },
   },

@@ -67,8 +67,12 @@ const PAGES: {
   {
     name: 'detail',
     path: async () => `/experience/${await firstExperienceId()}`,
-    ready: (page) =>
-      page.locator('#booking-request button[role="gridcell"]:not([disabled])').first().waitFor(),
+    ready: async (page) => {
+      // The booking form's code loads when the guest gets to it (issue 34): below the fold on a phone.
+      await page.locator('#booking-request').waitFor();
+      await page.evaluate(() => document.getElementById('booking-request')?.scrollIntoView());
+      await page.locator('#booking-request button[role="gridcell"]:not([disabled])').first().waitFor();
+    },
   },
   {
     name: 'manage-booking',

@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { CacheProvider } from '@emotion/react';
 import { RouterProvider } from 'react-router';
-import { ConfigErrorPage } from './app/config-error-page';
 import { createEmotionCache } from './app/emotion-cache';
 import { adoptServerState, routerReady } from './app/hydration';
 import { providePrefetchContext } from './app/prefetch';
@@ -15,6 +14,21 @@ import { loadCatalogue } from './lib/i18n/i18n';
 import { localeFromPath } from './lib/i18n/locales';
 
 const container = document.getElementById('root')!;
+
+/** The longest a hydration waits for the page's main photo (a slow network must not leave the page inert). */
+const MAIN_PHOTO_WAIT_MS = 3000;
+
+/** Resolves after the frame that paints the server's page, its high-priority photo (the largest paint) loaded. */
+function afterFirstPaint(): Promise<void> {
+  const photo = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+  const loaded = new Promise<void>((resolve) => {
+    if (!photo || photo.complete) return resolve();
+    photo.addEventListener('load', () => resolve(), { once: true });
+    photo.addEventListener('error', () => resolve(), { once: true });
+    setTimeout(resolve, MAIN_PHOTO_WAIT_MS);
+  });
+  return loaded.then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
 const queryClient = createQueryClient();
 // A prerendered guest page (issue 17) is hydrated with the data it was rendered with; any other page is rendered.
 const serverRendered = adoptServerState(queryClient, container);
@@ -25,7 +39,10 @@ const catalogue = loadCatalogue(localeFromPath(window.location.pathname));
 void Promise.all([loadAppConfig(), catalogue]).then(([result]) => {
   if (!result.ok) {
     console.error(`Configuration error (${result.reason}): ${result.detail}`);
-    createRoot(container).render(<ConfigErrorPage detail={result.detail} />);
+    // Its own chunk: only a broken deployment needs it (issue 34: the shell every page loads).
+    void import('./app/config-error-page').then(({ ConfigErrorPage }) =>
+      createRoot(container).render(<ConfigErrorPage detail={result.detail} />),
+    );
     return;
   }
   // Only a deployment with analytics on loads the module (and, from it, the tag manager).
@@ -46,8 +63,12 @@ void Promise.all([loadAppConfig(), catalogue]).then(([result]) => {
     </StrictMode>
   );
   if (serverRendered) {
-    // The server's markup is the first page's: hydrate once the router has that page's code, not a fallback.
-    void routerReady(router).then(() => startTransition(() => void hydrateRoot(container, app)));
+    // The server's markup is the first page's: hydrate once the router has that page's code, not a fallback, and
+    // once the server's page (its main photo included) is on screen: hydration is the page's longest work, and
+    // done first it would hold that paint back (issue 34). Taps meanwhile are kept (lib/early-taps.ts).
+    void Promise.all([routerReady(router), afterFirstPaint()]).then(() =>
+      startTransition(() => void hydrateRoot(container, app)),
+    );
     return;
   }
   // A transition: React renders the shell in small slices instead of one long task that would block input.

@@ -89,7 +89,8 @@ describe('booking request form (guest spec §2, §5)', () => {
     const { user, router } = setup();
     await screen.findByRole('gridcell', { name: '15' }, { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    const toast = await screen.findByTestId('toast');
+    // Next imports the form's schema first (its own chunk): on a busy machine that takes more than a second.
+    const toast = await screen.findByTestId('toast', {}, { timeout: 10_000 });
     // Titled in the page's language, not 「エラー」 (issue 32 item 6).
     expect(toast).toHaveTextContent(/^Error/);
     expect(toast).not.toHaveTextContent('エラー');

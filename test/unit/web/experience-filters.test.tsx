@@ -86,7 +86,8 @@ describe('experience list page', () => {
     expect(screen.queryByRole('button', { name: 'Clear all' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Location' }));
-    const search = screen.getByRole('combobox', { name: 'Search prefectures' });
+    // The popover's code loads when it is opened (issue 34).
+    const search = await screen.findByRole('combobox', { name: 'Search prefectures' }, { timeout: 10_000 });
     await user.type(search, 'hi');
     // Hiroshima is the first match in the official order; ↓ moves to the next, Enter chooses it.
     await user.keyboard('{ArrowDown}{Enter}');
@@ -112,12 +113,18 @@ describe('experience list page', () => {
     const { user, router } = setup();
     await user.click(await screen.findByRole('button', { name: 'Location' }));
     await user.click(
-      within(screen.getByRole('listbox', { name: 'Prefectures' })).getByRole('option', { name: /^Ehime/ }),
+      within(await screen.findByRole('listbox', { name: 'Prefectures' }, { timeout: 10_000 })).getByRole(
+        'option',
+        { name: /^Ehime/ },
+      ),
     );
     expect(new URLSearchParams(router.state.location.search).get('prefecture')).toBe('Ehime');
     await user.click(screen.getByRole('button', { name: 'Ehime' }));
     await user.click(
-      within(screen.getByRole('listbox', { name: 'Prefectures' })).getByRole('option', { name: /^Ehime/ }),
+      within(await screen.findByRole('listbox', { name: 'Prefectures' }, { timeout: 10_000 })).getByRole(
+        'option',
+        { name: /^Ehime/ },
+      ),
     );
     expect(new URLSearchParams(router.state.location.search).get('prefecture')).toBeNull();
   });

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { createApiClient, type ApiClient } from '../lib/api-client';
-import { ensureWafToken } from '../lib/waf-token';
 import { useAppConfig } from './config-context';
 
 /**
@@ -14,7 +13,13 @@ export function useApi(): ApiClient {
       createApiClient(
         apiBaseUrl,
         undefined,
-        wafIntegrationUrl ? { beforeChallenged: () => ensureWafToken(wafIntegrationUrl) } : {},
+        wafIntegrationUrl
+          ? {
+              // Loaded with the first challenged request (a booking, a lookup): no guest page's first load needs it.
+              beforeChallenged: () =>
+                import('../lib/waf-token').then(({ ensureWafToken }) => ensureWafToken(wafIntegrationUrl)),
+            }
+          : {},
       ),
     [apiBaseUrl, wafIntegrationUrl],
   );

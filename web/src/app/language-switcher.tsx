@@ -1,27 +1,18 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ChangeEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import CloseIcon from '@mui/icons-material/Close';
-import { createTranslator, loadCatalogue, useT } from '../lib/i18n/i18n';
-import {
-  isLocale,
-  localeInfo,
-  LOCALES,
-  preferredLocale,
-  switchLocalePath,
-  type Locale,
-} from '../lib/i18n/locales';
+import { loadCatalogue, useT } from '../lib/i18n/i18n';
+import { earlyTap, useEarlyTap } from '../lib/early-taps';
+import { isLocale, LOCALES, preferredLocale, switchLocalePath, type Locale } from '../lib/i18n/locales';
 
 /** The guest's own choice of language (the switcher), kept in this browser. */
 const CHOICE_KEY = 'site-language';
 /** Set once the browser-language note has been answered or dismissed: it is offered once, never again. */
-const NOTE_KEY = 'site-language-note';
+export const NOTE_KEY = 'site-language-note';
 /** Set when the note offering the guest's own choice is dismissed: not offered again in this tab. */
-const CHOICE_NOTE_KEY = 'site-language-choice-note';
+export const CHOICE_NOTE_KEY = 'site-language-choice-note';
 
-function storage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | null {
+export function storage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window[kind];
   } catch {
@@ -35,7 +26,7 @@ export function rememberedLocale(): Locale | null {
 }
 
 /** Goes to the same page and query in `locale`, once its catalogue is in (the page never shows half-translated). */
-function useSwitchLocale() {
+export function useSwitchLocale() {
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();
   return async (locale: Locale) => {
@@ -53,9 +44,14 @@ function useSwitchLocale() {
 export function LanguageSwitcher() {
   const { t, locale } = useT();
   const switchLocale = useSwitchLocale();
+  // A language chosen before the page hydrated (issue 34) is switched to once it has.
+  useEarlyTap('language', (chosen) => {
+    if (isLocale(chosen) && chosen !== locale) void switchLocale(chosen);
+  });
   return (
     <Box
       component="select"
+      {...earlyTap('language')}
       aria-label={t('language.label')}
       value={locale}
       onChange={(e: ChangeEvent<HTMLSelectElement>) => {
@@ -83,23 +79,19 @@ export function LanguageSwitcher() {
   );
 }
 
+/** The band offering another language: its own chunk, loaded only when there is one to offer (issue 34). */
+const LanguageSuggestionBand = lazy(async () => ({
+  default: (await import('./language-suggestion-band')).LanguageSuggestionBand,
+}));
+
 /**
- * A page in a language other than the guest's offers theirs, in that language; the guest stays where they are
- * until they choose (never a redirect). Their remembered choice is offered on each visit until dismissed for the
- * tab; without a choice, the browser's first supported language is offered once.
- *
- * A band at the top of the page, in the page's flow (issue 32 item 10): it pushes the page down instead of floating
- * over it, so it never covers a form's controls (a phone's booking form and card fields were under it). On a page
- * whose hero runs under the transparent header (`underHeader`), the band starts at the top and the header floats
- * over its dark top, as over the hero.
+ * A page in a language other than the guest's offers theirs, in that language (`LanguageSuggestionBand`); the
+ * guest stays where they are until they choose (never a redirect). Their remembered choice is offered on each visit
+ * until dismissed for the tab; without a choice, the browser's first supported language is offered once.
  */
 export function LanguageSuggestion({ underHeader = false }: { underHeader?: boolean }) {
   const { locale } = useT();
-  const switchLocale = useSwitchLocale();
-  const [note, setNote] = useState<{ locale: Locale; text: string; action: string; close: string } | null>(
-    null,
-  );
-
+  const [offered, setOffered] = useState<Locale | null>(null);
   useEffect(() => {
     const chosen = rememberedLocale();
     const wanted = chosen
@@ -109,65 +101,12 @@ export function LanguageSuggestion({ underHeader = false }: { underHeader?: bool
       : storage()?.getItem(NOTE_KEY)
         ? null
         : preferredLocale(navigator.languages ?? [navigator.language]);
-    if (!wanted || wanted === locale) return;
-    let live = true;
-    void loadCatalogue(wanted).then(() => {
-      if (!live) return;
-      const language = localeInfo(wanted).name;
-      const { t } = createTranslator(wanted);
-      setNote({
-        locale: wanted,
-        text: t('language.suggest', { language }),
-        action: t('language.suggestAction', { language }),
-        close: t('common.close'),
-      });
-    });
-    return () => {
-      live = false;
-    };
+    setOffered(wanted && wanted !== locale ? wanted : null);
   }, [locale]);
-
-  if (!note || note.locale === locale) return null;
-  const close = () => {
-    storage()?.setItem(NOTE_KEY, 'done');
-    storage('sessionStorage')?.setItem(CHOICE_NOTE_KEY, 'dismissed');
-    setNote(null);
-  };
+  if (!offered || offered === locale) return null;
   return (
-    <Box
-      role="region"
-      aria-label={note.text}
-      lang={note.locale}
-      data-testid="language-suggestion"
-      sx={{ bgcolor: '#10242d', color: '#fff', pt: underHeader ? { xs: 7, sm: 8 } : 0 }}
-    >
-      <Box
-        sx={{
-          maxWidth: 1200,
-          mx: 'auto',
-          px: { xs: 2, sm: 3 },
-          py: 1,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          flexWrap: 'wrap',
-        }}
-      >
-        <Box component="span" sx={{ flex: '1 1 180px' }}>
-          {note.text}
-        </Box>
-        <Button
-          variant="contained"
-          color="secondary"
-          size="small"
-          onClick={() => void switchLocale(note.locale)}
-        >
-          {note.action}
-        </Button>
-        <IconButton size="small" color="inherit" aria-label={note.close} onClick={close}>
-          <CloseIcon fontSize="small" />
-        </IconButton>
-      </Box>
-    </Box>
+    <Suspense fallback={null}>
+      <LanguageSuggestionBand offered={offered} underHeader={underHeader} />
+    </Suspense>
   );
 }

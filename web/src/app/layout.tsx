@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
-import { yearInTokyo } from '@domain/calendar';
+import { tokyoYear } from '../lib/tokyo-year';
 import { PageLoader } from '../components/page-loader';
 import { QuickSearch } from '../components/quick-search';
 import { RetryNotice } from '../components/retry-notice';
@@ -171,9 +171,9 @@ const footerLinkSx = {
  */
 function useCopyrightYear(): number | null {
   const [year, setYear] = useState<number | null>(() =>
-    typeof document !== 'undefined' && renderedOnServer() ? null : yearInTokyo(new Date()),
+    typeof document !== 'undefined' && renderedOnServer() ? null : tokyoYear(new Date()),
   );
-  useEffect(() => setYear(yearInTokyo(new Date())), []);
+  useEffect(() => setYear(tokyoYear(new Date())), []);
   return year;
 }
 

@@ -115,21 +115,29 @@ export function useExperience(id: string | undefined) {
   return useQuery({ ...experienceQuery(api, id ?? ''), enabled: Boolean(id) });
 }
 
+/** The free starts of an experience over `range` (Tokyo dates), as the booking form asks for them. */
+export function availabilityQuery(api: ApiClient, experienceId: string, range: { from: string; to: string }) {
+  return queryOptions({
+    queryKey: ['availability', experienceId, range.from, range.to],
+    queryFn: ({ signal }) =>
+      api<AvailabilityAnswer>(
+        `/experiences/${encodeURIComponent(experienceId)}/availability?from=${range.from}&to=${range.to}`,
+        { signal },
+      ),
+    // Slots are taken by other guests all the time: always ask again when the form mounts (an answer asked for
+    // earlier, issue 34's early request, is shown meanwhile).
+    staleTime: 0,
+  });
+}
+
 export function useAvailability(
   experienceId: string | undefined,
   range: { from: string; to: string } | null,
 ) {
   const api = useApi();
   return useQuery({
-    queryKey: ['availability', experienceId, range?.from, range?.to],
-    queryFn: ({ signal }) =>
-      api<AvailabilityAnswer>(
-        `/experiences/${encodeURIComponent(experienceId!)}/availability?from=${range!.from}&to=${range!.to}`,
-        { signal },
-      ),
+    ...availabilityQuery(api, experienceId ?? '', range ?? { from: '', to: '' }),
     enabled: Boolean(experienceId && range),
-    // Slots are taken by other guests all the time: always ask again when the form mounts.
-    staleTime: 0,
   });
 }
 

@@ -11,7 +11,7 @@ import { createContext, use, useCallback, useContext, useMemo, type ReactNode } 
 import { setupI18n, type I18n, type Messages as LinguiMessages } from '@lingui/core';
 import type { PageKey } from './catalogues/en/pages';
 import type { ShellKey } from './catalogues/en/shell';
-import { yenIn } from '@domain/pricing';
+import { yenIn } from '@domain/yen';
 import { DEFAULT_LOCALE, localeInfo, localePath, type Locale } from './locales';
 
 export type MessageKey = ShellKey | PageKey;

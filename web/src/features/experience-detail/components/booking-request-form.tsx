@@ -28,6 +28,8 @@ import { saveBookingData, type BookingData } from '../../../lib/booking-data';
 import { useAvailability, type AvailabilityAnswer } from '../../../lib/catalogue-api';
 import { useToast } from '../../../lib/toast';
 import { useT } from '../../../lib/i18n/i18n';
+import { earlyTap, useEarlyTap } from '../../../lib/early-taps';
+import { BOOKING_NEXT_TAP } from './booking-next-tap';
 import { languageName } from '@domain/languages';
 import type { Locale } from '../../../lib/i18n/locales';
 
@@ -200,6 +202,9 @@ export function BookingRequestForm({
     }
   }
 
+  // "Next" tapped on the placeholder before this code was in (issue 34): as if tapped here.
+  useEarlyTap(BOOKING_NEXT_TAP, () => void next());
+
   return (
     <Paper
       component="section"
@@ -294,7 +299,13 @@ export function BookingRequestForm({
         <Typography variant="body2" color="text.secondary">
           {t('booking.extraCharges')}
         </Typography>
-        <Button variant="contained" size="large" onClick={() => void next()} disabled={busy}>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={() => void next()}
+          disabled={busy}
+          {...earlyTap(BOOKING_NEXT_TAP)}
+        >
           {busy ? t('booking.preparing') : t('booking.next')}
         </Button>
       </Stack>

@@ -33,11 +33,19 @@ import { PhotoGallery } from '../components/photo-gallery';
 import { StickyBookingBar } from '../components/sticky-booking-bar';
 import { useT } from '../../../lib/i18n/i18n';
 import { contentLang } from '../../../lib/i18n/content-lang';
+import { earlyTap } from '../../../lib/early-taps';
+import { useWhenReached } from '../../../lib/when-reached';
+import { BOOKING_NEXT_TAP } from '../components/booking-next-tap';
+import { useApi } from '../../../app/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { bookableWindow } from '@domain/calendar';
+import { availabilityQuery } from '../../../lib/catalogue-api';
 
 /**
- * The booking request form brings the date picker and date-fns (about a third of the page's code). It loads while
- * the page shows its photos and text, so the first paint does not wait for it; its placeholder has the same id and
- * heading, so 'Request Booking' can scroll to it and focus it meanwhile.
+ * The booking request form brings the date picker, date-fns and the form's fields (about a third of the page's
+ * code). It loads when the guest gets to it (issue 34: near the viewport, or their first scroll, tap or key press),
+ * never before the first paint; the server's HTML holds its placeholder, with the same id and heading (so 'Request
+ * Booking' can scroll to it and focus it) and its "Next" button, whose early tap the form replays once it is in.
  */
 const BookingRequestForm = lazy(async () => ({
   default: (await import('../components/booking-request-form')).BookingRequestForm,
@@ -52,12 +60,16 @@ function BookingRequestPlaceholder() {
       aria-labelledby="booking-request-title"
       aria-busy
       variant="outlined"
-      sx={{ p: { xs: 2, md: 3 }, minHeight: 640 }}
+      sx={{ p: { xs: 2, md: 3 }, minHeight: 640, display: 'flex', flexDirection: 'column' }}
     >
       <Typography id="booking-request-title" variant="h5" component="h2" gutterBottom tabIndex={-1}>
         {t('booking.requestTitle')}
       </Typography>
       <PageLoader label={t('detail.loadingForm')} minHeight={240} />
+      {/* The form's own button stands here (it asks for a date first): a tap is kept and replayed by the form. */}
+      <Button variant="contained" size="large" sx={{ mt: 'auto' }} {...earlyTap(BOOKING_NEXT_TAP)}>
+        {t('booking.next')}
+      </Button>
     </Paper>
   );
 }
@@ -221,8 +233,22 @@ function useRestAfterFirstPaint(): { rest: boolean; form: boolean } {
   return { rest: showRest, form: showForm };
 }
 
+/**
+ * The booking form's dates are asked for as soon as the page is up (data, not code): the form, whose code loads
+ * when the guest gets to it, then shows them at once (and asks again, as it always does on mounting).
+ */
+function useEarlyAvailability(experienceId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.prefetchQuery(availabilityQuery(api, experienceId, bookableWindow(new Date())));
+  }, [api, queryClient, experienceId]);
+}
+
 function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) {
   const { rest: showRest, form: showForm } = useRestAfterFirstPaint();
+  const formReached = useWhenReached('booking-request');
+  useEarlyAvailability(experience.id);
   const { t, locale, yen } = useT();
   const lang = contentLang(experience.title);
   const location = cardLocation(experience.prefecture, experience.city, locale);
@@ -283,7 +309,7 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
             </Grid>
             <Grid size={{ xs: 12, md: 5 }}>
               <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-                {showForm ? (
+                {showForm && formReached ? (
                   <Suspense fallback={<BookingRequestPlaceholder />}>
                     <BookingRequestForm experience={experience} />
                   </Suspense>

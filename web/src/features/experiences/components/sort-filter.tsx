@@ -1,15 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import MenuList from '@mui/material/MenuList';
-import Popover from '@mui/material/Popover';
 import SortIcon from '@mui/icons-material/Sort';
-import CheckIcon from '@mui/icons-material/Check';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import type { ExperienceSort } from '@domain/schemas/catalogue';
 import { SORT_OPTIONS } from '../hooks/experience-filters';
 import { useT } from '../../../lib/i18n/i18n';
+import { earlyTap, useEarlyTap } from '../../../lib/early-taps';
+
+/** The popover's code loads when the guest opens it (issue 34: the list's first paint needs only the button). */
+const SortFilterPanel = lazy(async () => ({
+  default: (await import('./sort-filter-panel')).SortFilterPanel,
+}));
 
 /** Guest spec §2: the sort popover (200 px wide): Newest (default) and Lowest Price. */
 export function SortFilter({
@@ -20,11 +20,16 @@ export function SortFilter({
   onChange: (next: ExperienceSort) => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // Opened before the page hydrated: opens now.
+  useEarlyTap('filter-sort', () => setAnchor(button.current));
   const { t } = useT();
   const current = SORT_OPTIONS.find((o) => o.value === value) ?? SORT_OPTIONS[0];
   return (
     <>
       <Button
+        ref={button}
+        {...earlyTap('filter-sort')}
         variant="outlined"
         startIcon={<SortIcon />}
         aria-haspopup="menu"
@@ -33,29 +38,16 @@ export function SortFilter({
       >
         {t('filters.sort', { sort: t(current.label) })}
       </Button>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { sx: { width: 200 } } }}
-      >
-        <MenuList autoFocusItem aria-label={t('filters.sortBy')}>
-          {SORT_OPTIONS.map((option) => (
-            <MenuItem
-              key={option.value}
-              selected={option.value === value}
-              onClick={() => {
-                onChange(option.value);
-                setAnchor(null);
-              }}
-            >
-              <ListItemIcon>{option.value === value ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
-              <ListItemText>{t(option.label)}</ListItemText>
-            </MenuItem>
-          ))}
-        </MenuList>
-      </Popover>
+      {anchor && (
+        <Suspense fallback={null}>
+          <SortFilterPanel
+            anchor={anchor}
+            value={value}
+            onChange={onChange}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
