@@ -200,7 +200,7 @@ export class CatalogueIndex {
     for (const e of entries) {
       if (e.changedAt > this.watermark) this.watermark = e.changedAt;
       const current = this.meta.get(e.id);
-      if (current && current.changedAt > e.changedAt) continue;
+      if (current && current.changedAt >= e.changedAt) continue;
       if (current) {
         this.mini.discard(e.id);
         this.meta.delete(e.id);
