@@ -36,6 +36,7 @@ import {
 import { createPaymentGateway } from '../../functions/adapters/payments/create-payment-gateway';
 import { backfillListingKeys } from '../../functions/adapters/dynamodb/backfill-listing-keys';
 import { backfillTourDays } from '../../functions/adapters/dynamodb/backfill-tour-days';
+import { backfillCardKeys } from '../../functions/adapters/dynamodb/backfill-card-keys';
 import { resetRuntimeAdapters } from '../../functions/adapters/runtime/adapters';
 import {
   configureLocalRuntime,
@@ -335,6 +336,10 @@ export async function startLocalStack(options: StartLocalStackOptions = {}): Pro
       const backfill = await withDoc((doc) => backfillListingKeys(doc, LOCAL_TABLE_NAME));
       log(`Indexes added: ${addedIndexes.join(', ')}; ${backfill.updated} bookings re-indexed`);
     }
+    // Issue 33: published experiences stored before the search index get their entry and sorted keys (idempotent).
+    const cardKeys = await withDoc((doc) => backfillCardKeys(doc, LOCAL_TABLE_NAME, 10));
+    if (cardKeys.updated > 0)
+      log(`Search index: ${cardKeys.updated} experiences from before given their entry`);
     if (!state.tourDaysBackfilledAt) {
       // Data seeded before tours had a length: its open bookings take their hour on the tour days, once.
       if (state.seededAt) {
