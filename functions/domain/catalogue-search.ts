@@ -65,6 +65,8 @@ export interface CatalogueQuery {
 }
 
 interface Meta {
+  /** `false`: a removal, kept so that an older entry read again cannot bring the experience back. */
+  published: boolean;
   hostId: string;
   prefecture: string;
   categoryIds: string[];
@@ -182,12 +184,15 @@ export class CatalogueIndex {
     return JSON.stringify(snapshot);
   }
 
+  /** How many experiences are searchable. */
   get size(): number {
-    return this.meta.size;
+    let n = 0;
+    for (const m of this.meta.values()) if (m.published) n++;
+    return n;
   }
 
   has(id: string): boolean {
-    return this.meta.has(id);
+    return this.meta.get(id)?.published === true;
   }
 
   /**
@@ -201,14 +206,11 @@ export class CatalogueIndex {
       if (e.changedAt > this.watermark) this.watermark = e.changedAt;
       const current = this.meta.get(e.id);
       if (current && current.changedAt >= e.changedAt) continue;
-      if (current) {
-        this.mini.discard(e.id);
-        this.meta.delete(e.id);
-        changed++;
-      }
-      if (!e.published) continue;
-      this.mini.add(documentOf(e, categoryNames));
+      if (current?.published) this.mini.discard(e.id);
+      if (current?.published || e.published) changed++;
+      if (e.published) this.mini.add(documentOf(e, categoryNames));
       this.meta.set(e.id, {
+        published: e.published,
         hostId: e.hostId,
         prefecture: e.prefecture.trim().toLowerCase(),
         categoryIds: [...e.categoryIds],
@@ -216,7 +218,6 @@ export class CatalogueIndex {
         createdAt: e.createdAt,
         changedAt: e.changedAt,
       });
-      if (!current) changed++;
     }
     return changed;
   }
@@ -236,7 +237,7 @@ export class CatalogueIndex {
     const matching: CataloguePosition[] = [];
     for (const id of ids) {
       const m = this.meta.get(id);
-      if (!m) continue;
+      if (!m?.published) continue;
       if (query.excludeHostIds?.has(m.hostId)) continue;
       if (prefecture !== undefined && m.prefecture !== prefecture) continue;
       if (categories && !m.categoryIds.some((c) => categories.has(c))) continue;
