@@ -72,6 +72,8 @@ interface Meta {
   categoryIds: string[];
   price: number;
   createdAt: string;
+  /** `createdAt` as milliseconds (ordering). */
+  at: number;
   changedAt: string;
 }
 
@@ -130,16 +132,16 @@ interface IndexDocument {
   categories: string;
 }
 
-const newestFirst = (a: CataloguePosition, b: CataloguePosition) => {
-  const ka = `${Date.parse(a.createdAt) || 0}`.padStart(16, '0') + a.id;
-  const kb = `${Date.parse(b.createdAt) || 0}`.padStart(16, '0') + b.id;
-  return ka < kb ? 1 : ka > kb ? -1 : 0;
-};
-const lowestPriceFirst = (a: CataloguePosition, b: CataloguePosition) =>
-  a.price - b.price || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-const ORDER: Record<CatalogueSort, (a: CataloguePosition, b: CataloguePosition) => number> = {
-  newest: newestFirst,
-  lowest_price: lowestPriceFirst,
+/** A position with its instant as a number, so that ordering thousands of matches compares numbers. */
+interface Ranked extends CataloguePosition {
+  at: number;
+}
+const ranked = (p: CataloguePosition): Ranked => ({ ...p, at: Date.parse(p.createdAt) || 0 });
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Creation then id, both descending (the newest-cards index's order); price then id ascending (the price index's). */
+const ORDER: Record<CatalogueSort, (a: Ranked, b: Ranked) => number> = {
+  newest: (a, b) => b.at - a.at || byId(b.id, a.id),
+  lowest_price: (a, b) => a.price - b.price || byId(a.id, b.id),
 };
 
 /** The serialized index (an S3 object in AWS): MiniSearch's own JSON beside the entries' filter and sort data. */
@@ -170,7 +172,8 @@ export class CatalogueIndex {
       MiniSearch.loadJS<IndexDocument>(snapshot.index as never, OPTIONS),
       snapshot.watermark,
     );
-    for (const [id, m] of snapshot.meta) index.meta.set(id, m);
+    for (const [id, m] of snapshot.meta)
+      index.meta.set(id, { ...m, at: m.at ?? (Date.parse(m.createdAt) || 0) });
     return index;
   }
 
@@ -216,6 +219,7 @@ export class CatalogueIndex {
         categoryIds: [...e.categoryIds],
         price: e.price,
         createdAt: e.createdAt,
+        at: Date.parse(e.createdAt) || 0,
         changedAt: e.changedAt,
       });
     }
@@ -233,20 +237,28 @@ export class CatalogueIndex {
     const prefecture = query.prefecture?.trim().toLowerCase();
     const categories = query.categoryIds && query.categoryIds.length > 0 ? new Set(query.categoryIds) : null;
     const order = ORDER[query.sort];
-    const after = query.after;
-    const matching: CataloguePosition[] = [];
+    const after = query.after ? ranked(query.after) : undefined;
+    // Only the page and one beyond it are kept, in order, while the matches are walked (no sort of them all).
+    const keep = query.limit + 1;
+    const matching: Ranked[] = [];
     for (const id of ids) {
       const m = this.meta.get(id);
       if (!m?.published) continue;
       if (query.excludeHostIds?.has(m.hostId)) continue;
       if (prefecture !== undefined && m.prefecture !== prefecture) continue;
       if (categories && !m.categoryIds.some((c) => categories.has(c))) continue;
-      const position = { id, createdAt: m.createdAt, price: m.price };
+      const position: Ranked = { id, createdAt: m.createdAt, price: m.price, at: m.at };
       if (after && order(position, after) <= 0) continue;
-      matching.push(position);
+      if (matching.length === keep && order(position, matching[keep - 1]!) >= 0) continue;
+      let i = matching.length;
+      while (i > 0 && order(position, matching[i - 1]!) < 0) i--;
+      matching.splice(i, 0, position);
+      if (matching.length > keep) matching.pop();
     }
-    matching.sort(order);
-    return { items: matching.slice(0, query.limit), more: matching.length > query.limit };
+    const items = matching
+      .slice(0, query.limit)
+      .map(({ id, createdAt, price }) => ({ id, createdAt, price }));
+    return { items, more: matching.length > query.limit };
   }
 }
 
@@ -260,7 +272,8 @@ function documentOf(e: SearchEntry, categoryNames: ReadonlyMap<string, string>):
     id: e.id,
     title: e.title,
     summary: e.summary,
-    places: [e.prefecture, e.city, ...places].filter(Boolean).join('\n'),
+    // One line per distinct name (English and the stored name, Japanese and Chinese often coincide).
+    places: [...new Set([e.prefecture, e.city, ...places].filter(Boolean))].join('\n'),
     categories: categories.join('\n'),
   };
 }

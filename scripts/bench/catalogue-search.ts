@@ -11,7 +11,7 @@
  *     repository writes them): a cold start from the snapshot plus catch-up, a cold start from the change feed
  *     alone (no snapshot), and `GET /api/experiences?q=` as the public function answers it (the catch-up Query,
  *     the index, one BatchGet of the page's cards), median of BENCH_REPETITIONS (default 7) per query.
- * Prints a Markdown table and writes it to `test-results/bench-catalogue-search.md`.
+ * `BENCH_DYNAMO=0` measures the index alone. Prints a Markdown table and writes it to `test-results/bench-catalogue-search.md`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -251,6 +251,14 @@ async function main() {
             }),
           );
 
+      if (process.env.BENCH_DYNAMO === '0') {
+        rows.push(
+          `| ${size.toLocaleString('en')} | ${ms(build)} | ${mb(json.length)} / ${mb(gzipped)} | ${ms(median(loads))} | ` +
+            `${ms(median(queries))} | ${matches} | – | – | – | – |`,
+        );
+        console.log(rows.at(-1));
+        continue;
+      }
       // Through the use case on DynamoDB Local.
       const table = `bench-search-${size}`;
       await ensureTable(client, table);

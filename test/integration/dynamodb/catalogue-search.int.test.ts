@@ -139,15 +139,14 @@ beforeAll(async () => {
         ExpressionAttributeValues?: Record<string, unknown>;
         RequestItems?: Record<string, { Keys?: Record<string, unknown>[] }>;
       };
-      const out = (await next(args)) as {
-        output: { Items?: unknown[]; Responses?: Record<string, unknown[]> };
-      };
+      const out = await next(args);
+      const output = out.output as { Items?: unknown[]; Responses?: Record<string, unknown[]> };
       sent.push({
         name: context.commandName ?? 'unknown',
         ...(input.IndexName ? { index: input.IndexName } : {}),
         partition: input.ExpressionAttributeValues?.[':pk'],
         keys: Object.values(input.RequestItems ?? {}).flatMap((r) => r.Keys ?? []),
-        returned: out.output.Items?.length ?? Object.values(out.output.Responses ?? {}).flat().length,
+        returned: output.Items?.length ?? Object.values(output.Responses ?? {}).flat().length,
       });
       return out;
     },
