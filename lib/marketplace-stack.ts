@@ -10,6 +10,7 @@ import { PUBLIC_API_WRITE_PARTITIONS } from '../functions/adapters/dynamodb/keys
 import { handlerGroups, routes, type HandlerGroup } from '../functions/api/routes';
 import { ApiConstruct } from './api-construct';
 import { AuthConstruct } from './auth-construct';
+import { CatalogueIndexConstruct } from './catalogue-index-construct';
 import { GuestPagesConstruct } from './guest-pages-construct';
 import { DataConstruct } from './data-construct';
 import { JobsConstruct } from './jobs-construct';
@@ -483,6 +484,17 @@ export class MarketplaceStack extends Stack {
       f.addEnvironment('IMAGES_BUCKET', web.imagesBucket.bucketName);
       f.addEnvironment('IMAGES_PREFIX', IMAGES_PREFIX);
     }
+    // Issue 33: the search index snapshot's bucket and job; the public API's cold start loads it.
+    const catalogueIndex = new CatalogueIndexConstruct(this, 'CatalogueIndex', {
+      table: data.table,
+      retainData: config.retainData,
+      retainLogs,
+      logsBucket: web.logsBucket,
+      deadLetterQueue: jobs.deadLetterQueue,
+      environment: { STAGE: config.stage, TABLE_NAME: data.table.tableName },
+    });
+    const publicApi = groupFunctions['public-api'] as AppFunction | undefined;
+    if (publicApi) catalogueIndex.grantRead(publicApi);
     // Only the host API touches photos (the admin API shows their URLs); see grantPhotoPipeline.
     for (const group of IMAGE_PROCESSING_GROUPS) {
       const fn = groupFunctions[group];
@@ -506,6 +518,7 @@ export class MarketplaceStack extends Stack {
         SendReminders: sendReminders,
         SendReviewInvites: sendReviewInvites,
         SendMails: sendMails,
+        SnapshotCatalogueIndex: catalogueIndex.job,
         RenderGuestPages: guestPages.renderer,
         HostPreSignUp: preSignUp,
         HostCustomMessage: customMessage,
@@ -537,6 +550,7 @@ export class MarketplaceStack extends Stack {
       sendReminders,
       sendReviewInvites,
       sendMails,
+      catalogueIndex.job,
       guestPages.renderer,
       preSignUp,
       customMessage,
@@ -571,6 +585,7 @@ export class MarketplaceStack extends Stack {
       imagesBucket: web.imagesBucket,
       pageRenderer: guestPages.renderer,
       siteBucket: web.siteBucket,
+      catalogueIndexJob: catalogueIndex.job,
     });
 
     const output = (id: string, value: string, description: string) =>

@@ -1,4 +1,4 @@
-import { Stack, Token, Validations } from 'aws-cdk-lib';
+import { Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { CfnUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
@@ -28,6 +28,8 @@ export interface AcknowledgementTargets {
   /** The guest-page renderer, which writes `pages/*` of the site bucket (`lib/guest-pages-construct.ts`). */
   pageRenderer: IConstruct;
   siteBucket: IBucket;
+  /** Issue 33: the scheduled snapshot job of the catalogue's search index (`lib/catalogue-index-construct.ts`). */
+  catalogueIndexJob: IConstruct;
 }
 
 const ack = (scope: IConstruct, id: string, reason: string) =>
@@ -178,6 +180,10 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
         ['SendReminders8FBA123B', 'reminder job'],
         ['SendReviewInvites969550A8', 'review invitation job'],
         ['PayHostsDE5BE68D', 'payout job'],
+        [
+          stack.getLogicalId(t.catalogueIndexJob.node.defaultChild as CfnElement),
+          'catalogue index snapshot job',
+        ],
       ]) {
         ack(
           child,

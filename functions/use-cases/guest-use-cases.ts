@@ -43,6 +43,8 @@ export interface GuestUseCaseDeps {
   payoutProfiles: Pick<PayoutProfileRepository, 'get'>;
   /** A booking's earnings: a refund settles with its ledger entry. */
   money: Pick<MoneyRepository, 'earningsOf'>;
+  /** The catalogue's search index (issue 33); absent, the list matches text over the cards it reads. */
+  search?: Parameters<typeof makeListExperiences>[0]['search'];
   /** Ratings on cards and the experience (absent: none shown). */
   reviews?: ReviewRepository;
   payments: PaymentGateway;

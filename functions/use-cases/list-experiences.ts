@@ -1,4 +1,6 @@
+import type { CatalogueIndex } from '../domain/catalogue-search';
 import type { ExperienceCard } from '../domain/entities';
+import type { CardReader } from './catalogue-search-ports';
 import type { ListExperiencesQuery } from '../domain/schemas/catalogue';
 import { categoriesNamedIn, matchesSearch } from '../domain/search-text';
 import { decodeCardCursor, encodeCardCursor } from './card-cursor';
@@ -18,12 +20,11 @@ import type { RatingSummary } from '../domain/reviews';
  * more cards follow, the answer carries a `cursor` for the next page (an addition to DESIGN §6: a client that
  * ignores it gets the first page, as before). Experiences of suspended hosts are never listed.
  *
- * The free-text filter runs here, over every published card the other filters leave (DESIGN §5 accepts this at
- * the marketplace's scale: a few hundred cards of ~1 KB are one or two Query pages), with the domain's matching
- * (`matchesSearch`: titles, descriptions, places in every site language, category names). A query word that names
- * a category reads that category's cards too (at most the categories named). Beyond a few thousand published
- * experiences this read grows linearly per search; the path beyond it is a search index (OpenSearch Serverless,
- * or a token index in the table) fed from the card items, with the same domain functions.
+ * No request reads every card (issue 33 item 3, DESIGN §4i): the list, a prefecture's and a category's pages read
+ * their own sorted keys (a page of them, then those cards); free text, and a category within a prefecture, are
+ * answered by the search index (`search`, kept current from the table's change feed), which names the page's
+ * cards, and only those are read. Without a `search` (unit tests with in-memory fakes) the text is matched over
+ * the cards the other filters leave, with the domain's `matchesSearch`, as before the index.
  */
 export function makeListExperiences(deps: {
   experiences: ExperienceRepository;
@@ -32,6 +33,8 @@ export function makeListExperiences(deps: {
   reviews?: Pick<ReviewRepository, 'experienceRatings'>;
   /** Category names the search finds experiences by (absent: titles, descriptions and places only). */
   categories?: Pick<CategoryRepository, 'listActive'>;
+  /** The catalogue's search index and the reader of a page's cards. */
+  search?: { index: { current(): Promise<CatalogueIndex> }; cards: CardReader };
 }) {
   /** Card id → the stored names of the query's categories it is in (only categories a query word names). */
   async function namedCategoriesOfCards(text: string, base: CardQuery): Promise<Map<string, string[]>> {
@@ -63,6 +66,23 @@ export function makeListExperiences(deps: {
       sort: query.sort,
       ...(query.prefecture ? { prefecture: query.prefecture } : {}),
     };
+    const categoryIds = query.categories && query.categories.length > 0 ? query.categories : undefined;
+    if (deps.search && (text || (categoryIds && query.prefecture))) {
+      const index = await deps.search.index.current();
+      const page = index.search({
+        ...(text ? { q: text } : {}),
+        ...(query.prefecture ? { prefecture: query.prefecture } : {}),
+        ...(categoryIds ? { categoryIds } : {}),
+        ...(suspended.size > 0 ? { excludeHostIds: suspended } : {}),
+        sort: query.sort,
+        ...(after ? { after } : {}),
+        limit: query.limit,
+      });
+      const cards = await deps.search.cards.cardsByIds(page.items.map((p) => p.id));
+      const items = await withRatings(deps.reviews, cards);
+      const last = page.items.at(-1);
+      return page.more && last ? { items, cursor: encodeCardCursor(last, query.sort) } : { items };
+    }
     const cards = await deps.experiences.listCards({
       ...base,
       ...(query.categories && query.categories.length > 0 ? { categoryIds: query.categories } : {}),

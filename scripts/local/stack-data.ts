@@ -11,6 +11,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { backfillListingKeys } from '../../functions/adapters/dynamodb/backfill-listing-keys';
 import { backfillDueKeys } from '../../functions/adapters/dynamodb/backfill-due-keys';
 import { backfillTourDays } from '../../functions/adapters/dynamodb/backfill-tour-days';
+import { backfillCardKeys } from '../../functions/adapters/dynamodb/backfill-card-keys';
 import { backfillMailShards } from '../../functions/adapters/dynamodb/backfill-mail-shards';
 import {
   createDynamoRepositories,
@@ -47,6 +48,10 @@ export async function prepareTable(
       log(`Work due index: ${due.updated} bookings given their due key`);
     }
   }
+  // Issue 33: published experiences stored before the search index get their entry and sorted keys (idempotent).
+  const cardKeys = await withDoc((doc) => backfillCardKeys(doc, LOCAL_TABLE_NAME, 10));
+  if (cardKeys.updated > 0)
+    log(`Search index: ${cardKeys.updated} experiences from before given their entry`);
   if (!state.tourDaysBackfilledAt) {
     // Data seeded before tours had a length: its open bookings take their hour on the tour days, once.
     if (state.seededAt) {

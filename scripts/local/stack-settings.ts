@@ -102,6 +102,8 @@ export function configureHandlerEnvironment(
     SES_ENDPOINT: config.sesEndpoint,
     MAIL_FROM: LOCAL_MAIL_FROM,
     SITE_URL: baseUrl,
+    // A search right after an edit finds it (AWS catches up every few seconds).
+    SEARCH_REFRESH_SECONDS: '0',
     HOST_USER_POOL_ID: config.hostPool.userPoolId,
     ADMIN_USER_POOL_ID: config.adminPool.userPoolId,
     COGNITO_ENDPOINT: config.cognitoEndpoint,

@@ -66,4 +66,4 @@ export function synthStack(options: SynthOptions = {}) {
 
 /** Logical ids of our own functions, not the providers CDK adds (bucket deployment, auto-delete). */
 export const OUR_FUNCTION_ID =
-  /^(PublicApi|HostApi|AdminApi|DocumentsApi|HostPreSignUp|HostCustomMessage|HostPostConfirmation|PaymentEvents|StripeWebhookRelay|ExpireBookings|CompleteBookings|SendReminders|SendReviewInvites|SendMails)[A-F0-9]{8}$/;
+  /^(PublicApi|HostApi|AdminApi|DocumentsApi|HostPreSignUp|HostCustomMessage|HostPostConfirmation|PaymentEvents|StripeWebhookRelay|ExpireBookings|CompleteBookings|SendReminders|SendReviewInvites|SendMails|SnapshotCatalogueIndex)[A-F0-9]{8}$/;

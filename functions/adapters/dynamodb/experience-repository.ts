@@ -1,4 +1,5 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { cardSummary, type SearchEntry } from '../../domain/catalogue-search';
 import type { Experience, ExperienceCard } from '../../domain/entities';
 import { PLACEHOLDER_IMAGE, toCard } from '../../domain/experience-card';
 import { EXPERIENCE_CHANGED_MESSAGE } from '../../domain/repository-messages';
@@ -38,8 +39,6 @@ const comparators: Record<CardSort, (a: CardPosition, b: CardPosition) => number
   lowest_price: lowestPriceFirst,
 };
 
-const samePrefecture = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 /**
  * A stored experience as the entity. Experiences stored before tours had a length read as an hour long (DESIGN
  * §4j: "existing experiences 60 until their host says otherwise"), until the host's next save stores one.
@@ -55,6 +54,12 @@ export function cardFromItem(item: Item): ExperienceCard {
   return { ...card, durationMinutes: card.durationMinutes ?? DEFAULT_DURATION_MINUTES };
 }
 
+/** A stored search entry. */
+export function searchEntryFromItem(item: Item): SearchEntry {
+  const entry = fromItem<SearchEntry>(item);
+  return { ...entry, categoryIds: entry.categoryIds ?? [] };
+}
+
 export class DynamoExperienceRepository implements ExperienceRepository {
   /**
    * Writes of an experience are one transaction (experience, card, links) while they fit `maxTransactionItems`;
@@ -64,6 +69,11 @@ export class DynamoExperienceRepository implements ExperienceRepository {
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
     private readonly maxTransactionItems = DEFAULT_MAX_TRANSACTION_ITEMS,
+    /**
+     * Stamps search entries (the index's catch-up order). The machine's clock, not the local stack's movable one:
+     * the feed must follow the order writes happen in.
+     */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   async create(experience: Experience, categoryIds: string[]): Promise<void> {
@@ -77,6 +87,7 @@ export class DynamoExperienceRepository implements ExperienceRepository {
         },
       },
       ...(experience.publicationStatus === 'public' ? [this.putCard(experience)] : []),
+      this.putSearchEntry(experience, links),
       ...links.map((c) => this.putLink(experience, c)),
     ];
     try {
@@ -108,19 +119,18 @@ export class DynamoExperienceRepository implements ExperienceRepository {
         ? this.putCard(experience)
         : { Delete: { TableName: this.tableName, Key: keys.card(experience.id) } },
     ];
-    if (categoryIds) {
-      const wanted = [...new Set(categoryIds)];
-      const current = await this.categoryIdsOf(experience.id);
-      // Kept links stay as they are: their index only gathers ids, the cards are ordered by their own keys.
-      items.push(...wanted.filter((c) => !current.includes(c)).map((c) => this.putLink(experience, c)));
-      items.push(
-        ...current
-          .filter((c) => !wanted.includes(c))
-          .map((c) => ({
-            Delete: { TableName: this.tableName, Key: keys.experienceCategory(experience.id, c) },
-          })),
-      );
-    }
+    const current = await this.categoryIdsOf(experience.id);
+    const wanted = categoryIds ? [...new Set(categoryIds)] : current;
+    // Every kept link is written again: it carries the card's sorted keys (price, creation) while published.
+    items.push(...wanted.map((c) => this.putLink(experience, c)));
+    items.push(
+      ...current
+        .filter((c) => !wanted.includes(c))
+        .map((c) => ({
+          Delete: { TableName: this.tableName, Key: keys.experienceCategory(experience.id, c) },
+        })),
+    );
+    items.push(this.putSearchEntry(experience, wanted));
     try {
       await transactWriteInChunks(this.doc, items, this.maxTransactionItems);
     } catch (e) {
@@ -145,6 +155,25 @@ export class DynamoExperienceRepository implements ExperienceRepository {
         },
       },
       { Delete: { TableName: this.tableName, Key: keys.card(id) } },
+      // The search index learns of the removal from this entry (it stays as a small tombstone).
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: this.searchEntryItem({
+            id,
+            published: false,
+            changedAt: this.now().toISOString(),
+            hostId: '',
+            title: '',
+            summary: '',
+            prefecture: '',
+            city: '',
+            categoryIds: [],
+            price: 0,
+            createdAt: this.now().toISOString(),
+          }),
+        },
+      },
       ...links.map((c) => ({ Delete: { TableName: this.tableName, Key: keys.experienceCategory(id, c) } })),
     ];
     try {
@@ -198,27 +227,22 @@ export class DynamoExperienceRepository implements ExperienceRepository {
     if (categoryIds.length > 0) return this.cardsOfCategories(categoryIds, query, limit, followsAfter);
 
     if (query.prefecture !== undefined) {
-      const byPrefecture: KeyQuery = {
-        index: 'GSI3',
-        partition: keys.cardsByPrefecture(query.prefecture),
-        ascending: false,
-      };
-      // The prefecture index is ordered by creation: newest reads only what it returns (from where the previous
-      // page ended), price sorts everything.
-      const newest = query.sort === 'newest';
+      // Two sorted indexes of the prefecture's cards (by creation, by price): a page reads only what it returns,
+      // from where the previous page ended.
+      const index = query.sort === 'newest' ? 'GSI3' : 'GSI4';
+      const byPrefecture: KeyQuery =
+        index === 'GSI3'
+          ? { index, partition: keys.cardsByPrefecture(query.prefecture), ascending: false }
+          : { index, partition: keys.cardsByPrefectureByPrice(query.prefecture), ascending: true };
       const items = await queryAll(
         this.doc,
         this.tableName,
         byPrefecture,
-        newest ? limit : undefined,
+        limit,
         visible,
-        newest && after ? keys.cardIndexStart('GSI3', after, query.prefecture) : undefined,
+        after ? keys.cardIndexStart(index, after, query.prefecture) : undefined,
       );
-      return items
-        .map((i) => cardFromItem(i))
-        .filter(followsAfter)
-        .sort(comparators[query.sort])
-        .slice(0, limit);
+      return items.map((i) => cardFromItem(i)).filter(followsAfter);
     }
 
     const index = query.sort === 'lowest_price' ? 'GSI2' : 'GSI1';
@@ -237,37 +261,104 @@ export class DynamoExperienceRepository implements ExperienceRepository {
     return items.map((i) => cardFromItem(i));
   }
 
-  /** Any-of: the union of the categories' links, de-duplicated; only published experiences have a card to read. */
+  /**
+   * Any-of, from each category's sorted link keys (sparse: only links of published experiences carry them): every
+   * category reads at most `limit` links after the page's start, the union is ordered and cut, and only the cards
+   * of the page are read. With a prefecture as well, links of other prefectures are passed over while reading.
+   */
   private async cardsOfCategories(
     categoryIds: string[],
     query: CardQuery,
     limit: number,
     followsAfter: (card: ExperienceCard) => boolean,
   ) {
+    const index = query.sort === 'newest' ? 'GSI2' : 'GSI3';
+    const prefecture = query.prefecture?.trim().toLowerCase();
+    const keep = (link: Item) =>
+      !query.excludeHostIds?.has(String(link.hostId)) &&
+      (prefecture === undefined || String(link.prefecture ?? '') === prefecture);
     const linkLists = await Promise.all(
       categoryIds.map((c) =>
-        queryAll(this.doc, this.tableName, {
-          index: 'GSI1',
-          partition: keys.categoryExperiencesIndex(c),
-          ascending: false,
-        }),
+        queryAll(
+          this.doc,
+          this.tableName,
+          index === 'GSI2'
+            ? { index, partition: keys.cardsOfCategoryNewest(c), ascending: false }
+            : { index, partition: keys.cardsOfCategoryByPrice(c), ascending: true },
+          limit,
+          keep,
+          query.after ? keys.categoryCardIndexStart(index, c, query.after) : undefined,
+        ),
       ),
     );
-    const experienceIds = [...new Set(linkLists.flat().map((l) => String(l.experienceId)))];
-    const cards = (
-      await batchGetAll(
-        this.doc,
-        this.tableName,
-        experienceIds.map((id) => keys.card(id)),
-      )
-    ).map((i) => cardFromItem(i));
-    const prefecture = query.prefecture;
-    return cards
-      .filter((c) => !query.excludeHostIds?.has(c.hostId))
-      .filter((c) => prefecture === undefined || samePrefecture(c.prefecture, prefecture))
-      .filter(followsAfter)
+    const positions = new Map<string, CardPosition>();
+    for (const link of linkLists.flat()) {
+      const id = String(link.experienceId);
+      positions.set(id, { id, createdAt: String(link.createdAt), price: Number(link.price) });
+    }
+    const page = [...positions.values()]
+      .filter((p) => followsAfter(p as ExperienceCard))
       .sort(comparators[query.sort])
       .slice(0, limit);
+    return this.cardsByIds(page.map((p) => p.id));
+  }
+
+  /** The published cards of `ids`, in that order (an id without a card is left out): one BatchGet. */
+  async cardsByIds(ids: readonly string[]): Promise<ExperienceCard[]> {
+    if (ids.length === 0) return [];
+    const items = await batchGetAll(
+      this.doc,
+      this.tableName,
+      ids.map((id) => keys.card(id)),
+    );
+    const byId = new Map(items.map((i) => [String(i.id), cardFromItem(i)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * Search entries written at or after `since` (an ISO instant; `''` for all), oldest first: what the search index
+   * has not applied yet. Reads only the changes, never the cards.
+   */
+  async searchEntriesSince(since: string): Promise<SearchEntry[]> {
+    const items = await queryAll(this.doc, this.tableName, {
+      index: 'GSI5',
+      partition: keys.searchChanges,
+      ascending: true,
+      ...(since ? { sortCondition: '#sk >= :since', sortValues: { ':since': since } } : {}),
+    });
+    return items.map((i) => searchEntryFromItem(i));
+  }
+
+  /**
+   * Writes the card, the category links and the search entry of a stored experience again as the current code
+   * writes them, unless it changed meanwhile (then its own save wrote them). For the back-fill of data stored
+   * before cards lost their description and gained their sorted keys.
+   */
+  async rewriteListing(experience: Experience): Promise<boolean> {
+    const links = await this.categoryIdsOf(experience.id);
+    const items: TransactItem[] = [
+      {
+        ConditionCheck: {
+          TableName: this.tableName,
+          Key: keys.experience(experience.id),
+          ConditionExpression: '#updatedAt = :updatedAt',
+          ExpressionAttributeNames: { '#updatedAt': 'updatedAt' },
+          ExpressionAttributeValues: { ':updatedAt': experience.updatedAt },
+        },
+      },
+      experience.publicationStatus === 'public'
+        ? this.putCard(experience)
+        : { Delete: { TableName: this.tableName, Key: keys.card(experience.id) } },
+      this.putSearchEntry(experience, links),
+      ...links.map((c) => this.putLink(experience, c)),
+    ];
+    try {
+      await transactWriteInChunks(this.doc, items, this.maxTransactionItems);
+      return true;
+    } catch (e) {
+      if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) return false;
+      throw e;
+    }
   }
 
   private hostQuery(hostId: string): KeyQuery {
@@ -283,7 +374,8 @@ export class DynamoExperienceRepository implements ExperienceRepository {
   }
 
   private putCard(e: Experience): TransactItem {
-    const card = toCard(e);
+    // Lists never show the whole description (the experience's detail does): the card keeps its start.
+    const card = { ...toCard(e), description: cardSummary(e.description) };
     return {
       Put: {
         TableName: this.tableName,
@@ -293,6 +385,7 @@ export class DynamoExperienceRepository implements ExperienceRepository {
   }
 
   private putLink(e: Experience, categoryId: string): TransactItem {
+    const published = e.publicationStatus === 'public';
     return {
       Put: {
         TableName: this.tableName,
@@ -300,10 +393,45 @@ export class DynamoExperienceRepository implements ExperienceRepository {
           ...keys.experienceCategory(e.id, categoryId),
           type: itemTypes.experienceCategory,
           ...keys.experienceCategoryIndex(categoryId, e.createdAt, e.id),
+          // What a category page orders and filters by, so it reads only the cards it shows.
+          ...(published ? keys.categoryCardIndexes(categoryId, e) : {}),
           experienceId: e.id,
           categoryId,
+          hostId: e.hostId,
+          price: e.price,
+          createdAt: e.createdAt,
+          ...(e.prefecture.trim() ? { prefecture: e.prefecture.trim().toLowerCase() } : {}),
         },
       },
     };
+  }
+
+  private putSearchEntry(e: Experience, categoryIds: readonly string[]): TransactItem {
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: this.searchEntryItem({
+          id: e.id,
+          published: e.publicationStatus === 'public',
+          changedAt: this.now().toISOString(),
+          hostId: e.hostId,
+          title: e.title,
+          summary: cardSummary(e.description),
+          prefecture: e.prefecture,
+          city: e.city,
+          categoryIds: [...new Set(categoryIds)],
+          price: e.price,
+          createdAt: e.createdAt,
+        }),
+      },
+    };
+  }
+
+  private searchEntryItem(entry: SearchEntry): Item {
+    return toItem(entry, {
+      ...keys.searchEntry(entry.id),
+      type: itemTypes.searchEntry,
+      ...keys.searchChangeIndex(entry.changedAt, entry.id),
+    });
   }
 }

@@ -12,8 +12,12 @@
  * | published cards, newest first                   | GSI1 PK=CARDS SK=createdAt#id                                | Query (desc)     |
  * | published cards, lowest price first             | GSI2 PK=CARDS SK=price(12 digits)#id                         | Query (asc)      |
  * | published cards of a prefecture                 | GSI3 PK=CARDS#PREFECTURE#lower(pref) SK=createdAt#id         | Query (desc)     |
- * | published cards of a category                   | GSI1 PK=CATEGORY#c#EXPERIENCES → BatchGet of CARD items      | Query + BatchGet |
- * | full-text search over published cards           | GSI1 PK=CARDS, filtered in the Lambda                        | Query            |
+ * | published cards of a prefecture by price        | GSI4 PK=CARDS#PREFECTURE#lower(pref)#PRICE SK=price#id       | Query (asc)      |
+ * | published cards of a category, newest first     | GSI2 PK=CARDS#CATEGORY#c SK=createdAt#id (link, sparse)      | Query + BatchGet |
+ * | published cards of a category by price          | GSI3 PK=CARDS#CATEGORY#c#PRICE SK=price#id (link, sparse)    | Query + BatchGet |
+ * | an experience's search entry (index document)   | PK=EXPERIENCE#id SK=SEARCH_ENTRY                             | Put (txn)        |
+ * | search entries changed since (index catch-up)   | GSI5 PK=SEARCH#CHANGES SK=changedAt#id                       | Query (> since)  |
+ * | full-text search over published cards           | the search index (S3 snapshot + the changes above) → BatchGet| in memory + Get  |
  * | a host's experiences, newest first (and count)  | GSI1 PK=HOST#h#EXPERIENCES SK=createdAt#id                   | Query (desc)     |
  * | an experience's categories                      | PK=EXPERIENCE#id SK begins_with CATEGORY#                    | Query            |
  * | slot counters/overrides of a date range         | PK=EXPERIENCE#id SK between SLOT#from and SLOT#to#~          | Query            |
@@ -172,19 +176,57 @@ export const keys = {
     GSI2SK: `${padPrice(card.price)}#${card.id}`,
     GSI3PK: `CARDS#PREFECTURE#${card.prefecture.trim().toLowerCase()}`,
     GSI3SK: timeOrdered(card.createdAt, card.id),
+    GSI4PK: `CARDS#PREFECTURE#${card.prefecture.trim().toLowerCase()}#PRICE`,
+    GSI4SK: `${padPrice(card.price)}#${card.id}`,
   }),
+  /**
+   * The sorted keys of a category's published cards, on the experience–category link while the experience is
+   * published (sparse): a category page reads a page of links and then only those cards.
+   */
+  categoryCardIndexes: (categoryId: string, card: { id: string; createdAt: string; price: number }) => ({
+    GSI2PK: `CARDS#CATEGORY#${categoryId}`,
+    GSI2SK: timeOrdered(card.createdAt, card.id),
+    GSI3PK: `CARDS#CATEGORY#${categoryId}#PRICE`,
+    GSI3SK: `${padPrice(card.price)}#${card.id}`,
+  }),
+  cardsOfCategoryNewest: (categoryId: string) => `CARDS#CATEGORY#${categoryId}`,
+  cardsOfCategoryByPrice: (categoryId: string) => `CARDS#CATEGORY#${categoryId}#PRICE`,
+  cardsByPrefectureByPrice: (prefecture: string) =>
+    `CARDS#PREFECTURE#${prefecture.trim().toLowerCase()}#PRICE`,
+  /** The start key of a category index query that continues after `card` (the link's keys). */
+  categoryCardIndexStart: (
+    index: 'GSI2' | 'GSI3',
+    categoryId: string,
+    card: { id: string; createdAt: string; price: number },
+  ): Record<string, string> => {
+    const k = keys.categoryCardIndexes(categoryId, card);
+    return {
+      PK: `EXPERIENCE#${card.id}`,
+      SK: `CATEGORY#${categoryId}`,
+      ...(index === 'GSI2' ? { GSI2PK: k.GSI2PK, GSI2SK: k.GSI2SK } : { GSI3PK: k.GSI3PK, GSI3SK: k.GSI3SK }),
+    };
+  },
+  /** What the search index holds of an experience (its document), or its removal; one per experience. */
+  searchEntry: (experienceId: string) => ({ PK: `EXPERIENCE#${experienceId}`, SK: 'SEARCH_ENTRY' }),
+  searchChangeIndex: (changedAt: string, experienceId: string) => ({
+    GSI5PK: 'SEARCH#CHANGES',
+    GSI5SK: timeOrdered(changedAt, experienceId),
+  }),
+  searchChanges: 'SEARCH#CHANGES',
   /**
    * The start key of a card index query that continues after `card` (the table keys plus the index's keys), for
    * the newest (GSI1), price (GSI2) or prefecture (GSI3, `prefecture` as queried) index.
    */
   cardIndexStart: (
-    index: 'GSI1' | 'GSI2' | 'GSI3',
+    index: 'GSI1' | 'GSI2' | 'GSI3' | 'GSI4',
     card: { id: string; createdAt: string; price: number },
     prefecture = '',
   ): Record<string, string> => {
     // The same key values as `card` and `cardIndexes` above write.
-    const pk = index === 'GSI3' ? `CARDS#PREFECTURE#${prefecture.trim().toLowerCase()}` : 'CARDS';
-    const sk = index === 'GSI2' ? `${padPrice(card.price)}#${card.id}` : timeOrdered(card.createdAt, card.id);
+    const place = `CARDS#PREFECTURE#${prefecture.trim().toLowerCase()}`;
+    const pk = index === 'GSI3' ? place : index === 'GSI4' ? `${place}#PRICE` : 'CARDS';
+    const byPrice = index === 'GSI2' || index === 'GSI4';
+    const sk = byPrice ? `${padPrice(card.price)}#${card.id}` : timeOrdered(card.createdAt, card.id);
     return { PK: `EXPERIENCE#${card.id}`, SK: 'CARD', [`${index}PK`]: pk, [`${index}SK`]: sk };
   },
   cardsNewest: 'CARDS',
@@ -478,6 +520,7 @@ export const counters = {
 export const itemTypes = {
   experience: 'Experience',
   card: 'ExperienceCard',
+  searchEntry: 'SearchEntry',
   experienceCategory: 'ExperienceCategory',
   slot: 'Slot',
   tourDay: 'TourDay',

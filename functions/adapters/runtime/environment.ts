@@ -65,6 +65,13 @@ export const environmentSchema = z.object({
   ORIGIN_VERIFY_SECRET: optionalText,
   /** AWS: the event bus the guest-page changes go to (issue 17); unset, no pages are refreshed. */
   PAGE_EVENT_BUS: optionalText,
+  /** Issue 33: the bucket of the catalogue's search index snapshot; unset, the index is built from the table. */
+  CATALOGUE_INDEX_BUCKET: optionalText,
+  /** Issue 33: how often (seconds) the public function catches its search index up with the table (default 5). */
+  SEARCH_REFRESH_SECONDS: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : Number(v)),
+    z.number().min(0).optional(),
+  ),
   /** Only locally: the JSON file where the local payment gateway keeps its intents across restarts. */
   LOCAL_PAYMENT_STORE: optionalText,
   /**

@@ -40,6 +40,7 @@ import type { GatewayDispute, GatewayPayout } from '../../use-cases/money-ports'
 import { EventBridgePageEvents } from '../events/eventbridge-publisher';
 import type { GuestPageEvents } from '../../use-cases/refresh-guest-pages';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
+import { catalogueSearchOf } from './catalogue-search-runtime';
 import { moneyReaders } from './money-adapters';
 import type { Environment } from './environment';
 
@@ -178,6 +179,7 @@ export function guestRuntime(): GuestRuntime {
     randomInt: (n) => randomInt(n),
     baseUrl,
     siteName: SITE_NAME,
+    search: catalogueSearchOf(base, clock),
   });
   const runtime = { useCases, payments, logger, clock };
   cached = { base, runtime };
