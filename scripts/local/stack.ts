@@ -19,7 +19,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/repositories';
 import { createPaymentGateway } from '../../functions/adapters/payments/create-payment-gateway';
-import { resetRuntimeAdapters } from '../../functions/adapters/runtime/adapters';
+import { resetRuntimeAdapters, runtimeAdapters } from '../../functions/adapters/runtime/adapters';
 import {
   configureLocalRuntime,
   guestRuntime,
