@@ -115,11 +115,13 @@ export interface SyntheticBookingInput {
  */
 export function syntheticBooking(input: SyntheticBookingInput): Booking {
   const { index, range, experiences } = input;
-  const experience = experiences[index % experiences.length] as Experience;
+  // Days first, so that even a small group spreads over its whole range (then experiences, then start times): every
+  // (experience, day, start) is used once before any is used twice.
   const days = range.toDay - range.fromDay + 1;
-  const k = Math.floor(index / experiences.length);
-  const date = addDays(todayInTokyo(input.now), range.fromDay + (k % days));
-  const time = BULK_START_TIMES[Math.floor(k / days) % BULK_START_TIMES.length] as string;
+  const date = addDays(todayInTokyo(input.now), range.fromDay + (index % days));
+  const k = Math.floor(index / days);
+  const experience = experiences[k % experiences.length] as Experience;
+  const time = BULK_START_TIMES[Math.floor(k / experiences.length) % BULK_START_TIMES.length] as string;
   const start = tourStart({ date, time, durationMinutes: BULK_DURATION_MINUTES });
   const requested = new Date(Math.min(input.now.getTime(), start.getTime() - 7 * DAY_MS) - index);
   const guests = 2;
