@@ -33,9 +33,11 @@ export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
  * API to 330 KB and the public API to 301 KB: 350 KB. Tours with a length (issue 30: the quarter-hour arithmetic, the
  * tour-day hold and release items, the start-time and policy-note checks in the form schema, spans in every mail)
  * and receipts and statements (issue 28: the invoice number's check and the statement routes) took the host API to
- * 353 KB (admin API 338 KB, public API 309 KB): 360 KB for now; the next savings are in the README (Known limits).
+ * 353 KB (admin API 338 KB, public API 309 KB): 360 KB. Issue 33 (every experience save writes its search entry and
+ * sorted card keys, every booking write its due-work keys) took the host API to 361 KB (the others ≤ 346 KB): 370 KB
+ * for now; the next savings are in the README (Known limits).
  */
-export const BUNDLE_BUDGET_BYTES = 360 * 1024;
+export const BUNDLE_BUDGET_BYTES = 370 * 1024;
 
 export interface AppFunctionProps {
   /** Handler module, relative to the repository root (e.g. `functions/api/public-api.ts`). */
