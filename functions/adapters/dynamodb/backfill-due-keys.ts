@@ -2,7 +2,7 @@
  * Gives bookings stored before the jobs' "work due" index (GSI8, issue 33) its keys: every approved booking its
  * tour start, every completed booking still owed a review mail (recent enough, not reviewed, not yet reminded) the
  * day that mail falls due, from the mails already recorded (`nextReviewMailOn`, as the invitation job does).
- * Walks the by-status index of those two statuses (Query, page by page, never a Scan) and writes only what is
+ * Walks the by-status index of those two statuses (Query, page by page, never a table scan) and writes only what is
  * missing, conditional on the status read, so a transition at the same moment is never undone. Idempotent.
  */
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
