@@ -113,6 +113,8 @@ describe('the guest site in Korean', () => {
     await page.goto(`/ko/experience/${await seededExperienceId()}`);
     const form = page.locator('#booking-request');
     await form.getByRole('heading', { name: '예약 요청' }).waitFor();
+    // The form's code loads when the guest gets to it (issue 34): below the fold at 375 px, so scroll there.
+    await page.evaluate(() => document.getElementById('booking-request')?.scrollIntoView());
     await form.locator('button[role="gridcell"]:not([disabled])').first().click();
     await form.getByRole('combobox', { name: '시작 시간' }).click();
     await page.getByRole('listbox').getByRole('option').first().click();
@@ -183,6 +185,7 @@ describe.each(LANGUAGES)('the guest pages in $lang at 375 px', (language) => {
     await page.goto(`/${language.prefix}/experience/${id}`);
     const form = page.locator('#booking-request');
     await form.getByRole('heading', { name: language.form }).waitFor();
+    await page.evaluate(() => document.getElementById('booking-request')?.scrollIntoView());
     await form.locator('button[role="gridcell"]:not([disabled])').first().click();
     await form.getByRole('combobox').first().click();
     await page.getByRole('listbox').getByRole('option').first().click();
