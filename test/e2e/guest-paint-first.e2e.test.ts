@@ -16,7 +16,12 @@ let experienceId: string;
 
 beforeAll(async () => {
   session = await openBrowser({ viewport: PHONE });
-  const sitemap = await (await fetch(`${session.baseUrl}/sitemap.xml`)).text();
+  // `/sitemap.xml` is an index (issue 33): the experiences are in the files it names.
+  const index = await (await fetch(`${session.baseUrl}/sitemap.xml`)).text();
+  const files = [...index.matchAll(/<loc>[^<]*(\/sitemaps\/\d+\.xml)<\/loc>/g)].map((m) => m[1]!);
+  const sitemap = (
+    await Promise.all(files.map(async (file) => (await fetch(`${session.baseUrl}${file}`)).text()))
+  ).join('\n');
   experienceId = /\/experience\/([A-Za-z0-9_-]+)</.exec(sitemap)![1]!;
 });
 
