@@ -41,7 +41,7 @@ export const UNATTACHED_UPLOAD_EXPIRY = Duration.days(1);
 
 /**
  * How long CloudFront keeps a catalogue answer. The functions say it in each answer (`s-maxage`, with
- * `stale-while-revalidate` and `stale-if-error`: `PUBLIC_CATALOGUE_CACHE`); the policy's default applies to an answer
+ * `stale-if-error`: `PUBLIC_CATALOGUE_CACHE`); the policy's default applies to an answer
  * without a Cache-Control of its own, and its minimum of 0 lets a `no-store` answer (a 404, a recent copy served
  * during an outage) pass uncached.
  */

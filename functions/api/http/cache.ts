@@ -2,10 +2,11 @@
  * Public catalogue answers (published experiences and their reviews, categories, host profiles) are the same for
  * every guest and change only when a host edits them (issue 33, DESIGN §4i "The catalogue at the edge"). CloudFront
  * keeps them a minute (`s-maxage`; its cache policies in `lib/web-construct.ts` key them by path and the query
- * parameters the route reads), answers from the old copy while it fetches the new one for 30 s more
- * (`stale-while-revalidate`), and for 10 minutes when the API fails (`stale-if-error`). Browsers ask again each time
- * (`max-age=0`), so an edit shows everywhere within about a minute and a half. Availability, bookings and lookups are
- * never cached: they change with every booking and belong to one guest.
+ * parameters the route reads), and for 10 minutes when the API fails (`stale-if-error`). Browsers ask again each time
+ * (`max-age=0`), so an edit shows everywhere within about a minute. No `stale-while-revalidate`: browsers apply it
+ * too (Chromium served a reviews list without the host's new reply from its own cache, and its background
+ * revalidation kept the page from ever being network-idle). Availability, bookings and lookups are never cached:
+ * they change with every booking and belong to one guest.
  */
 import { isDependencyFailure } from '../../adapters/outside-calls';
 import type { HttpApiEvent, HttpApiStructuredResult } from './api-gateway';
@@ -15,7 +16,7 @@ import { json } from './responses';
 export const CATALOGUE_EDGE_SECONDS = 60;
 
 export const PUBLIC_CATALOGUE_CACHE = {
-  'cache-control': `public, max-age=0, s-maxage=${CATALOGUE_EDGE_SECONDS}, stale-while-revalidate=30, stale-if-error=600`,
+  'cache-control': `public, max-age=0, s-maxage=${CATALOGUE_EDGE_SECONDS}, stale-if-error=600`,
 } as const;
 
 /** How old a catalogue answer may be and still stand in for one the database cannot give right now. */
