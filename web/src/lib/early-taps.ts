@@ -27,6 +27,17 @@ declare global {
 /** The attribute that marks a control whose early taps are kept. */
 export const earlyTap = (key: string) => ({ 'data-early-tap': key });
 
+/**
+ * Keeps a tap on a stand-in whose real control is still loading (the booking form's placeholder "Next", hydrated but
+ * without the form's code): the control replays it with `useEarlyTap` once it mounts, as a tap before hydration.
+ */
+export function keepTap(key: string, value: string | null = null): void {
+  if (typeof window === 'undefined') return;
+  const kept = (window.__earlyTaps ??= []);
+  for (let i = kept.length - 1; i >= 0; i--) if (kept[i]!.key === key) kept.splice(i, 1);
+  kept.push({ key, value });
+}
+
 /** Takes the kept taps of `key` (the latest one), so that no other mount replays them again. */
 export function takeEarlyTap(key: string): EarlyTap | undefined {
   const kept = typeof window === 'undefined' ? undefined : window.__earlyTaps;

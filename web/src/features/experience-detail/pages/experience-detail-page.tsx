@@ -33,7 +33,7 @@ import { PhotoGallery } from '../components/photo-gallery';
 import { StickyBookingBar } from '../components/sticky-booking-bar';
 import { useT } from '../../../lib/i18n/i18n';
 import { contentLang } from '../../../lib/i18n/content-lang';
-import { earlyTap } from '../../../lib/early-taps';
+import { earlyTap, keepTap } from '../../../lib/early-taps';
 import { useWhenReached } from '../../../lib/when-reached';
 import { BOOKING_NEXT_TAP } from '../components/booking-next-tap';
 import { useApi } from '../../../app/api';
@@ -67,7 +67,14 @@ function BookingRequestPlaceholder() {
       </Typography>
       <PageLoader label={t('detail.loadingForm')} minHeight={240} />
       {/* The form's own button stands here (it asks for a date first): a tap is kept and replayed by the form. */}
-      <Button variant="contained" size="large" sx={{ mt: 'auto' }} {...earlyTap(BOOKING_NEXT_TAP)}>
+      <Button
+        variant="contained"
+        size="large"
+        sx={{ mt: 'auto' }}
+        {...earlyTap(BOOKING_NEXT_TAP)}
+        // Hydrated, the placeholder keeps the tap itself (the first tap also starts loading the form).
+        onClick={() => keepTap(BOOKING_NEXT_TAP)}
+      >
         {t('booking.next')}
       </Button>
     </Paper>
