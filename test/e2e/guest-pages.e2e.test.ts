@@ -72,6 +72,12 @@ const PAGES: {
       await page.locator('#booking-request').waitFor();
       await page.evaluate(() => document.getElementById('booking-request')?.scrollIntoView());
       await page.locator('#booking-request button[role="gridcell"]:not([disabled])').first().waitFor();
+      // Still where the guest scrolled: hydration once threw a guest who scrolled early back to the top.
+      const { top, bottom, height } = await page.evaluate(() => {
+        const box = document.getElementById('booking-request')!.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom, height: window.innerHeight };
+      });
+      expect(top < height && bottom > 0, `form at ${top}–${bottom} of ${height}`).toBe(true);
     },
   },
   {

@@ -38,3 +38,12 @@ export function routerReady(router: Pick<DataRouter, 'state' | 'subscribe'>): Pr
     });
   });
 }
+
+/**
+ * Where the guest had scrolled a server page before it hydrated, read in the hydrating render; null elsewhere. React
+ * Router's ScrollRestoration scrolls a first visit to the top when it mounts, so a guest who had already scrolled
+ * down to the booking form (issue 34: its code loads when reached) was thrown back to the top at hydration.
+ */
+export function scrollBeforeHydration(): number | null {
+  return typeof document !== 'undefined' && fromServer && window.scrollY > 0 ? window.scrollY : null;
+}

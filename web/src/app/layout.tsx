@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Link as RouterLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -17,7 +17,7 @@ import { QuickSearch } from '../components/quick-search';
 import { RetryNotice } from '../components/retry-notice';
 import { useToastPageScope } from '../lib/toast';
 import { useAppConfig } from './config-context';
-import { renderedOnServer } from './hydration';
+import { renderedOnServer, scrollBeforeHydration } from './hydration';
 import { externalLinkProps, useExternalLinks } from '../lib/external-link';
 import { footerLinks, headerLinks } from './links';
 import { useT } from '../lib/i18n/i18n';
@@ -243,6 +243,19 @@ export function AppLayout() {
       <RetryNotice message={t('retry.notice')} />
       <Footer />
       <ScrollRestoration />
+      <KeepScrollOfServerPage />
     </Box>
   );
+}
+
+/**
+ * Puts the guest back where they had scrolled the server's page before it hydrated. After ScrollRestoration in the
+ * tree, so its layout effect runs after the one that scrolls a first visit to the top.
+ */
+function KeepScrollOfServerPage() {
+  const [scrolled] = useState(scrollBeforeHydration);
+  useLayoutEffect(() => {
+    if (scrolled !== null && window.scrollY !== scrolled) window.scrollTo(0, scrolled);
+  }, [scrolled]);
+  return null;
 }
