@@ -94,7 +94,7 @@ const mailsTo = async (to: string): Promise<OutboxMail[]> =>
 /** The conversation token of the guest's newest acknowledgement, read from the link in the mail. */
 async function tokenMailedTo(email: string, prefix: string): Promise<string> {
   const mail = (await mailsTo(email)).at(-1);
-  const match = new RegExp(`${world.origin}${prefix}/inquiry/([A-Za-z0-9_-]{43})`).exec(
+  const match = new RegExp(`https?://[^/\\s]+${prefix}/inquiry/([A-Za-z0-9_-]{43})`).exec(
     mail?.body.text ?? '',
   );
   if (!match) throw new Error(`no conversation link in ${mail?.body.text}`);

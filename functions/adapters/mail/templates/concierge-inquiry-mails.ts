@@ -45,10 +45,10 @@ const texts: Record<GuestLocale, InquiryMailTexts> = {
     yourMessage: 'Your question',
     received: {
       subject: (site) => `We received your question - ${site} concierge`,
-      preheader: (due) => `Our concierge will reply by ${due} (Japan time).`,
+      preheader: (due) => `Our concierge will reply by ${due}.`,
       heading: 'Thank you for your question',
       intro: (due) =>
-        `Our concierge has received your question and will reply within one working day, by ${due} (Japan time). We will e-mail you when the reply is ready.`,
+        `Our concierge has received your question and will reply within one working day, by ${due}. We will e-mail you when the reply is ready.`,
       link: 'You can read the conversation and add to it at any time through this private link. Please do not share it.',
     },
     reply: {
@@ -68,10 +68,10 @@ const texts: Record<GuestLocale, InquiryMailTexts> = {
     yourMessage: 'お問い合わせ内容',
     received: {
       subject: (site) => `【${site}】お問い合わせを受け付けました`,
-      preheader: (due) => `コンシェルジュが ${due}（日本時間）までにご返信します。`,
+      preheader: (due) => `コンシェルジュが ${due}までにご返信します。`,
       heading: 'お問い合わせありがとうございます',
       intro: (due) =>
-        `コンシェルジュがお問い合わせを受け付けました。1営業日以内、${due}（日本時間）までにご返信します。返信をお送りした際はメールでお知らせします。`,
+        `コンシェルジュがお問い合わせを受け付けました。1営業日以内、${due}までにご返信します。返信をお送りした際はメールでお知らせします。`,
       link: '以下の専用リンクから、いつでもやり取りの確認と追加のご連絡ができます。このリンクは他の方と共有しないでください。',
     },
     reply: {
@@ -91,10 +91,10 @@ const texts: Record<GuestLocale, InquiryMailTexts> = {
     yourMessage: '您的問題',
     received: {
       subject: (site) => `我們已收到您的問題 - ${site} 禮賓服務`,
-      preheader: (due) => `禮賓人員將於 ${due}（日本時間）前回覆您。`,
+      preheader: (due) => `禮賓人員將於 ${due}前回覆您。`,
       heading: '感謝您的詢問',
       intro: (due) =>
-        `禮賓人員已收到您的問題，將於一個工作天內、${due}（日本時間）前回覆您。回覆後我們會以電子郵件通知您。`,
+        `禮賓人員已收到您的問題，將於一個工作天內、${due}前回覆您。回覆後我們會以電子郵件通知您。`,
       link: '您可以隨時透過以下專屬連結查看對話並補充訊息。請勿將此連結分享給他人。',
     },
     reply: {
@@ -114,10 +114,10 @@ const texts: Record<GuestLocale, InquiryMailTexts> = {
     yourMessage: '문의 내용',
     received: {
       subject: (site) => `문의가 접수되었습니다 - ${site} 컨시어지`,
-      preheader: (due) => `컨시어지가 ${due}(일본 시간)까지 답변드립니다.`,
+      preheader: (due) => `컨시어지가 ${due}까지 답변드립니다.`,
       heading: '문의해 주셔서 감사합니다',
       intro: (due) =>
-        `컨시어지가 문의를 접수했습니다. 영업일 기준 1일 이내, ${due}(일본 시간)까지 답변드리며 답변이 준비되면 메일로 알려 드립니다.`,
+        `컨시어지가 문의를 접수했습니다. 영업일 기준 1일 이내, ${due}까지 답변드리며 답변이 준비되면 메일로 알려 드립니다.`,
       link: '아래 전용 링크에서 언제든지 대화를 확인하고 내용을 추가하실 수 있습니다. 이 링크는 다른 사람과 공유하지 마세요.',
     },
     reply: {
