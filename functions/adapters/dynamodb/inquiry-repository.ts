@@ -101,7 +101,7 @@ export class DynamoInquiryRepository implements InquiryRepository {
   }
 
   async update(
-    seen: Pick<Inquiry, 'id' | 'status' | 'replyDueAt'>,
+    seen: Pick<Inquiry, 'id' | 'status' | 'replyDueAt' | 'lastMessageAt'>,
     change: { status: InquiryStatus; replyDueAt: string; message?: InquiryMessage },
     mails: OutboxMail[],
     now: Date,
@@ -116,14 +116,15 @@ export class DynamoInquiryRepository implements InquiryRepository {
             UpdateExpression: change.message
               ? 'SET #status = :status, #due = :due, #gpk = :gpk, #gsk = :gsk, #last = :last'
               : 'SET #status = :status, #due = :due, #gpk = :gpk, #gsk = :gsk',
-            // The list keys embed the deadline read before: written only if it is still that one.
-            ConditionExpression: 'attribute_exists(PK) AND #due = :seenDue',
+            // Only over the inquiry as read: the list keys embed its deadline, and a message that arrived meanwhile
+            // (a guest's answer, a reply) must not be overtaken by a status decided without it.
+            ConditionExpression: 'attribute_exists(PK) AND #due = :seenDue AND #last = :seenLast',
             ExpressionAttributeNames: {
               '#status': 'status',
               '#due': 'replyDueAt',
               '#gpk': 'GSI2PK',
               '#gsk': 'GSI2SK',
-              ...(change.message ? { '#last': 'lastMessageAt' } : {}),
+              '#last': 'lastMessageAt',
             },
             ExpressionAttributeValues: {
               ':status': change.status,
@@ -131,6 +132,7 @@ export class DynamoInquiryRepository implements InquiryRepository {
               ':gpk': index.GSI2PK,
               ':gsk': index.GSI2SK,
               ':seenDue': seen.replyDueAt,
+              ':seenLast': seen.lastMessageAt,
               ...(change.message ? { ':last': change.message.createdAt } : {}),
             },
           },

@@ -21,11 +21,11 @@ export interface InquiryRepository {
   idOfToken(token: string): Promise<string | null>;
   /**
    * Adds a message and moves the inquiry to `status` (with `replyDueAt`, a fresh deadline for a guest message),
-   * with the mails, in one transaction. Only while the inquiry is still as `seen` was read (its status and
-   * deadline): `state_conflict` when it changed meanwhile. `message` absent: only the status changes (closing).
+   * with the mails, in one transaction. Only while the inquiry is still as `seen` was read (its deadline and last
+   * message): `state_conflict` when it changed meanwhile. `message` absent: only the status changes (closing).
    */
   update(
-    seen: Pick<Inquiry, 'id' | 'status' | 'replyDueAt'>,
+    seen: Pick<Inquiry, 'id' | 'status' | 'replyDueAt' | 'lastMessageAt'>,
     change: { status: InquiryStatus; replyDueAt: string; message?: InquiryMessage },
     mails: OutboxMail[],
     now: Date,

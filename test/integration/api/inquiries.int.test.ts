@@ -332,6 +332,29 @@ describe('the conversation', () => {
   });
 });
 
+describe('at the same moment', () => {
+  it('a guest answer and a concierge reply both land, and the inbox lists the inquiry under the status it has', async () => {
+    const { id, token } = await ask();
+    const [answer, reply] = await Promise.all([
+      callFrom<{ status: string }>(freshAddress(), world, 'POST', `/api/inquiries/${token}/messages`, {
+        text: 'One more thing',
+      }),
+      asAdmin<Detail>('POST', `/api/admin/inquiries/${id}/messages`, { text: 'Yes, of course.' }),
+    ]);
+    expect([answer.status, reply.status]).toEqual([201, 201]);
+    const detail = await asAdmin<Detail>('GET', `/api/admin/inquiries/${id}`);
+    expect(detail.body.messages.map((m) => m.text).sort()).toEqual(
+      [inquiryBody().message, 'One more thing', 'Yes, of course.'].sort(),
+    );
+    // Whichever wrote last decides the status; the list index agrees with it.
+    const last = detail.body.messages.at(-1)!;
+    expect(detail.body.status).toBe(last.from === 'guest' ? 'new' : 'answered');
+    expect((await allInquiries(detail.body.status)).map((i) => i.id)).toContain(id);
+    const otherStatus = detail.body.status === 'new' ? 'answered' : 'new';
+    expect((await allInquiries(otherStatus)).map((i) => i.id)).not.toContain(id);
+  });
+});
+
 describe('the inbox and the dashboard', () => {
   it('lists overdue first, then the nearest deadline; the dashboard counts open and overdue', async () => {
     const older = await ask({ name: 'Older Guest' });
