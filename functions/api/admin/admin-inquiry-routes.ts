@@ -6,7 +6,7 @@
  * - `POST /api/admin/inquiries/{id}/messages` `{ text }` → `201` the inquiry (mailed to the guest; `answered`);
  * - `POST /api/admin/inquiries/{id}/close` → `200` the inquiry.
  */
-import { inquiriesRuntime } from '../../adapters/runtime/inquiries-runtime';
+import { conciergeInquiriesRuntime } from '../../adapters/runtime/inquiries-runtime';
 import { adminInquiriesQuery, conciergeMessageSchema } from '../../domain/schemas/inquiries';
 import { inquiryMessages } from '../../use-cases/concierge/inquiries';
 import type { HttpApiEvent, HttpApiStructuredResult } from '../http/api-gateway';
@@ -22,7 +22,7 @@ export async function listInquiries(event: HttpApiEvent): Promise<HttpApiStructu
   const { status, cursor, limit } = parseQuery(event, adminInquiriesQuery, BACK_OFFICE_INVALID_REQUEST);
   return json(
     200,
-    await inquiriesRuntime().list({
+    await conciergeInquiriesRuntime().list({
       ...(status ? { status } : {}),
       ...(cursor ? { cursor } : {}),
       ...(limit ? { limit } : {}),
@@ -32,17 +32,17 @@ export async function listInquiries(event: HttpApiEvent): Promise<HttpApiStructu
 
 export async function getInquiry(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
   callerSub(event);
-  return json(200, await inquiriesRuntime().detail(inquiryId(event)));
+  return json(200, await conciergeInquiriesRuntime().detail(inquiryId(event)));
 }
 
 export async function replyToInquiry(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   callerSub(event);
   const id = inquiryId(event);
   const { text } = parseBody(event, conciergeMessageSchema, BACK_OFFICE_INVALID_REQUEST);
-  return json(201, await inquiriesRuntime().reply(id, text));
+  return json(201, await conciergeInquiriesRuntime().reply(id, text));
 }
 
 export async function closeInquiry(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
   callerSub(event);
-  return json(200, await inquiriesRuntime().close(inquiryId(event)));
+  return json(200, await conciergeInquiriesRuntime().close(inquiryId(event)));
 }

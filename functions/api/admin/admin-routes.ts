@@ -4,7 +4,7 @@
  * request without a valid admin token; the admin is the token's `sub`.
  */
 import { adminRuntime } from '../../adapters/runtime/admin-runtime';
-import { inquiriesRuntime } from '../../adapters/runtime/inquiries-runtime';
+import { conciergeInquiriesRuntime } from '../../adapters/runtime/inquiries-runtime';
 import type { AdminAccountView } from '../../domain/back-office-views';
 import {
   adminBookingsExportQuery,
@@ -43,7 +43,7 @@ export async function getDashboard(event: HttpApiEvent): Promise<HttpApiStructur
   // Issue 31: the concierge desk's open and overdue inquiries beside the booking figures.
   const [dashboard, inquiries] = await Promise.all([
     useCases().dashboard(),
-    inquiriesRuntime().dashboardCounts(),
+    conciergeInquiriesRuntime().dashboardCounts(),
   ]);
   return json(200, { ...dashboard, inquiries });
 }

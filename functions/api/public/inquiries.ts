@@ -6,7 +6,7 @@
  * - `POST /api/inquiries/{token}/messages` `{ text }` → `201 { messages, status }` · 400 · 404 · 429.
  * The bodies are validated by the use case, in the language of the guest (the form's `locale`, the inquiry's).
  */
-import { inquiriesRuntime } from '../../adapters/runtime/inquiries-runtime';
+import { guestInquiriesRuntime } from '../../adapters/runtime/inquiries-runtime';
 import { inquiryMessages } from '../../use-cases/concierge/inquiries';
 import type { HttpApiEvent, HttpApiStructuredResult } from '../http/api-gateway';
 import { clientAddress } from '../http/client-address';
@@ -17,14 +17,14 @@ import { json } from '../http/responses';
 const token = (event: HttpApiEvent) => pathId(event, inquiryMessages.linkNotFound.en, 'token');
 
 export async function postInquiry(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
-  return json(201, await inquiriesRuntime().ask(event.jsonBody ?? {}, clientAddress(event)));
+  return json(201, await guestInquiriesRuntime().ask(event.jsonBody ?? {}, clientAddress(event)));
 }
 
 export async function getInquiry(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
-  return json(200, await inquiriesRuntime().conversation(token(event)));
+  return json(200, await guestInquiriesRuntime().conversation(token(event)));
 }
 
 export async function postInquiryMessage(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const link = token(event);
-  return json(201, await inquiriesRuntime().answer(link, event.jsonBody ?? {}, clientAddress(event)));
+  return json(201, await guestInquiriesRuntime().answer(link, event.jsonBody ?? {}, clientAddress(event)));
 }

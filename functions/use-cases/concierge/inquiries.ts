@@ -108,7 +108,8 @@ export interface AdminInquiryDetail extends AdminInquiryListItem {
 /** Attempts of a change that lost a race with another writer of the same inquiry before it answers 409. */
 const UPDATE_ATTEMPTS = 3;
 
-export function makeInquiryUseCases(deps: InquiryUseCaseDeps) {
+/** What both sides share: mails, reading an inquiry, changing it again after a lost race. */
+function inquiryCommon(deps: InquiryUseCaseDeps) {
   const context = (inquiry: Inquiry) => ({
     inquiry,
     baseUrl: deps.baseUrl,
@@ -127,14 +128,6 @@ export function makeInquiryUseCases(deps: InquiryUseCaseDeps) {
     ...rendered,
     attachments: [],
   });
-  const conciergeMail = (inquiry: Inquiry, text: string, first: boolean) =>
-    outboxMail(
-      'concierge-new-message',
-      deps.conciergeEmail,
-      'ja',
-      conciergeNewMessageMail(context(inquiry), text, first),
-    );
-
   async function deliver(mails: OutboxMail[]): Promise<void> {
     // The mails are stored; a sender run delivers them anyway if this first attempt fails.
     await deps
@@ -184,23 +177,26 @@ export function makeInquiryUseCases(deps: InquiryUseCaseDeps) {
     }
   }
 
-  async function adminDetail(id: string): Promise<AdminInquiryDetail> {
-    const [{ inquiry, messages }, offers] = await Promise.all([
-      conversationOfId(id),
-      deps.offers.listByInquiry(id),
-    ]);
-    return {
-      ...listItem(inquiry, deps.clock()),
-      locale: inquiry.locale,
-      ...(inquiry.experienceId
-        ? { experience: { id: inquiry.experienceId, title: inquiry.experienceTitle ?? '' } }
-        : {}),
-      ...(inquiry.preferredDates ? { preferredDates: inquiry.preferredDates } : {}),
-      ...(inquiry.guests ? { guests: inquiry.guests } : {}),
-      messages,
-      offers,
-    };
-  }
+  return {
+    context,
+    outboxMail,
+    deliver,
+    conversationOfToken,
+    conversationOfId,
+    changeInquiry,
+  };
+}
+
+/** The guest's side (public API): ask, read the conversation, answer. */
+export function makeGuestInquiries(deps: InquiryUseCaseDeps) {
+  const { context, outboxMail, deliver, conversationOfToken, changeInquiry } = inquiryCommon(deps);
+  const conciergeMail = (inquiry: Inquiry, text: string, first: boolean) =>
+    outboxMail(
+      'concierge-new-message',
+      deps.conciergeEmail,
+      'ja',
+      conciergeNewMessageMail(context(inquiry), text, first),
+    );
 
   return {
     /** `POST /api/inquiries`: validates in the guest's language, opens the inquiry, mails guest and concierge. */
@@ -302,7 +298,32 @@ export function makeInquiryUseCases(deps: InquiryUseCaseDeps) {
       const after = await conversationOfToken(token, locale);
       return { messages: after.messages, status: after.inquiry.status };
     },
+  };
+}
 
+/** The concierge's side (admin API): the inbox, a conversation, reply, close, the dashboard's figures. */
+export function makeConciergeInquiries(deps: InquiryUseCaseDeps) {
+  const { context, outboxMail, deliver, conversationOfId, changeInquiry } = inquiryCommon(deps);
+
+  async function adminDetail(id: string): Promise<AdminInquiryDetail> {
+    const [{ inquiry, messages }, offers] = await Promise.all([
+      conversationOfId(id),
+      deps.offers.listByInquiry(id),
+    ]);
+    return {
+      ...listItem(inquiry, deps.clock()),
+      locale: inquiry.locale,
+      ...(inquiry.experienceId
+        ? { experience: { id: inquiry.experienceId, title: inquiry.experienceTitle ?? '' } }
+        : {}),
+      ...(inquiry.preferredDates ? { preferredDates: inquiry.preferredDates } : {}),
+      ...(inquiry.guests ? { guests: inquiry.guests } : {}),
+      messages,
+      offers,
+    };
+  }
+
+  return {
     /** `GET /api/admin/inquiries?status&cursor`: overdue first, then the nearest deadline. */
     async list(filter: { status?: InquiryStatus } & PageRequest): Promise<Page<AdminInquiryListItem>> {
       const page = await deps.inquiries.list(filter);
@@ -351,6 +372,11 @@ export function makeInquiryUseCases(deps: InquiryUseCaseDeps) {
   };
 }
 
+/** Both sides at once (tests; each API builds only its own side, so its bundle keeps only that side's mails). */
+export function makeInquiryUseCases(deps: InquiryUseCaseDeps) {
+  return { ...makeGuestInquiries(deps), ...makeConciergeInquiries(deps) };
+}
+
 function listItem(inquiry: Inquiry, now: Date): AdminInquiryListItem {
   return {
     id: inquiry.id,
@@ -363,4 +389,6 @@ function listItem(inquiry: Inquiry, now: Date): AdminInquiryListItem {
   };
 }
 
+export type GuestInquiries = ReturnType<typeof makeGuestInquiries>;
+export type ConciergeInquiries = ReturnType<typeof makeConciergeInquiries>;
 export type InquiryUseCases = ReturnType<typeof makeInquiryUseCases>;

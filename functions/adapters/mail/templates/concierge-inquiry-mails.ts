@@ -14,51 +14,39 @@ import { DEFAULT_SITE_NAME } from './booking-mail';
 import { formatTokyoDateTime, guestSiteUrl, siteUrl } from './format';
 import { renderMail, type MailBlock, type RenderedMail } from './layout';
 
-interface InquiryMailTexts {
+interface InquiryMailCommonTexts {
   greeting: (name: string) => string;
   footer: (email: string, siteName: string) => string;
   button: string;
   yourMessage: string;
-  received: {
-    subject: (siteName: string) => string;
-    preheader: (due: string) => string;
-    heading: string;
-    intro: (due: string) => string;
-    link: string;
-  };
-  reply: {
-    subject: (siteName: string) => string;
-    preheader: string;
-    heading: string;
-    intro: string;
-    replyTitle: string;
-    answer: string;
-  };
 }
 
-const texts: Record<GuestLocale, InquiryMailTexts> = {
+interface InquiryReceivedTexts {
+  subject: (siteName: string) => string;
+  preheader: (due: string) => string;
+  heading: string;
+  intro: (due: string) => string;
+  link: string;
+}
+
+interface InquiryReplyTexts {
+  subject: (siteName: string) => string;
+  preheader: string;
+  heading: string;
+  intro: string;
+  replyTitle: string;
+  answer: string;
+}
+
+// Three records rather than one, so that a bundle keeps only the texts of the mails it writes (the public API the
+// acknowledgement, the admin API the reply).
+const commonTexts: Record<GuestLocale, InquiryMailCommonTexts> = {
   en: {
     greeting: (name) => `Dear ${name},`,
     footer: (email, site) =>
       `You received this mail because a question was sent to the ${site} concierge with ${email}. If that was not you, you can ignore it.`,
     button: 'Open the conversation',
     yourMessage: 'Your question',
-    received: {
-      subject: (site) => `We received your question - ${site} concierge`,
-      preheader: (due) => `Our concierge will reply by ${due}.`,
-      heading: 'Thank you for your question',
-      intro: (due) =>
-        `Our concierge has received your question and will reply within one working day, by ${due}. We will e-mail you when the reply is ready.`,
-      link: 'You can read the conversation and add to it at any time through this private link. Please do not share it.',
-    },
-    reply: {
-      subject: (site) => `The concierge replied - ${site}`,
-      preheader: 'Our concierge has answered your question.',
-      heading: 'Our concierge has replied',
-      intro: 'Our concierge has answered your question:',
-      replyTitle: 'Reply from the concierge',
-      answer: 'You can answer on the conversation page.',
-    },
   },
   ja: {
     greeting: (name) => `${name} 様`,
@@ -66,22 +54,6 @@ const texts: Record<GuestLocale, InquiryMailTexts> = {
       `このメールは、${email} から ${site} のコンシェルジュへお問い合わせがあったためお送りしています。お心当たりのない場合は破棄してください。`,
     button: 'お問い合わせを開く',
     yourMessage: 'お問い合わせ内容',
-    received: {
-      subject: (site) => `【${site}】お問い合わせを受け付けました`,
-      preheader: (due) => `コンシェルジュが ${due}までにご返信します。`,
-      heading: 'お問い合わせありがとうございます',
-      intro: (due) =>
-        `コンシェルジュがお問い合わせを受け付けました。1営業日以内、${due}までにご返信します。返信をお送りした際はメールでお知らせします。`,
-      link: '以下の専用リンクから、いつでもやり取りの確認と追加のご連絡ができます。このリンクは他の方と共有しないでください。',
-    },
-    reply: {
-      subject: (site) => `【${site}】コンシェルジュから返信が届きました`,
-      preheader: 'コンシェルジュがお問い合わせに回答しました。',
-      heading: 'コンシェルジュから返信が届きました',
-      intro: 'お問い合わせへの回答をお送りします。',
-      replyTitle: 'コンシェルジュからの返信',
-      answer: 'ご返信はお問い合わせページから送れます。',
-    },
   },
   'zh-Hant': {
     greeting: (name) => `${name} 您好：`,
@@ -89,22 +61,6 @@ const texts: Record<GuestLocale, InquiryMailTexts> = {
       `您收到這封郵件，是因為有人以 ${email} 向 ${site} 的禮賓服務提出了問題。如果不是您本人，請忽略此郵件。`,
     button: '開啟對話',
     yourMessage: '您的問題',
-    received: {
-      subject: (site) => `我們已收到您的問題 - ${site} 禮賓服務`,
-      preheader: (due) => `禮賓人員將於 ${due}前回覆您。`,
-      heading: '感謝您的詢問',
-      intro: (due) =>
-        `禮賓人員已收到您的問題，將於一個工作天內、${due}前回覆您。回覆後我們會以電子郵件通知您。`,
-      link: '您可以隨時透過以下專屬連結查看對話並補充訊息。請勿將此連結分享給他人。',
-    },
-    reply: {
-      subject: (site) => `禮賓人員已回覆 - ${site}`,
-      preheader: '禮賓人員已回答您的問題。',
-      heading: '禮賓人員已回覆',
-      intro: '禮賓人員已回答您的問題：',
-      replyTitle: '禮賓人員的回覆',
-      answer: '您可以在對話頁面回覆。',
-    },
   },
   ko: {
     greeting: (name) => `${name} 님, 안녕하세요.`,
@@ -112,22 +68,76 @@ const texts: Record<GuestLocale, InquiryMailTexts> = {
       `${email}(으)로 ${site} 컨시어지에 문의가 접수되어 이 메일을 보내 드렸습니다. 본인이 문의하지 않으셨다면 이 메일을 무시하셔도 됩니다.`,
     button: '대화 열기',
     yourMessage: '문의 내용',
-    received: {
-      subject: (site) => `문의가 접수되었습니다 - ${site} 컨시어지`,
-      preheader: (due) => `컨시어지가 ${due}까지 답변드립니다.`,
-      heading: '문의해 주셔서 감사합니다',
-      intro: (due) =>
-        `컨시어지가 문의를 접수했습니다. 영업일 기준 1일 이내, ${due}까지 답변드리며 답변이 준비되면 메일로 알려 드립니다.`,
-      link: '아래 전용 링크에서 언제든지 대화를 확인하고 내용을 추가하실 수 있습니다. 이 링크는 다른 사람과 공유하지 마세요.',
-    },
-    reply: {
-      subject: (site) => `컨시어지가 답변했습니다 - ${site}`,
-      preheader: '컨시어지가 문의에 답변했습니다.',
-      heading: '컨시어지의 답변이 도착했습니다',
-      intro: '문의하신 내용에 대한 답변입니다.',
-      replyTitle: '컨시어지의 답변',
-      answer: '대화 페이지에서 답장하실 수 있습니다.',
-    },
+  },
+};
+
+const receivedTexts: Record<GuestLocale, InquiryReceivedTexts> = {
+  en: {
+    subject: (site) => `We received your question - ${site} concierge`,
+    preheader: (due) => `Our concierge will reply by ${due}.`,
+    heading: 'Thank you for your question',
+    intro: (due) =>
+      `Our concierge has received your question and will reply within one working day, by ${due}. We will e-mail you when the reply is ready.`,
+    link: 'You can read the conversation and add to it at any time through this private link. Please do not share it.',
+  },
+  ja: {
+    subject: (site) => `【${site}】お問い合わせを受け付けました`,
+    preheader: (due) => `コンシェルジュが ${due}までにご返信します。`,
+    heading: 'お問い合わせありがとうございます',
+    intro: (due) =>
+      `コンシェルジュがお問い合わせを受け付けました。1営業日以内、${due}までにご返信します。返信をお送りした際はメールでお知らせします。`,
+    link: '以下の専用リンクから、いつでもやり取りの確認と追加のご連絡ができます。このリンクは他の方と共有しないでください。',
+  },
+  'zh-Hant': {
+    subject: (site) => `我們已收到您的問題 - ${site} 禮賓服務`,
+    preheader: (due) => `禮賓人員將於 ${due}前回覆您。`,
+    heading: '感謝您的詢問',
+    intro: (due) =>
+      `禮賓人員已收到您的問題，將於一個工作天內、${due}前回覆您。回覆後我們會以電子郵件通知您。`,
+    link: '您可以隨時透過以下專屬連結查看對話並補充訊息。請勿將此連結分享給他人。',
+  },
+  ko: {
+    subject: (site) => `문의가 접수되었습니다 - ${site} 컨시어지`,
+    preheader: (due) => `컨시어지가 ${due}까지 답변드립니다.`,
+    heading: '문의해 주셔서 감사합니다',
+    intro: (due) =>
+      `컨시어지가 문의를 접수했습니다. 영업일 기준 1일 이내, ${due}까지 답변드리며 답변이 준비되면 메일로 알려 드립니다.`,
+    link: '아래 전용 링크에서 언제든지 대화를 확인하고 내용을 추가하실 수 있습니다. 이 링크는 다른 사람과 공유하지 마세요.',
+  },
+};
+
+const replyTexts: Record<GuestLocale, InquiryReplyTexts> = {
+  en: {
+    subject: (site) => `The concierge replied - ${site}`,
+    preheader: 'Our concierge has answered your question.',
+    heading: 'Our concierge has replied',
+    intro: 'Our concierge has answered your question:',
+    replyTitle: 'Reply from the concierge',
+    answer: 'You can answer on the conversation page.',
+  },
+  ja: {
+    subject: (site) => `【${site}】コンシェルジュから返信が届きました`,
+    preheader: 'コンシェルジュがお問い合わせに回答しました。',
+    heading: 'コンシェルジュから返信が届きました',
+    intro: 'お問い合わせへの回答をお送りします。',
+    replyTitle: 'コンシェルジュからの返信',
+    answer: 'ご返信はお問い合わせページから送れます。',
+  },
+  'zh-Hant': {
+    subject: (site) => `禮賓人員已回覆 - ${site}`,
+    preheader: '禮賓人員已回答您的問題。',
+    heading: '禮賓人員已回覆',
+    intro: '禮賓人員已回答您的問題：',
+    replyTitle: '禮賓人員的回覆',
+    answer: '您可以在對話頁面回覆。',
+  },
+  ko: {
+    subject: (site) => `컨시어지가 답변했습니다 - ${site}`,
+    preheader: '컨시어지가 문의에 답변했습니다.',
+    heading: '컨시어지의 답변이 도착했습니다',
+    intro: '문의하신 내용에 대한 답변입니다.',
+    replyTitle: '컨시어지의 답변',
+    answer: '대화 페이지에서 답장하실 수 있습니다.',
   },
 };
 
@@ -145,7 +155,7 @@ function guestMail(
   { inquiry, baseUrl, siteName = DEFAULT_SITE_NAME }: InquiryMailContext,
   mail: { subject: string; preheader: string; heading: string; blocks: MailBlock[] },
 ): RenderedMail {
-  const t = texts[inquiry.locale];
+  const t = commonTexts[inquiry.locale];
   return renderMail({
     ...mail,
     language: inquiry.locale,
@@ -159,31 +169,31 @@ function guestMail(
 /** `inquiry-received`: the acknowledgement, with the reply promised by `inquiry.replyDueAt` (Tokyo time). */
 export function inquiryReceivedMail(context: InquiryMailContext, question: string): RenderedMail {
   const { inquiry } = context;
-  const t = texts[inquiry.locale];
+  const t = receivedTexts[inquiry.locale];
   const due = formatTokyoDateTime(inquiry.replyDueAt, inquiry.locale);
   return guestMail(context, {
-    subject: t.received.subject(context.siteName ?? DEFAULT_SITE_NAME),
-    preheader: t.received.preheader(due),
-    heading: t.received.heading,
+    subject: t.subject(context.siteName ?? DEFAULT_SITE_NAME),
+    preheader: t.preheader(due),
+    heading: t.heading,
     blocks: [
-      { kind: 'paragraph', text: t.received.intro(due) },
-      { kind: 'note', title: t.yourMessage, text: question },
-      { kind: 'paragraph', text: t.received.link },
+      { kind: 'paragraph', text: t.intro(due) },
+      { kind: 'note', title: commonTexts[inquiry.locale].yourMessage, text: question },
+      { kind: 'paragraph', text: t.link },
     ],
   });
 }
 
 /** `inquiry-reply`: the concierge's reply (written by the concierge, mostly in the guest's language). */
 export function inquiryReplyMail(context: InquiryMailContext, reply: string): RenderedMail {
-  const t = texts[context.inquiry.locale];
+  const t = replyTexts[context.inquiry.locale];
   return guestMail(context, {
-    subject: t.reply.subject(context.siteName ?? DEFAULT_SITE_NAME),
-    preheader: t.reply.preheader,
-    heading: t.reply.heading,
+    subject: t.subject(context.siteName ?? DEFAULT_SITE_NAME),
+    preheader: t.preheader,
+    heading: t.heading,
     blocks: [
-      { kind: 'paragraph', text: t.reply.intro },
-      { kind: 'note', title: t.reply.replyTitle, text: reply },
-      { kind: 'paragraph', text: t.reply.answer },
+      { kind: 'paragraph', text: t.intro },
+      { kind: 'note', title: t.replyTitle, text: reply },
+      { kind: 'paragraph', text: t.answer },
     ],
   });
 }
