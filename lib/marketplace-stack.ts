@@ -140,6 +140,7 @@ export class MarketplaceStack extends Stack {
       TABLE_NAME: data.table.tableName,
       PAYMENT_PROVIDER: 'stripe',
       MAIL_FROM: mail.senderAddress,
+      CONCIERGE_EMAIL: config.conciergeEmail ?? `concierge@${config.mailDomain}`,
       SES_CONFIGURATION_SET: mail.configurationSet.configurationSetName,
       STRIPE_SECRET_KEY_ARN: payments.stripeSecretKey.secretArn,
     };

@@ -24,6 +24,8 @@ export interface StageConfig {
   mailDomain: string;
   /** `From` address of every mail, within `mailDomain`. */
   senderAddress: string;
+  /** Issue 31: where the concierge desk's notices go (new inquiries, guests' answers); `concierge@<mailDomain>` if unset. */
+  conciergeEmail?: string;
   /** Name of the Stripe partner event bus (`aws.partner/stripe.com/…`) once associated; webhook relay otherwise. */
   stripePartnerBusName?: string;
   /** Where alarm notifications go; no subscription when absent. */
@@ -168,6 +170,7 @@ export function readStageConfig(tryGetContext: ContextReader): StageConfig {
     siteName: optionalString(tryGetContext('siteName')) ?? 'Ehime Experiences',
     mailDomain,
     senderAddress: optionalString(tryGetContext('senderAddress')) ?? `no-reply@${mailDomain}`,
+    conciergeEmail: optionalString(tryGetContext('conciergeEmail')) ?? `concierge@${mailDomain}`,
     stripePartnerBusName: optionalString(tryGetContext('stripePartnerBusName')),
     alarmEmail: optionalString(tryGetContext('alarmEmail')),
     mapsApiKey: optionalString(tryGetContext('mapsApiKey')),

@@ -4,6 +4,7 @@
  * table of contents.
  */
 import middy from '@middy/core';
+import * as adminInquiries from './admin/admin-inquiry-routes';
 import * as adminMails from './admin/admin-mail-routes';
 import * as adminMoney from './admin/admin-money-routes';
 import * as admin from './admin/admin-routes';
@@ -43,6 +44,11 @@ const routes = {
   'POST /api/admin/hosts/{id}/payout-hold': adminMoney.holdPayouts,
   'DELETE /api/admin/hosts/{id}/payout-hold': adminMoney.releasePayouts,
   'GET /api/admin/hosts/{id}/payout-hold-log': adminMoney.getPayoutHoldLog,
+  // The concierge desk's inquiries (issue 31).
+  'GET /api/admin/inquiries': adminInquiries.listInquiries,
+  'GET /api/admin/inquiries/{id}': adminInquiries.getInquiry,
+  'POST /api/admin/inquiries/{id}/messages': adminInquiries.replyToInquiry,
+  'POST /api/admin/inquiries/{id}/close': adminInquiries.closeInquiry,
 };
 
 /** The route keys this group answers (routes.ts declares the same list for API Gateway; a test pins the two). */

@@ -14,6 +14,7 @@ import { getAvailability } from './public/get-availability';
 import { getExperience } from './public/get-experience';
 import { getHealth } from './public/get-health';
 import { getHost } from './public/get-host';
+import { getInquiry, postInquiry, postInquiryMessage } from './public/inquiries';
 import { listCategories } from './public/list-categories';
 import { listExperiences } from './public/list-experiences';
 import { cancelBooking, lookupBooking, requestCancelCode } from './public/lookup-booking';
@@ -36,6 +37,10 @@ const routes = {
   'GET /api/reviews/{token}': getReviewInvitation,
   'POST /api/reviews/{token}': postReview,
   'GET /api/experiences/{id}/reviews': listExperienceReviews,
+  // The concierge desk (issue 31).
+  'POST /api/inquiries': postInquiry,
+  'GET /api/inquiries/{token}': getInquiry,
+  'POST /api/inquiries/{token}/messages': postInquiryMessage,
 };
 
 export const handler = middy<JsonBodyEvent, HttpApiStructuredResult, Error, LambdaContext>()

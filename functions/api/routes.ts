@@ -59,6 +59,10 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/reviews/{token}', group: 'public-api', auth: 'public' },
   { method: 'POST', path: '/api/reviews/{token}', group: 'public-api', auth: 'public' },
   { method: 'GET', path: '/api/experiences/{id}/reviews', group: 'public-api', auth: 'public' },
+  // The concierge desk's inquiries (DESIGN §4h, issue 31).
+  { method: 'POST', path: '/api/inquiries', group: 'public-api', auth: 'public' },
+  { method: 'GET', path: '/api/inquiries/{token}', group: 'public-api', auth: 'public' },
+  { method: 'POST', path: '/api/inquiries/{token}/messages', group: 'public-api', auth: 'public' },
   // Host back office (DESIGN §6 "Back office"), behind the host pool's authorizer.
   ...(
     [
@@ -126,6 +130,11 @@ export const routes: RouteDefinition[] = [
       ['POST', '/api/admin/hosts/{id}/payout-hold'],
       ['DELETE', '/api/admin/hosts/{id}/payout-hold'],
       ['GET', '/api/admin/hosts/{id}/payout-hold-log'],
+      // The concierge desk's inquiries (issue 31).
+      ['GET', '/api/admin/inquiries'],
+      ['GET', '/api/admin/inquiries/{id}'],
+      ['POST', '/api/admin/inquiries/{id}/messages'],
+      ['POST', '/api/admin/inquiries/{id}/close'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({ method, path, group: 'admin-api', auth: 'admin' })),
   // Documents (issue 28; DESIGN §6 wave 4): the receipt and the host's statement are the contract's; the lists and

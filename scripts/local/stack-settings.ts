@@ -18,6 +18,7 @@ export const LOCAL_TABLE_NAME = 'marketplace-local';
 export const LOCAL_IMAGES_BUCKET = 'marketplace-local-images';
 export const SITE_NAME = 'Ehime Experiences';
 export const LOCAL_MAIL_FROM = `${SITE_NAME} <no-reply@example.com>`;
+export const LOCAL_CONCIERGE_EMAIL = 'concierge@example.com';
 
 /**
  * The deployment settings of the guest pages locally: the concierge is reached by mail (the one channel that works
@@ -101,6 +102,8 @@ export function configureHandlerEnvironment(
     S3_ENDPOINT: config.s3Endpoint,
     SES_ENDPOINT: config.sesEndpoint,
     MAIL_FROM: LOCAL_MAIL_FROM,
+    // Issue 31: the concierge desk's notices (new inquiries, guests' answers) land in the local outbox.
+    CONCIERGE_EMAIL: LOCAL_CONCIERGE_EMAIL,
     SITE_URL: baseUrl,
     // A search right after an edit finds it (AWS catches up every few seconds).
     SEARCH_REFRESH_SECONDS: '0',

@@ -75,6 +75,10 @@
  * | the marketplace's entries of a Tokyo month      | GSI4 PK=LEDGER#MONTH#yyyy-MM SK=createdAt#id                 | Query            |
  * | ledger counters (marketplace, per host)         | PK=LEDGER_TOTALS#MARKET · LEDGER_TOTALS#HOST#h SK=SHARD#n    | Query (sum)      |
  * | a booking's live cancellation code (its hash)   | PK=CANCEL_CODE#bookingId SK=CANCEL_CODE (TTL expiresAt)      | txn Put / Update |
+ * | inquiry with its messages (and offer links)     | PK=INQUIRY#id SK=INQUIRY · MESSAGE#at#seq · OFFER#offerId    | Query            |
+ * | inquiry by conversation token                   | PK=INQUIRY_TOKEN#token SK=INQUIRY_TOKEN → inquiry            | GetItem × 2      |
+ * | inquiries: new by deadline, answered/waiting,   | GSI2 PK=INQUIRIES SK=group#replyDueAt#id (group 0 new,       | Query (asc)      |
+ * |   closed (admin list, dashboard open/overdue)   |   1 answered/waiting, 2 closed; status filtered in DynamoDB) | + Select COUNT   |
  * | a booking's receipts, in issue order            | PK=BOOKING#b SK=RECEIPT#nn                                   | Query / cond. Put|
  * | approved tours by start (completion, reminders, | GSI8 PK=DUE#TOUR#shard SK=start#id (sparse, keys only,       | Query ×8 shards  |
  * |   hosts' next-day lists)                        |   8 shards) → BatchGet of the bookings acted on              | + BatchGet       |
@@ -82,6 +86,13 @@
  */
 
 export const SLOT_SORT_KEY_PREFIX = 'SLOT#';
+export const INQUIRY_MESSAGE_SORT_KEY_PREFIX = 'MESSAGE#';
+export const INQUIRY_OFFER_SORT_KEY_PREFIX = 'OFFER#';
+/** GSI2 partition of every inquiry (issue 31: tens a day, far from a hot key). */
+export const INQUIRY_LIST = 'INQUIRIES';
+/** The admin list's group of a status: new first, then answered and waiting, then closed. */
+export const inquiryListGroup = (status: string): '0' | '1' | '2' =>
+  status === 'new' ? '0' : status === 'closed' ? '2' : '1';
 export const TOUR_DAY_SORT_KEY_PREFIX = 'TOUR_DAY#';
 
 /**
@@ -105,6 +116,9 @@ export const PUBLIC_API_WRITE_PARTITIONS = [
   'LEASES#',
   'CANCEL_CODE#',
   'REVIEW#',
+  // The concierge desk (issue 31): a guest's question, its conversation link and the guest's answers.
+  'INQUIRY#',
+  'INQUIRY_TOKEN#',
   // A guest's cancellation settles its refund with the refund's ledger entry and counters (DESIGN §4g).
   'LEDGER_ENTRY#',
   'LEDGER_TOTALS#',
@@ -406,6 +420,23 @@ export const keys = {
    * used, wrong tries and expiry on the item, which the table's TTL removes a day after it lapsed.
    */
   cancelCode: (bookingId: string) => ({ PK: `CANCEL_CODE#${bookingId}`, SK: 'CANCEL_CODE' }),
+  /** Issue 31: an inquiry of the concierge desk; its messages (`MESSAGE#…`) and offer links (`OFFER#…`) beside it. */
+  inquiry: (id: string) => ({ PK: `INQUIRY#${id}`, SK: 'INQUIRY' }),
+  inquiryPartition: (id: string) => `INQUIRY#${id}`,
+  inquiryMessage: (inquiryId: string, createdAt: string, seq: string) => ({
+    PK: `INQUIRY#${inquiryId}`,
+    SK: `${INQUIRY_MESSAGE_SORT_KEY_PREFIX}${sortableInstant(createdAt)}#${seq}`,
+  }),
+  inquiryToken: (token: string) => ({ PK: `INQUIRY_TOKEN#${token}`, SK: 'INQUIRY_TOKEN' }),
+  /**
+   * GSI2 of the admin's inquiry list: group `0` new (ascending deadline: overdue first), `1` answered or waiting,
+   * `2` closed. Whoever changes an inquiry's status or deadline sets these keys with it (the offers backend too,
+   * when an offer moves an inquiry to `waiting`).
+   */
+  inquiryListIndex: (i: { id: string; status: string; replyDueAt: string }) => ({
+    GSI2PK: INQUIRY_LIST,
+    GSI2SK: `${inquiryListGroup(i.status)}#${sortableInstant(i.replyDueAt)}#${i.id}`,
+  }),
 
   /** A mail of the outbox (DESIGN §4f). */
   mail: (id: string) => ({ PK: `MAIL#${id}`, SK: 'MAIL' }),
@@ -551,5 +582,8 @@ export const itemTypes = {
   ledgerEntry: 'LedgerEntry',
   ledgerTotals: 'LedgerTotals',
   cancelCode: 'CancelCode',
+  inquiry: 'Inquiry',
+  inquiryMessage: 'InquiryMessage',
+  inquiryToken: 'InquiryToken',
   receipt: 'Receipt',
 } as const;

@@ -41,6 +41,8 @@ export const environmentSchema = z.object({
    * Vite and vitest set that one to `/` in every process they run.
    */
   SITE_URL: optionalUrl,
+  /** Issue 31: where the concierge desk's notices go (CDK context `conciergeEmail`; locally concierge@example.com). */
+  CONCIERGE_EMAIL: optionalText,
   HOST_USER_POOL_ID: optionalText,
   ADMIN_USER_POOL_ID: optionalText,
   /** Only locally: the cognito-local endpoint for Cognito admin calls. */

@@ -94,6 +94,9 @@ let cached: { base: RuntimeAdapters; runtime: GuestRuntime } | undefined;
 /** The clock every use case reads: the machine's, or the local stack's movable one. */
 export const localClock = (): (() => Date) => hooks.clock ?? (() => new Date());
 
+/** The local stack's immediate mail delivery, or none (AWS: the table's stream starts the sender). */
+export const localMailsQueued = (): LocalRuntimeHooks['mailsQueued'] => hooks.mailsQueued;
+
 /** The local stack's clock mover, or none (never in AWS). */
 export const localClockMover = (): LocalRuntimeHooks['advanceClock'] => hooks.advanceClock;
 

@@ -4,6 +4,7 @@
  * request without a valid admin token; the admin is the token's `sub`.
  */
 import { adminRuntime } from '../../adapters/runtime/admin-runtime';
+import { conciergeInquiriesRuntime } from '../../adapters/runtime/inquiries-runtime';
 import type { AdminAccountView } from '../../domain/back-office-views';
 import {
   adminBookingsExportQuery,
@@ -39,7 +40,12 @@ export async function getMe(event: HttpApiEvent): Promise<HttpApiStructuredResul
 
 export async function getDashboard(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
   callerSub(event);
-  return json(200, await useCases().dashboard());
+  // Issue 31: the concierge desk's open and overdue inquiries beside the booking figures.
+  const [dashboard, inquiries] = await Promise.all([
+    useCases().dashboard(),
+    conciergeInquiriesRuntime().dashboardCounts(),
+  ]);
+  return json(200, { ...dashboard, inquiries });
 }
 
 // Bookings --------------------------------------------------------------------------------------------------------

@@ -79,6 +79,7 @@ beforeAll(async () => {
     DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
     PAYMENT_PROVIDER: 'local',
     SITE_URL: 'http://localhost:3000',
+    CONCIERGE_EMAIL: 'concierge@example.com',
     LOCAL_PAYMENT_STORE: '',
     ORIGIN_VERIFY_SECRET_ARN: '',
     ORIGIN_VERIFY_SECRET: '',
@@ -260,6 +261,28 @@ describe('the public API writes only its own partitions', () => {
     );
     const review = await invoke('POST', '/api/reviews/{token}', { rating: 5, text: 'Lovely' }, { token });
     expect(review.status).toBe(201);
+
+    // A question to the concierge desk (issue 31) and the guest's answer on the conversation page.
+    const asked = await invoke('POST', '/api/inquiries', {
+      name: 'Ada Asks',
+      email: 'asks@example.com',
+      locale: 'en',
+      message: 'Can we join with a toddler?',
+    });
+    expect(asked.status).toBe(201);
+    const inquiry = await table.doc.send(
+      new GetCommand({
+        TableName: table.tableName,
+        Key: { PK: `INQUIRY#${String(asked.body.id)}`, SK: 'INQUIRY' },
+      }),
+    );
+    const answered = await invoke(
+      'POST',
+      '/api/inquiries/{token}/messages',
+      { text: 'And a stroller?' },
+      { token: String(inquiry.Item?.token) },
+    );
+    expect(answered.status).toBe(201);
 
     expect(deletes).toEqual([]);
     const outside = writes.filter((w) => !PUBLIC_API_WRITE_PARTITIONS.some((p) => w.partition.startsWith(p)));
