@@ -131,6 +131,25 @@ function guestRoutes(locale: Locale): RouteObject[] {
       })),
     },
     {
+      // The concierge desk (DESIGN §4h): ask, the private conversation, a tailored offer with its checkout.
+      path: 'contact',
+      lazy: withPageMessages(async () => ({
+        Component: (await import('../features/concierge/pages/contact-page')).ContactPage,
+      })),
+    },
+    {
+      path: 'inquiry/:token',
+      lazy: withPageMessages(async () => ({
+        Component: (await import('../features/concierge/pages/inquiry-page')).InquiryPage,
+      })),
+    },
+    {
+      path: 'offer/:token',
+      lazy: withPageMessages(async () => ({
+        Component: (await import('../features/booking/pages/offer-page')).OfferPage,
+      })),
+    },
+    {
       path: 'about',
       lazy: withPageMessages(() =>
         staticPage(import('../features/static-pages/pages/about-page'), (m) => m.AboutPage),

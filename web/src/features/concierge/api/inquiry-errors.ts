@@ -13,13 +13,7 @@ import {
 import type { Translator } from '../../../lib/i18n/i18n';
 
 export type InquiryField =
-  | 'name'
-  | 'email'
-  | 'locale'
-  | 'message'
-  | 'experienceId'
-  | 'preferredDates'
-  | 'guests';
+  'name' | 'email' | 'locale' | 'message' | 'experienceId' | 'preferredDates' | 'guests';
 
 /**
  * A field message of the shared schema (English, the API's contract) in the page's language. The server's own

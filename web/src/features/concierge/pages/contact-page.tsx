@@ -93,8 +93,7 @@ export function ContactPage() {
   }, [parsed, tr]);
 
   const send = useMutation({
-    mutationFn: (body: CreateInquiryRequest) =>
-      api<{ id: string }>('/inquiries', { method: 'POST', body }),
+    mutationFn: (body: CreateInquiryRequest) => api<{ id: string }>('/inquiries', { method: 'POST', body }),
   });
   const serverFields = useMemo(() => {
     const map: Partial<Record<InquiryField, string>> = {};
@@ -158,7 +157,8 @@ export function ContactPage() {
         variant="h3"
         component="h1"
         gutterBottom
-        sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
+        sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}
+      >
         {t('contact.heading')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>

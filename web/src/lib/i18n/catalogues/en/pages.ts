@@ -312,11 +312,13 @@ const messages = {
   'contact.error.email': 'Please enter a valid email address',
   'contact.error.tooLong': 'At most {max} characters',
   'contact.error.guests': 'Enter a whole number from 1 to {max}',
-  'contact.error.experience': 'This experience cannot be chosen. Choose another one or leave the field empty.',
+  'contact.error.experience':
+    'This experience cannot be chosen. Choose another one or leave the field empty.',
   'contact.error.invalid': 'Some details were not accepted. Please check the marked fields.',
   'contact.error.rateLimited':
     'You have sent several questions in a short time. Please wait a few minutes and try again; your text is still here.',
-  'contact.error.failed': 'Your question could not be sent. Please try again in a moment; your text is still here.',
+  'contact.error.failed':
+    'Your question could not be sent. Please try again in a moment; your text is still here.',
   'inquiry.metaTitle': 'Your conversation with our concierge',
   'inquiry.heading': 'Your conversation with our concierge',
   'inquiry.loading': 'Loading your conversation',

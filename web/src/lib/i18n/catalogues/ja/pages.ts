@@ -316,7 +316,8 @@ const messages: PageMessages = {
   'contact.error.invalid': '受け付けられない項目があります。表示された項目をご確認ください。',
   'contact.error.rateLimited':
     '短時間に何度も送信されました。数分おいてから再度お試しください。入力内容はそのまま残っています。',
-  'contact.error.failed': '送信できませんでした。しばらくしてから再度お試しください。入力内容はそのまま残っています。',
+  'contact.error.failed':
+    '送信できませんでした。しばらくしてから再度お試しください。入力内容はそのまま残っています。',
   'inquiry.metaTitle': 'コンシェルジュとのやり取り',
   'inquiry.heading': 'コンシェルジュとのやり取り',
   'inquiry.loading': 'やり取りを読み込んでいます',
@@ -357,7 +358,8 @@ const messages: PageMessages = {
   'offer.loading': 'オファーを読み込んでいます',
   'offer.summary': 'オファー内容',
   'offer.messageTitle': 'コンシェルジュからのメッセージ',
-  'offer.heldUntil': 'このオファーは {time}（日本時間）まで有効で、それまでこの枠はお客様のために確保されています。',
+  'offer.heldUntil':
+    'このオファーは {time}（日本時間）まで有効で、それまでこの枠はお客様のために確保されています。',
   'offer.preApproved': 'ホストの承諾は得ています。カードの与信が完了した時点で予約が確定します。',
   'offer.request':
     'お支払い後、ホストが48時間以内に予約を確定します。カードは今は与信のみで、ホストが確定した時点で請求されます。',

@@ -313,7 +313,8 @@ const messages: PageMessages = {
   'contact.error.invalid': '받아들일 수 없는 항목이 있습니다. 표시된 항목을 확인해 주세요.',
   'contact.error.rateLimited':
     '짧은 시간에 여러 번 문의하셨습니다. 몇 분 후에 다시 시도해 주세요. 입력하신 내용은 그대로 남아 있습니다.',
-  'contact.error.failed': '문의를 보내지 못했습니다. 잠시 후 다시 시도해 주세요. 입력하신 내용은 그대로 남아 있습니다.',
+  'contact.error.failed':
+    '문의를 보내지 못했습니다. 잠시 후 다시 시도해 주세요. 입력하신 내용은 그대로 남아 있습니다.',
   'inquiry.metaTitle': '컨시어지와의 대화',
   'inquiry.heading': '컨시어지와의 대화',
   'inquiry.loading': '대화를 불러오는 중',
@@ -354,14 +355,15 @@ const messages: PageMessages = {
   'offer.loading': '오퍼를 불러오는 중',
   'offer.summary': '오퍼 내용',
   'offer.messageTitle': '컨시어지의 메시지',
-  'offer.heldUntil': '이 오퍼는 {time}(일본 시간)까지 유효하며, 그때까지 이 시간대는 고객님을 위해 확보되어 있습니다.',
+  'offer.heldUntil':
+    '이 오퍼는 {time}(일본 시간)까지 유효하며, 그때까지 이 시간대는 고객님을 위해 확보되어 있습니다.',
   'offer.preApproved': '호스트가 이미 동의했습니다. 카드 승인이 끝나는 즉시 예약이 확정됩니다.',
   'offer.request':
     '결제 후 호스트가 48시간 이내에 예약을 확정합니다. 지금은 카드 승인만 이루어지며, 호스트가 확정할 때 청구됩니다.',
   'offer.pay': '예약하고 결제하기',
   'offer.booked.title': '이미 예약된 오퍼입니다',
   'offer.booked.text':
-    '이 오퍼는 이미 예약에 사용되었습니다. 예약 내용은 \'예약 확인\'에서 이메일 주소와 예약 번호로 확인하실 수 있습니다.',
+    "이 오퍼는 이미 예약에 사용되었습니다. 예약 내용은 '예약 확인'에서 이메일 주소와 예약 번호로 확인하실 수 있습니다.",
   'offer.booked.reference': '예약 번호: {reference}',
   'offer.expired.title': '기한이 지난 오퍼입니다',
   'offer.expired.text':
