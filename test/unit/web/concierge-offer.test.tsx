@@ -159,6 +159,22 @@ describe('offer page: an open offer', () => {
   });
 });
 
+describe('offer page: what the guest is told about the host', () => {
+  it('a pre-approved offer says the booking is confirmed once the card is authorised; another says the host confirms', async () => {
+    stubApi({ status: 200, body: { ...OFFER, preApproved: true } });
+    openOffer('en');
+    await screen.findByRole('heading', { level: 1, name: 'Your offer from our concierge' });
+    expect(screen.getByText(/The host has already agreed/)).toBeInTheDocument();
+    expect(screen.queryByText(/the host confirms your booking within 48 hours/)).toBeNull();
+    cleanup();
+
+    stubApi({ status: 200, body: OFFER });
+    openOffer('ko');
+    await screen.findByRole('heading', { level: 1, name: '컨시어지의 오퍼' });
+    expect(screen.getByText(/호스트가 48시간 이내에 예약을 확정합니다/)).toBeInTheDocument();
+  });
+});
+
 describe('offer page: an offer that can no longer be booked', () => {
   it('booked: says so with the reference and points to Manage Booking', async () => {
     stubApi({ status: 200, body: { ...OFFER, status: 'booked', bookingReference: 'OF7K2P' } });
