@@ -112,11 +112,12 @@ export function guestPageTarget(path: string): PageTarget | null {
     '/booking-complete',
     '/booking-confirmation',
     '/guest/confirm-reservation',
+    '/contact',
   ];
   if (routes.indexOf(lower) >= 0 || statics.indexOf(lower) >= 0) return null;
   // An experience id no experience can have: the experience's not-found page, as for an unknown id.
   if (/^\/experience\/[^/]+$/.test(clean)) return { key: '', missing: 'not-found', notFoundKey: notFoundKey };
-  if (/^\/(review|experience)\/[^/]+$/.test(lower)) return null;
+  if (/^\/(review|experience|inquiry|offer)\/[^/]+$/.test(lower)) return null;
   if (!lang && /^\/(host|admin)(\/|$)/.test(lower)) return null;
   if ((clean.split('/').pop() || '').indexOf('.') >= 0) return null;
   return { key: '', missing: 'not-found', notFoundKey: prefix + 'not-found.html' };
@@ -166,13 +167,18 @@ export function resolveGuestPage(
 /** The path of an experience's page. */
 export const experiencePath = (id: string) => `/experience/${id}`;
 
-/** The guest pages no crawler should read, in every language: the booking pages and the personal review links. */
+/**
+ * The guest pages no crawler should read, in every language: the booking pages and the personal links (review,
+ * the concierge conversation, an offer).
+ */
 const PRIVATE_GUEST_PATHS = [
   '/booking-form',
   '/booking-complete',
   '/booking-confirmation',
   '/guest/',
   '/review/',
+  '/inquiry/',
+  '/offer/',
 ] as const;
 
 /**

@@ -39,9 +39,9 @@ describe('app shell', () => {
     await expect(nav.getByRole('link', { name: 'Manage Booking' }).getAttribute('href')).resolves.toBe(
       '/booking-confirmation',
     );
-    // The contact link is a setting of the deployment; the local stack reaches the concierge by mail.
+    // Contact is the site's own concierge desk (issue 31), no longer the deployment's mail link.
     const contact = nav.getByRole('link', { name: 'Contact us' });
-    await expect(contact.getAttribute('href')).resolves.toBe('mailto:concierge@example.com');
+    await expect(contact.getAttribute('href')).resolves.toBe('/contact');
     await expect(contact.getAttribute('target')).resolves.toBeNull();
 
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(

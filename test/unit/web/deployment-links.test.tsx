@@ -40,10 +40,8 @@ describe('links of the deployment', () => {
   it('the header and footer link to the configured pages, and leave out the others', async () => {
     renderShell(testConfig);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Contact us' })).toHaveAttribute(
-      'href',
-      'https://forms.example.com/contact',
-    );
+    // Contact is the site's own concierge desk (issue 31), whatever `contactFormUrl` says.
+    expect(within(nav).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Instagram' })).toHaveAttribute(
       'href',
@@ -54,22 +52,34 @@ describe('links of the deployment', () => {
     expect(within(footer).queryByRole('link', { name: 'Facebook' })).toBeNull();
   });
 
-  it('with no contact link configured, there is no Contact us', async () => {
+  it('with no links configured, Contact us still leads to the concierge desk and the social links are left out', async () => {
     renderShell({ ...testConfig, links: NO_LINKS });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).queryByRole('link', { name: 'Contact us' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
     expect(within(screen.getByRole('contentinfo')).queryByRole('link', { name: 'Instagram' })).toBeNull();
   });
 
-  it('the home hero offers only the concierge channels that exist', () => {
+  it('the home hero leads to the contact page on the site, and to Messenger only where it is configured', () => {
     renderWithApp(<Hero />, {
       config: { ...testConfig, links: { ...NO_LINKS, contactForm: 'mailto:c@example.jp' } },
     });
     expect(screen.queryByRole('link', { name: /Messenger/ })).toBeNull();
     const form = screen.getByRole('link', { name: 'Consult with a concierge via contact form' });
-    expect(form).toHaveAttribute('href', 'mailto:c@example.jp');
-    // A mail link opens the mail program, not an empty tab.
+    expect(form).toHaveAttribute('href', '/contact');
+    // A page of the site, not a new tab.
     expect(form).not.toHaveAttribute('target');
+  });
+
+  it('with Messenger configured, the hero keeps its Messenger link beside the contact page', () => {
+    renderWithApp(<Hero />, { config: testConfig });
+    expect(screen.getByRole('link', { name: /Messenger/ })).toHaveAttribute(
+      'href',
+      'https://m.me/ehime.test',
+    );
+    expect(screen.getByRole('link', { name: 'Consult with a concierge via contact form' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
   });
 });
 

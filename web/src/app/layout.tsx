@@ -18,7 +18,7 @@ import { RetryNotice } from '../components/retry-notice';
 import { useToastPageScope } from '../lib/toast';
 import { useAppConfig } from './config-context';
 import { renderedOnServer, scrollBeforeHydration } from './hydration';
-import { externalLinkProps, useExternalLinks } from '../lib/external-link';
+import { externalLinkProps } from '../lib/external-link';
 import { footerLinks, headerLinks } from './links';
 import { useT } from '../lib/i18n/i18n';
 import { stripLocale } from '../lib/i18n/locales';
@@ -47,7 +47,6 @@ function useScrolledPast(offset: number): boolean {
 
 function Header() {
   const { siteName } = useAppConfig();
-  const links = useExternalLinks();
   const location = useLocation();
   const { t, path } = useT();
   const page = stripLocale(location.pathname);
@@ -81,11 +80,9 @@ function Header() {
           {t(link.label)}
         </Button>
       ))}
-      {links.contactForm && (
-        <Button color="inherit" {...externalLinkProps(links.contactForm)}>
-          {t('nav.contact')}
-        </Button>
-      )}
+      <Button component={RouterLink} to={path('/contact')} color="inherit">
+        {t('nav.contact')}
+      </Button>
     </>
   );
 

@@ -13,6 +13,7 @@ import { loadCatalogue } from '../lib/i18n/i18n';
 import { LOCALES, type Locale } from '../lib/i18n/locales';
 import { AppLayout } from './layout';
 import { prefetchLoader, preloadImage } from './prefetch';
+import type { ConciergePage } from './routes/concierge-routes';
 import { RouteError } from './routes/route-error';
 
 /**
@@ -41,6 +42,10 @@ function guestRoutes(locale: Locale): RouteObject[] {
     <T,>(load: () => Promise<T>) =>
     async (): Promise<T> =>
       (await Promise.all([load(), loadCatalogue(locale, 'pages')]))[0];
+  const concierge = (page: ConciergePage) =>
+    withPageMessages(async () => ({
+      Component: await (await import('./routes/concierge-routes')).conciergePage(page),
+    }));
 
   return [
     {
@@ -130,6 +135,10 @@ function guestRoutes(locale: Locale): RouteObject[] {
         Component: (await import('../features/manage-booking/pages/manage-booking-page')).ManageBookingPage,
       })),
     },
+    // The concierge desk (DESIGN §4h): ask, the private conversation, a tailored offer with its checkout.
+    { path: 'contact', lazy: concierge('contact') },
+    { path: 'inquiry/:token', lazy: concierge('inquiry') },
+    { path: 'offer/:token', lazy: concierge('offer') },
     {
       path: 'about',
       lazy: withPageMessages(() =>

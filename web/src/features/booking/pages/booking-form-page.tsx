@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -41,32 +41,20 @@ import { useExperience, type AvailabilityAnswer } from '../../../lib/catalogue-a
 import { usePageMeta } from '../../../lib/page-meta';
 import { useToast } from '../../../lib/toast';
 import { bookingFailure } from '../api/booking-errors';
+import type { CreatedBooking } from '../api/created-booking';
 import type { PaymentMethodState } from '../api/payment-method';
 import { releaseHold } from '../api/release-hold';
 import { BookingSummaryCard } from '../components/booking-summary-card';
 import { durationOf } from '@domain/tour-span';
 import { GuestFormFields } from '../components/guest-form';
-import { LocalTestCardForm } from '../components/local-test-card-form';
+import { CardPaymentFields } from '../components/card-payment-fields';
 import { useGuestForm } from '../hooks/use-guest-form';
 import { useT } from '../../../lib/i18n/i18n';
-
-/** Stripe.js and its React bindings load only with the `stripe` provider. */
-const StripePayment = lazy(() => import('../components/stripe-payment'));
 
 /** Guest spec §9: 1 second between the success and the move to the completion page. */
 const COMPLETE_DELAY_MS = 1000;
 /** The server's hold (DESIGN §3), for the "held until" time the page shows. */
 const HOLD_MS = 15 * 60_000;
-
-/** `POST /api/bookings` (DESIGN §6). */
-interface CreatedBooking {
-  bookingId: string;
-  reference: string;
-  status: 'awaiting_payment';
-  amount: number;
-  currency: 'JPY';
-  payment: { provider: 'stripe' | 'local'; clientSecret: string };
-}
 
 function useBookingData(): BookingData | null {
   const location = useLocation();
@@ -129,7 +117,6 @@ function BookingForm({ data }: { data: BookingData }) {
   const [hold] = useState(() => earlierHold(data));
   const form = useGuestForm(hold.resumed?.guest);
   const [payment, setPayment] = useState<PaymentMethodState>({ ready: false, handle: null });
-  const [paymentLoadError, setPaymentLoadError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [completing, setCompleting] = useState(false);
   const [paymentMessage, setPaymentMessage] = useState<string | null>(null);
@@ -207,13 +194,6 @@ function BookingForm({ data }: { data: BookingData }) {
   }, [experience.isError, toast, t]);
 
   const onPaymentState = useCallback((state: PaymentMethodState) => setPayment(state), []);
-  const onPaymentLoadError = useCallback(
-    (message: string) => {
-      console.error('Payment form failed to load', message);
-      setPaymentLoadError(t('booking.initFailed'));
-    },
-    [t],
-  );
 
   if (experience.isPending) return <PageLoader label={t('booking.loadingInfo')} />;
   if (experience.isError) {
@@ -317,7 +297,6 @@ function BookingForm({ data }: { data: BookingData }) {
     }
   }
 
-  const provider = config.payments.provider;
   return (
     <Container sx={{ py: { xs: 3, md: 5 } }}>
       <Link
@@ -369,22 +348,7 @@ function BookingForm({ data }: { data: BookingData }) {
               <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
                 {t('booking.paidInYen')} {PRICE_TERMS[locale]}
               </Typography>
-              {paymentLoadError ? (
-                <Alert severity="error">{paymentLoadError}</Alert>
-              ) : provider === 'stripe' && config.payments.publishableKey ? (
-                <Suspense fallback={<PageLoader label={t('booking.loadingPayment')} minHeight={120} />}>
-                  <StripePayment
-                    publishableKey={config.payments.publishableKey}
-                    amount={shown.totalPrice}
-                    onStateChange={onPaymentState}
-                    onLoadError={onPaymentLoadError}
-                  />
-                </Suspense>
-              ) : provider === 'local' ? (
-                <LocalTestCardForm onStateChange={onPaymentState} />
-              ) : (
-                <Alert severity="error">{t('booking.initFailed')}</Alert>
-              )}
+              <CardPaymentFields amount={shown.totalPrice} onStateChange={onPaymentState} />
               {paymentMessage && (
                 <Alert severity="error" sx={{ mt: 2 }} role="alert" data-testid="payment-error">
                   {paymentMessage}

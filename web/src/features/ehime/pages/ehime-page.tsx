@@ -10,7 +10,6 @@ import { useAppConfig } from '../../../app/config-context';
 import { renderedOnServer } from '../../../app/hydration';
 import { PageLoader } from '../../../components/page-loader';
 import { VideoEmbed, videoId } from '../../../components/video-embed';
-import { externalLinkProps } from '../../../lib/external-link';
 import { useExperienceCards } from '../../../lib/catalogue-api';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useMinDurationLoader } from '../../../lib/use-min-duration-loader';
@@ -92,7 +91,7 @@ export function EhimePage() {
   // Guest spec §7: experiences whose prefecture is Ehime, oldest first, six at most (the API sorts newest first
   // or by price, so the page asks for Ehime's list and orders it itself).
   const topics = useExperienceCards({ prefecture: 'Ehime' });
-  const { ehimeVideoUrl, links } = useAppConfig();
+  const { ehimeVideoUrl } = useAppConfig();
   // A page that came as server HTML (and its server render) shows its text at once: the loader only keeps a page
   // built in the browser from flashing.
   const loading = useMinDurationLoader(!topics.isPending, 'ehime') && !renderedOnServer();
@@ -216,11 +215,9 @@ export function EhimePage() {
               >
                 {content.ctaExperiences}
               </Button>
-              {links.contactForm && (
-                <Button {...externalLinkProps(links.contactForm)} variant="outlined" color="inherit">
-                  {content.ctaConcierge}
-                </Button>
-              )}
+              <Button component={RouterLink} to={path('/contact')} variant="outlined" color="inherit">
+                {content.ctaConcierge}
+              </Button>
             </Stack>
           </Paper>
         </Stack>

@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -178,11 +178,9 @@ function MeetingPoint({ experience }: { experience: ExperienceDetail }) {
   );
 }
 
-function ConciergeCallToAction() {
-  const { messenger, contactForm } = useExternalLinks();
-  const { t } = useT();
-  // No concierge channel in this deployment: no invitation to use one.
-  if (!messenger && !contactForm) return null;
+function ConciergeCallToAction({ experienceId }: { experienceId: string }) {
+  const { messenger } = useExternalLinks();
+  const { t, path } = useT();
   return (
     <Paper
       component="section"
@@ -202,11 +200,14 @@ function ConciergeCallToAction() {
             {t('detail.concierge.messenger')}
           </Button>
         )}
-        {contactForm && (
-          <Button variant="outlined" {...externalLinkProps(contactForm)}>
-            {t('detail.concierge.contactForm')}
-          </Button>
-        )}
+        {/* The site's own desk, with this experience already chosen (DESIGN §4h). */}
+        <Button
+          variant="outlined"
+          component={RouterLink}
+          to={path(`/contact?experience=${encodeURIComponent(experienceId)}`)}
+        >
+          {t('detail.concierge.contactForm')}
+        </Button>
       </Stack>
     </Paper>
   );
@@ -323,7 +324,7 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
                 ) : (
                   <BookingRequestPlaceholder />
                 )}
-                <ConciergeCallToAction />
+                <ConciergeCallToAction experienceId={experience.id} />
               </Stack>
             </Grid>
           </Grid>

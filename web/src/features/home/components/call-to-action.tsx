@@ -4,11 +4,9 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
 import { useT } from '../../../lib/i18n/i18n';
 
 export function CallToAction() {
-  const { contactForm } = useExternalLinks();
   const { t, path } = useT();
   return (
     <Box
@@ -36,11 +34,15 @@ export function CallToAction() {
           >
             {t('home.seeAll')}
           </Button>
-          {contactForm && (
-            <Button {...externalLinkProps(contactForm)} variant="outlined" color="inherit" size="large">
-              {t('home.cta.contact')}
-            </Button>
-          )}
+          <Button
+            component={RouterLink}
+            to={path('/contact')}
+            variant="outlined"
+            color="inherit"
+            size="large"
+          >
+            {t('home.cta.contact')}
+          </Button>
         </Stack>
       </Container>
     </Box>

@@ -101,20 +101,17 @@ export function Hero() {
           >
             {t('home.seeAll')}
           </Button>
-          {(links.messenger || links.contactForm) && (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-              {links.messenger && (
-                <Button {...externalLinkProps(links.messenger)} variant="outlined" color="inherit">
-                  {t('home.hero.messenger')}
-                </Button>
-              )}
-              {links.contactForm && (
-                <Button {...externalLinkProps(links.contactForm)} variant="outlined" color="inherit">
-                  {t('home.hero.contactForm')}
-                </Button>
-              )}
-            </Stack>
-          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            {links.messenger && (
+              <Button {...externalLinkProps(links.messenger)} variant="outlined" color="inherit">
+                {t('home.hero.messenger')}
+              </Button>
+            )}
+            {/* The site's own concierge desk (DESIGN §4h). */}
+            <Button component={RouterLink} to={path('/contact')} variant="outlined" color="inherit">
+              {t('home.hero.contactForm')}
+            </Button>
+          </Stack>
           <Button
             component={RouterLink}
             to={path('/about')}

@@ -1,13 +1,11 @@
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { externalLinkProps, useExternalLinks } from '../../../lib/external-link';
 import { useLocalePath } from '../../../lib/i18n/i18n';
 import { Sections, StaticPage } from '../components/static-page';
 import { staticPagesContent } from '../content';
 
 export function AboutPage() {
-  const { contactForm } = useExternalLinks();
   const path = useLocalePath();
   const { content, lang } = staticPagesContent.useContent();
   const about = content.about;
@@ -18,11 +16,9 @@ export function AboutPage() {
         <Button component={RouterLink} to={path('/experiences')} variant="contained">
           {about.allExperiences}
         </Button>
-        {contactForm && (
-          <Button {...externalLinkProps(contactForm)} variant="outlined">
-            {about.contactConcierge}
-          </Button>
-        )}
+        <Button component={RouterLink} to={path('/contact')} variant="outlined">
+          {about.contactConcierge}
+        </Button>
       </Stack>
     </StaticPage>
   );
