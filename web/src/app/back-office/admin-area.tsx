@@ -15,6 +15,8 @@ import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlin
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
+import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import { Redirect } from '../../components/back-office/redirect';
 import { ADMIN_ACCESS_DENIED } from '../../lib/back-office-auth/admin-auth-messages';
 import { useAdminMe } from '../../lib/back-office/admin-account';
@@ -37,6 +39,9 @@ const ADMIN_ENTRIES: SidebarEntry[] = [
     also: ['/admin/booking/'],
   },
   { to: '/admin/hosts', label: 'ホスト一覧', icon: <StorefrontOutlinedIcon /> },
+  // Beyond the spec's list: the concierge desk (DESIGN §4h).
+  { to: '/admin/inquiries', label: '問い合わせ', icon: <QuestionAnswerOutlinedIcon /> },
+  { to: '/admin/offers', label: 'オファー', icon: <LocalOfferOutlinedIcon /> },
   // Beyond the spec's list: payouts, the ledger summary and holds (DESIGN §4g).
   { to: '/admin/payouts', label: '支払', icon: <PaymentsOutlinedIcon /> },
   // Beyond the spec's list: mails the outbox gave up on (DESIGN §4f).
@@ -126,6 +131,33 @@ export function adminRoutes(makeClient?: MakeAuthClient): RouteObject[] {
               lazy: async () => ({
                 Component: (await import('../../features/admin-hosts/pages/host-detail-page'))
                   .AdminHostDetailPage,
+              }),
+            },
+            {
+              path: 'inquiries',
+              lazy: async () => ({
+                Component: (await import('../../features/admin-inquiries/pages/inquiries-page'))
+                  .AdminInquiriesPage,
+              }),
+            },
+            {
+              path: 'inquiries/:id',
+              lazy: async () => ({
+                Component: (await import('../../features/admin-inquiries/pages/inquiry-page'))
+                  .AdminInquiryPage,
+              }),
+            },
+            {
+              path: 'offers',
+              lazy: async () => ({
+                Component: (await import('../../features/admin-offers/pages/offers-page')).AdminOffersPage,
+              }),
+            },
+            {
+              path: 'offers/new',
+              lazy: async () => ({
+                Component: (await import('../../features/admin-offers/pages/offer-create-page'))
+                  .AdminOfferCreatePage,
               }),
             },
             {

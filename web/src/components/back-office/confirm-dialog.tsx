@@ -57,7 +57,12 @@ export function ConfirmDialog({
         <Button onClick={onCancel} disabled={working}>
           キャンセル
         </Button>
-        <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={onConfirm} disabled={working}>
+        <Button
+          variant="contained"
+          color={danger ? 'error' : 'primary'}
+          onClick={onConfirm}
+          disabled={working}
+        >
           {working ? <CircularProgress size={22} color="inherit" aria-label={workingLabel} /> : confirmLabel}
         </Button>
       </DialogActions>

@@ -88,4 +88,5 @@ export interface AdminInquiryDetail {
 }
 
 /** `POST /api/admin/offers` answers at least these (the shared contract adds the admin offer's fields). */
-export type CreatedOffer = Pick<AdminOffer, 'id' | 'token' | 'url' | 'status' | 'expiresAt'> & Partial<AdminOffer>;
+export type CreatedOffer = Pick<AdminOffer, 'id' | 'token' | 'url' | 'status' | 'expiresAt'> &
+  Partial<AdminOffer>;

@@ -5,7 +5,11 @@
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { retryUnlessClientError, useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
-import type { AdminInquiryDetail, AdminInquiryListItem, InquiryStatus } from '../../../lib/back-office/concierge';
+import type {
+  AdminInquiryDetail,
+  AdminInquiryListItem,
+  InquiryStatus,
+} from '../../../lib/back-office/concierge';
 import { INQUIRIES_ROOT, inquiryKey, useRefreshConcierge } from '../../../lib/back-office/concierge-api';
 
 const PAGE_SIZE = 50;
@@ -18,7 +22,9 @@ export function useAdminInquiries(status: InquiryStatus | '') {
       const search = new URLSearchParams({ limit: String(PAGE_SIZE) });
       if (status) search.set('status', status);
       if (pageParam) search.set('cursor', pageParam);
-      return api<{ items: AdminInquiryListItem[]; cursor?: string }>(`/admin/inquiries?${search}`, { signal });
+      return api<{ items: AdminInquiryListItem[]; cursor?: string }>(`/admin/inquiries?${search}`, {
+        signal,
+      });
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor,

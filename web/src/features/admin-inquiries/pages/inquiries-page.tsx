@@ -24,11 +24,7 @@ import AddIcon from '@mui/icons-material/Add';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { RetryAlert } from '../../../components/back-office/retry-alert';
-import {
-  INQUIRY_STATUSES,
-  inquiryStatusJa,
-  type InquiryStatus,
-} from '../../../lib/back-office/concierge';
+import { INQUIRY_STATUSES, inquiryStatusJa, type InquiryStatus } from '../../../lib/back-office/concierge';
 import { formatDateTimeJa } from '../../../lib/back-office/format';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useAdminInquiries } from '../api/inquiries';
@@ -41,7 +37,9 @@ const chipColour: Record<InquiryStatus, 'warning' | 'success' | 'info' | 'defaul
 };
 
 export function InquiryStatusChip({ status }: { status: InquiryStatus }) {
-  return <Chip size="small" label={inquiryStatusJa[status] ?? '不明'} color={chipColour[status] ?? 'default'} />;
+  return (
+    <Chip size="small" label={inquiryStatusJa[status] ?? '不明'} color={chipColour[status] ?? 'default'} />
+  );
 }
 
 /** 期限超過 with a warning icon: readable without colour. */
@@ -151,7 +149,9 @@ export function AdminInquiriesPage() {
       </TableContainer>
       {rows && rows.length === 0 && (
         <Typography color="text.secondary" sx={{ mt: 2 }}>
-          {status ? `「${inquiryStatusJa[status]}」の問い合わせはありません。` : '問い合わせはまだありません。'}
+          {status
+            ? `「${inquiryStatusJa[status]}」の問い合わせはありません。`
+            : '問い合わせはまだありません。'}
         </Typography>
       )}
       {inquiries.hasNextPage && (

@@ -148,7 +148,12 @@ function Offers({ inquiry }: { inquiry: AdminInquiryDetail }) {
               component="li"
               key={offer.id}
               data-testid="inquiry-offer"
-              sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5, '&:first-of-type': { borderTop: 0, pt: 0 } }}
+              sx={{
+                borderTop: 1,
+                borderColor: 'divider',
+                pt: 1.5,
+                '&:first-of-type': { borderTop: 0, pt: 0 },
+              }}
             >
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <OfferStatusChip status={offer.status} />
@@ -257,7 +262,11 @@ export function AdminInquiryPage() {
             <DetailRow label="言語">{siteLanguageNameJa(inquiry.locale)}</DetailRow>
             <DetailRow label="体験">
               {inquiry.experience ? (
-                <Link href={`/experience/${encodeURIComponent(inquiry.experience.id)}`} target="_blank" rel="noopener">
+                <Link
+                  href={`/experience/${encodeURIComponent(inquiry.experience.id)}`}
+                  target="_blank"
+                  rel="noopener"
+                >
                   {inquiry.experience.title}
                 </Link>
               ) : (
