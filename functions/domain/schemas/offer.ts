@@ -101,5 +101,13 @@ export const adminOfferSchema = z
   .refine((o) => o.platformFee === undefined || o.platformFee <= o.totalAmount, {
     path: ['platformFee'],
     error: m.platformFee,
+    // Compared as soon as both amounts are whole numbers, whatever else of the form is still missing.
+    when: (payload) => {
+      const v = payload.value as { totalAmount?: unknown; platformFee?: unknown } | undefined;
+      return (
+        typeof v?.totalAmount === 'number' &&
+        !payload.issues.some((i) => i.path?.[0] === 'totalAmount' || i.path?.[0] === 'platformFee')
+      );
+    },
   });
 export type AdminOfferRequest = z.output<typeof adminOfferSchema>;
