@@ -113,6 +113,33 @@ describe('問い合わせ inbox', () => {
     expect(within(nav).getByRole('link', { name: '問い合わせ' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'オファー' })).toHaveAttribute('href', '/admin/offers');
   });
+
+  it('shows the overdue count on the menu entry from the dashboard’s answer', async () => {
+    await openInbox((method, path) => {
+      if (path === '/admin/inquiries') return { status: 200, body: { items: [] } };
+      if (path === '/admin/dashboard') {
+        return {
+          status: 200,
+          body: {
+            totalBookings: 0,
+            bookingsThisMonth: 0,
+            totalHosts: 0,
+            month: '2026-11',
+            pendingRequests: 0,
+            nextDeadlines: [],
+            inquiries: { open: 4, overdue: 2 },
+          },
+        };
+      }
+      return undefined;
+    });
+    await user().click(screen.getByRole('button', { name: 'メニューを開く' }));
+    const nav = screen.getByRole('navigation', { name: 'メインメニュー' });
+    expect(await within(nav).findByRole('link', { name: '問い合わせ 期限超過 2 件' })).toHaveAttribute(
+      'href',
+      '/admin/inquiries',
+    );
+  });
 });
 
 describe('one inquiry', () => {
