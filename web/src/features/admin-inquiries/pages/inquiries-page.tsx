@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -21,39 +20,13 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { RetryAlert } from '../../../components/back-office/retry-alert';
 import { INQUIRY_STATUSES, inquiryStatusJa, type InquiryStatus } from '../../../lib/back-office/concierge';
 import { formatDateTimeJa } from '../../../lib/back-office/format';
 import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { useAdminInquiries } from '../api/inquiries';
-
-const chipColour: Record<InquiryStatus, 'warning' | 'success' | 'info' | 'default'> = {
-  new: 'warning',
-  answered: 'success',
-  waiting: 'info',
-  closed: 'default',
-};
-
-export function InquiryStatusChip({ status }: { status: InquiryStatus }) {
-  return (
-    <Chip size="small" label={inquiryStatusJa[status] ?? '不明'} color={chipColour[status] ?? 'default'} />
-  );
-}
-
-/** 期限超過 with a warning icon: readable without colour. */
-export function OverdueMark() {
-  return (
-    <Box
-      component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'error.main', fontWeight: 700 }}
-    >
-      <WarningAmberIcon fontSize="small" aria-hidden />
-      期限超過
-    </Box>
-  );
-}
+import { InquiryStatusChip, OverdueMark } from '../components/inquiry-status';
 
 export function AdminInquiriesPage() {
   useBackOfficePageMeta('問い合わせ');

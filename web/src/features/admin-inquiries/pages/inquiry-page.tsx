@@ -35,7 +35,7 @@ import { useBackOfficePageMeta } from '../../../lib/back-office/page-meta';
 import { submitOnce, useSingleFlight } from '../../../lib/back-office/use-single-flight';
 import { useToast } from '../../../lib/toast';
 import { useCloseInquiry, useReplyToInquiry } from '../api/inquiries';
-import { InquiryStatusChip, OverdueMark } from './inquiries-page';
+import { InquiryStatusChip, OverdueMark } from '../components/inquiry-status';
 
 const failureText = (e: unknown, fallback: string) =>
   e instanceof ApiError && e.status >= 400 && e.status < 500 && e.message ? e.message : fallback;
