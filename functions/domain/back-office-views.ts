@@ -19,8 +19,11 @@ export interface HostExperienceListItem {
 /** `GET|POST|PATCH /api/host/experiences/{id}`: the experience with its category ids. */
 export type HostExperienceView = Experience & { categoryIds: string[] };
 
-/** A booking as the back office shows it: every field of the entity (guest, amount, status, deadline, reason). */
-export type BackOfficeBooking = Booking;
+/**
+ * A booking as the back office shows it: every field of the entity (guest, amount, status, deadline, reason), and
+ * `viaConcierge: true` when it was paid through a concierge's offer (DESIGN §4h; absent otherwise).
+ */
+export type BackOfficeBooking = Booking & { viaConcierge?: boolean };
 
 /** `GET /api/host/dashboard`. */
 export interface HostDashboardView {
@@ -61,6 +64,8 @@ export interface AdminDashboardView {
   pendingRequests: number;
   /** The pending requests whose deadline comes first (at most 5), nearest first. */
   nextDeadlines: { bookingId: string; reference: string; deadline: string }[];
+  /** The concierge desk (DESIGN §4h): inquiries not closed, and those of them past their reply deadline. */
+  inquiries?: { open: number; overdue: number };
 }
 
 /** The host as the admin lists show it beside a booking. */

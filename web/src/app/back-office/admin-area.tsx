@@ -15,7 +15,12 @@ import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlin
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
+import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
+import Chip from '@mui/material/Chip';
 import { Redirect } from '../../components/back-office/redirect';
+import { useAdminDashboard } from '../../features/admin-dashboard/api/dashboard';
+import { useBackOfficeAuth } from '../../lib/back-office-auth/back-office-auth';
 import { ADMIN_ACCESS_DENIED } from '../../lib/back-office-auth/admin-auth-messages';
 import { useAdminMe } from '../../lib/back-office/admin-account';
 import { AreaShell } from './area-shell';
@@ -37,6 +42,9 @@ const ADMIN_ENTRIES: SidebarEntry[] = [
     also: ['/admin/booking/'],
   },
   { to: '/admin/hosts', label: 'ホスト一覧', icon: <StorefrontOutlinedIcon /> },
+  // Beyond the spec's list: the concierge desk (DESIGN §4h).
+  { to: '/admin/inquiries', label: '問い合わせ', icon: <QuestionAnswerOutlinedIcon /> },
+  { to: '/admin/offers', label: 'オファー', icon: <LocalOfferOutlinedIcon /> },
   // Beyond the spec's list: payouts, the ledger summary and holds (DESIGN §4g).
   { to: '/admin/payouts', label: '支払', icon: <PaymentsOutlinedIcon /> },
   // Beyond the spec's list: mails the outbox gave up on (DESIGN §4f).
@@ -47,12 +55,40 @@ const ADMIN_ENTRIES: SidebarEntry[] = [
 
 const adminRefusal = () => ADMIN_ACCESS_DENIED;
 
+/**
+ * 問い合わせ with its overdue count (DESIGN §4h), from the dashboard's answer (counter items: one cheap read, kept for
+ * the session and read again whenever a reply, a close or an offer makes it stale). Asked only once signed in.
+ */
+function useAdminEntries(): SidebarEntry[] {
+  const auth = useBackOfficeAuth();
+  const dashboard = useAdminDashboard({ enabled: auth.status === 'signedIn' });
+  const overdue = dashboard.data?.inquiries?.overdue ?? 0;
+  if (overdue === 0) return ADMIN_ENTRIES;
+  return ADMIN_ENTRIES.map((entry) =>
+    entry.to === '/admin/inquiries'
+      ? {
+          ...entry,
+          badge: (
+            <Chip
+              size="small"
+              color="error"
+              label={`期限超過 ${overdue} 件`}
+              data-testid="nav-inquiries-overdue"
+              sx={{ ml: 1 }}
+            />
+          ),
+        }
+      : entry,
+  );
+}
+
 /** Admin pages behind sign-in; a session the admin API refuses reads the specification's アクセス拒否. */
 function AdminShell() {
+  const entries = useAdminEntries();
   return (
     <AreaShell
       areaName="管理者画面"
-      entries={ADMIN_ENTRIES}
+      entries={entries}
       signInPath={ADMIN_SIGN_IN_PATH}
       useMe={useAdminMe}
       refusal={adminRefusal}
@@ -126,6 +162,33 @@ export function adminRoutes(makeClient?: MakeAuthClient): RouteObject[] {
               lazy: async () => ({
                 Component: (await import('../../features/admin-hosts/pages/host-detail-page'))
                   .AdminHostDetailPage,
+              }),
+            },
+            {
+              path: 'inquiries',
+              lazy: async () => ({
+                Component: (await import('../../features/admin-inquiries/pages/inquiries-page'))
+                  .AdminInquiriesPage,
+              }),
+            },
+            {
+              path: 'inquiries/:id',
+              lazy: async () => ({
+                Component: (await import('../../features/admin-inquiries/pages/inquiry-page'))
+                  .AdminInquiryPage,
+              }),
+            },
+            {
+              path: 'offers',
+              lazy: async () => ({
+                Component: (await import('../../features/admin-offers/pages/offers-page')).AdminOffersPage,
+              }),
+            },
+            {
+              path: 'offers/new',
+              lazy: async () => ({
+                Component: (await import('../../features/admin-offers/pages/offer-create-page'))
+                  .AdminOfferCreatePage,
               }),
             },
             {

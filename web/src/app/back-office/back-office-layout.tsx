@@ -31,6 +31,8 @@ export interface SidebarEntry {
   icon: ReactNode;
   /** Further path prefixes under which this entry is the current one (the edit screens of a list). */
   also?: string[];
+  /** A short note after the label (the inbox's overdue count), part of the link's name. */
+  badge?: ReactNode;
 }
 
 const isCurrent = (entry: SidebarEntry, pathname: string) =>
@@ -86,6 +88,7 @@ function Sidebar({ areaName, entries, userLabel, onSignOut, signOutLabel }: Back
             >
               <ListItemIcon sx={{ minWidth: 36 }}>{entry.icon}</ListItemIcon>
               <ListItemText primary={entry.label} />
+              {entry.badge}
             </ListItemButton>
           );
         })}

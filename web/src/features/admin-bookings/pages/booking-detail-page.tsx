@@ -22,6 +22,7 @@ import type { AdminBookingView } from '@domain/back-office-views';
 import { canHostDecide } from '@domain/booking-status';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { BookingStatusChip, PublicationChip } from '../../../components/back-office/status-chips';
+import { ViaConciergeChip } from '../../../components/back-office/offer-status-chip';
 import { PhoneLink } from '../../../components/back-office/phone-link';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -76,6 +77,11 @@ function Details({ booking }: { booking: AdminBookingView }) {
       <Section title="予約内容">
         <DetailRow label="ステータス">
           <BookingStatusChip status={booking.status} />
+          {booking.viaConcierge && (
+            <Box component="span" sx={{ ml: 1 }}>
+              <ViaConciergeChip />
+            </Box>
+          )}
         </DetailRow>
         <DetailRow label="予約番号">
           <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.05rem' }}>

@@ -35,6 +35,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { AdminBookingListItem, AdminBookingPage } from '@domain/back-office-views';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { BookingStatusChip, STATUS_COLUMN_WIDTH } from '../../../components/back-office/status-chips';
+import { ViaConciergeChip } from '../../../components/back-office/offer-status-chip';
 import { BookingSlotCells } from '../../../components/back-office/booking-slot-cells';
 import { TruncatedText } from '../../../components/back-office/truncated-text';
 import { ApiError } from '../../../lib/api-client';
@@ -157,6 +158,11 @@ function BookingTable({
               </TableCell>
               <TableCell>
                 <BookingStatusChip status={b.status} />
+                {b.viaConcierge && (
+                  <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                    <ViaConciergeChip />
+                  </Box>
+                )}
               </TableCell>
               <BookingSlotCells booking={b} />
             </TableRow>
@@ -215,6 +221,7 @@ function BookingCards({
               {b.experienceTitle}
             </Link>
             <BookingStatusChip status={b.status} />
+            {b.viaConcierge && <ViaConciergeChip />}
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
             {b.reference}

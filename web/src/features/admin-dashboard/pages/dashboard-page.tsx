@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { AdminDashboardView } from '@domain/back-office-views';
 import { PageHeader } from '../../../components/back-office/page-header';
 import { formatDateTimeJa, isDeadlineNear, timeLeftJa } from '../../../lib/back-office/format';
@@ -142,6 +143,38 @@ function PendingRequests({ data }: { data: AdminDashboardView }) {
   );
 }
 
+/** 問い合わせ (DESIGN §4h): open and overdue inquiries, leading to the inbox (where overdue ones come first). */
+function Inquiries({ inquiries }: { inquiries: { open: number; overdue: number } }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label="問い合わせ" sx={{ p: 2.5, mb: 3 }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2">
+          問い合わせ
+        </Typography>
+        <Link component={RouterLink} to="/admin/inquiries" data-testid="admin-inquiries-open">
+          未完了 {count.format(inquiries.open)} 件
+        </Link>
+        <Typography
+          component="span"
+          data-testid="admin-inquiries-overdue"
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.5,
+            ...(inquiries.overdue > 0 && { color: 'error.main', fontWeight: 700 }),
+          }}
+        >
+          {inquiries.overdue > 0 && <WarningAmberIcon fontSize="small" aria-hidden />}
+          期限超過 {count.format(inquiries.overdue)} 件
+        </Typography>
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        お客様への返信は受付から1営業日以内（平日 10:30〜18:00、日本時間）です。
+      </Typography>
+    </Paper>
+  );
+}
+
 export function AdminDashboardPage() {
   useBackOfficePageMeta('ダッシュボード');
   const dashboard = useAdminDashboard();
@@ -193,6 +226,7 @@ export function AdminDashboardPage() {
         )}
       </Box>
       {data && <PendingRequests data={data} />}
+      {data?.inquiries && <Inquiries inquiries={data.inquiries} />}
       <Typography variant="body2" color="text.secondary">
         予約数はカードの与信が完了したリクエスト（承認待ち・承認済み・否認・期限切れなどを含む）の件数です。
       </Typography>

@@ -21,6 +21,7 @@ import type { BackOfficeBooking } from '@domain/back-office-views';
 import { canHostDecide } from '@domain/booking-status-labels';
 import { denyBookingSchemaJa } from '@domain/schemas/host';
 import { BookingStatusChip } from '../../../components/back-office/status-chips';
+import { ViaConciergeChip } from '../../../components/back-office/offer-status-chip';
 import { PhoneLink } from '../../../components/back-office/phone-link';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -52,6 +53,7 @@ function Details({ booking }: { booking: BackOfficeBooking }) {
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1 }}>
         <BookingStatusChip status={booking.status} />
+        {booking.viaConcierge && <ViaConciergeChip />}
         {booking.status === 'pending' && booking.deadline && (
           <Typography
             variant="body2"

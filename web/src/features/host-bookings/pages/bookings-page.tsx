@@ -31,6 +31,7 @@ import { hostBookingsQueryMessages, isDateRangeInverted } from '@domain/schemas/
 import { PageHeader } from '../../../components/back-office/page-header';
 import { RowOpenButton } from '../../../components/back-office/row-open-button';
 import { BookingStatusChip, STATUS_COLUMN_WIDTH } from '../../../components/back-office/status-chips';
+import { ViaConciergeChip } from '../../../components/back-office/offer-status-chip';
 import { BookingSlotCells } from '../../../components/back-office/booking-slot-cells';
 import { TruncatedText } from '../../../components/back-office/truncated-text';
 import { useAuthorizedApi } from '../../../lib/back-office-auth/use-authorized-api';
@@ -278,6 +279,7 @@ export function BookingsPage() {
                       <Typography sx={{ fontWeight: 600 }}>{b.experienceTitle}</Typography>
                     </RowOpenButton>
                     <BookingStatusChip status={b.status} />
+                    {b.viaConcierge && <ViaConciergeChip />}
                   </Box>
                   {b.status === 'pending' && b.deadline && (
                     <Typography
@@ -400,6 +402,11 @@ export function BookingsPage() {
                         </TableCell>
                         <TableCell>
                           <BookingStatusChip status={b.status} />
+                          {b.viaConcierge && (
+                            <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                              <ViaConciergeChip />
+                            </Box>
+                          )}
                           {b.status === 'pending' && b.deadline && (
                             // Wraps inside the column, the time left kept whole (issue 32 item 12: on one line it
                             // ran over the dates).
