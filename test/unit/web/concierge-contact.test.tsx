@@ -75,13 +75,15 @@ describe('contact page: validation in the guest’s language', () => {
     openContact('en');
     await screen.findByRole('heading', { level: 1, name: 'Ask our concierge' });
     fireEvent.click(screen.getByRole('button', { name: 'Send question' }));
-    expect(await screen.findAllByText('Required field')).toHaveLength(3);
+    expect(await screen.findByText('Please enter your name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your e-mail address')).toBeInTheDocument();
+    expect(screen.getByText('Please write your question')).toBeInTheDocument();
 
     type(/^Your name/, 'Mia Chen');
     type(/^Email/, 'mia@');
     type(/^Your question/, 'x'.repeat(10_000));
     fireEvent.click(screen.getByRole('button', { name: 'Send question' }));
-    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid e-mail address')).toBeInTheDocument();
     expect(screen.getByText('At most 5,000 characters')).toBeInTheDocument();
     expect(posted).toHaveLength(0);
   });
@@ -92,13 +94,15 @@ describe('contact page: validation in the guest’s language', () => {
     await screen.findByRole('heading', { level: 1, name: '컨시어지에게 문의하기' });
     expect(screen.getByRole('combobox', { name: '답변받을 언어' })).toHaveValue('ko');
     fireEvent.click(screen.getByRole('button', { name: '문의 보내기' }));
-    expect(await screen.findAllByText('필수 항목입니다')).toHaveLength(3);
+    expect(await screen.findByText('이름을 입력해 주세요')).toBeInTheDocument();
+    expect(screen.getByText('이메일 주소를 입력해 주세요')).toBeInTheDocument();
+    expect(screen.getByText('문의 내용을 입력해 주세요')).toBeInTheDocument();
     type(/^이메일/, 'not-an-address');
     fireEvent.change(screen.getByRole('spinbutton', { name: /^인원/ }), { target: { value: '51' } });
     fireEvent.blur(textbox(/^이메일/));
     expect(await screen.findByText('올바른 이메일 주소를 입력해 주세요')).toBeInTheDocument();
-    expect(screen.getByText('1~50 사이의 정수를 입력해 주세요')).toBeInTheDocument();
-    expect(document.body.textContent).not.toMatch(/Required field|valid email/);
+    expect(screen.getByText('1~50명으로 입력해 주세요')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/Please enter|valid e-mail/);
     expect(posted).toHaveLength(0);
   });
 });
@@ -170,7 +174,7 @@ describe('contact page: sending', () => {
         error: {
           code: 'validation_failed',
           message: 'Invalid request',
-          fields: { experienceId: 'Unknown or unpublished experience' },
+          fields: { experienceId: 'This experience is not available' },
         },
       },
     });
@@ -180,11 +184,7 @@ describe('contact page: sending', () => {
     type(/^Email/, 'mia@example.com');
     type(/^Your question/, 'Is this still running?');
     fireEvent.click(screen.getByRole('button', { name: 'Send question' }));
-    expect(
-      await screen.findByText(
-        'This experience cannot be chosen. Choose another one or leave the field empty.',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('This experience is not available')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Some details were not accepted');
     expect(textbox(/^Your question/)).toHaveValue('Is this still running?');
   });

@@ -11,12 +11,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GuestLocale } from '@domain/entities';
-import {
-  createInquirySchema,
-  INQUIRY_GUESTS_MAX,
-  INQUIRY_MESSAGE_MAX,
-  type CreateInquiryRequest,
-} from '@domain/schemas/inquiry';
+import { INQUIRY_LIMITS } from '@domain/inquiries';
+import { inquiryRequestSchema, type InquiryRequestInput } from '@domain/schemas/inquiries';
 import { useApi } from '../../../app/api';
 import { ApiError } from '../../../lib/api-client';
 import { useExperience, useExperienceCards } from '../../../lib/catalogue-api';
@@ -24,7 +20,7 @@ import { externalLinkProps, useExternalLinks } from '../../../lib/external-link'
 import { useT } from '../../../lib/i18n/i18n';
 import { LOCALES } from '../../../lib/i18n/locales';
 import { usePageMeta } from '../../../lib/page-meta';
-import { inquiryFieldMessage, type InquiryField } from '../api/inquiry-errors';
+import { serverFieldMessage, type InquiryField } from '../api/inquiry-errors';
 
 interface FormValues {
   name: string;
@@ -61,8 +57,7 @@ function requestOf(v: FormValues): Record<string, unknown> {
  * the reply comes and that the private conversation link is on its way by mail.
  */
 export function ContactPage() {
-  const tr = useT();
-  const { t, path, number, locale } = tr;
+  const { t, path, number, locale } = useT();
   usePageMeta({ title: t('contact.metaTitle'), description: t('contact.metaDescription') });
   const api = useApi();
   const { messenger } = useExternalLinks();
@@ -81,27 +76,33 @@ export function ContactPage() {
   const cards = useExperienceCards({ limit: EXPERIENCE_CHOICES });
   const prefilledExperience = useExperience(prefilled || undefined);
 
-  const parsed = useMemo(() => createInquirySchema.safeParse(requestOf(values)), [values]);
+  // The API's own schema, with its field messages in the page's language.
+  const parsed = useMemo(() => inquiryRequestSchema(locale).safeParse(requestOf(values)), [locale, values]);
   const clientErrors = useMemo(() => {
     const map: Partial<Record<InquiryField, string>> = {};
     if (!parsed.success)
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as InquiryField | undefined;
-        if (field && !map[field]) map[field] = inquiryFieldMessage(field, issue.message, tr);
+        if (field && !map[field]) map[field] = issue.message;
       }
     return map;
-  }, [parsed, tr]);
+  }, [parsed]);
 
   const send = useMutation({
-    mutationFn: (body: CreateInquiryRequest) => api<{ id: string }>('/inquiries', { method: 'POST', body }),
+    mutationFn: (body: InquiryRequestInput) => api<{ id: string }>('/inquiries', { method: 'POST', body }),
   });
   const serverFields = useMemo(() => {
     const map: Partial<Record<InquiryField, string>> = {};
     if (send.error instanceof ApiError && send.error.fields)
       for (const [field, message] of Object.entries(send.error.fields))
-        map[field as InquiryField] = inquiryFieldMessage(field as InquiryField, message, tr);
+        map[field as InquiryField] = serverFieldMessage(
+          field as InquiryField,
+          message,
+          send.variables?.locale ?? locale,
+          locale,
+        );
     return map;
-  }, [send.error, tr]);
+  }, [send.error, send.variables, locale]);
 
   if (send.isSuccess) {
     return (
@@ -187,7 +188,12 @@ export function ContactPage() {
             });
             if (!parsed.success || send.isPending) return;
             send.reset();
-            send.mutate(parsed.data);
+            // What the guest left blank is left out, as the API reads it.
+            send.mutate(
+              Object.fromEntries(
+                Object.entries(parsed.data).filter(([, v]) => v !== null && v !== undefined),
+              ) as InquiryRequestInput,
+            );
           }}
         >
           <Grid container spacing={2}>
@@ -229,7 +235,7 @@ export function ContactPage() {
               <TextField
                 label={t('contact.guests')}
                 type="number"
-                slotProps={{ htmlInput: { min: 1, max: INQUIRY_GUESTS_MAX, step: 1 } }}
+                slotProps={{ htmlInput: { min: 1, max: INQUIRY_LIMITS.guests.max, step: 1 } }}
                 helperText={errorOf('guests') ?? ' '}
                 {...fieldProps('guests')}
               />
@@ -271,7 +277,7 @@ export function ContactPage() {
                   errorOf('message') ??
                   t('contact.counter', {
                     count: number(values.message.length),
-                    max: number(INQUIRY_MESSAGE_MAX),
+                    max: number(INQUIRY_LIMITS.message),
                   })
                 }
                 {...fieldProps('message')}

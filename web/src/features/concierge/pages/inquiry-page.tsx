@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { INQUIRY_MESSAGE_MAX } from '@domain/schemas/inquiry';
+import { INQUIRY_LIMITS } from '@domain/inquiries';
 import { useApi } from '../../../app/api';
 import { NotFoundView } from '../../../components/not-found';
 import { PageLoader } from '../../../components/page-loader';
@@ -93,8 +93,8 @@ export function InquiryPage() {
   const { status, replyDueAt, messages, offers } = conversation.data;
   const trimmed = text.trim();
   const clientError =
-    text.length > INQUIRY_MESSAGE_MAX
-      ? t('inquiry.error.tooLong', { max: number(INQUIRY_MESSAGE_MAX) })
+    text.length > INQUIRY_LIMITS.message
+      ? t('inquiry.error.tooLong', { max: number(INQUIRY_LIMITS.message) })
       : touched && trimmed === ''
         ? t('inquiry.error.required')
         : null;
@@ -103,8 +103,8 @@ export function InquiryPage() {
     : reply.error instanceof ApiError && reply.error.status === 429
       ? t('inquiry.error.rateLimited')
       : reply.error instanceof ApiError && reply.error.status === 400
-        ? text.length > INQUIRY_MESSAGE_MAX
-          ? t('inquiry.error.tooLong', { max: number(INQUIRY_MESSAGE_MAX) })
+        ? text.length > INQUIRY_LIMITS.message
+          ? t('inquiry.error.tooLong', { max: number(INQUIRY_LIMITS.message) })
           : t('inquiry.error.required')
         : t('inquiry.error.failed');
 
@@ -156,7 +156,7 @@ export function InquiryPage() {
         onSubmit={(e) => {
           e.preventDefault();
           setTouched(true);
-          if (trimmed === '' || text.length > INQUIRY_MESSAGE_MAX || reply.isPending) return;
+          if (trimmed === '' || text.length > INQUIRY_LIMITS.message || reply.isPending) return;
           reply.mutate({ text: trimmed });
         }}
       >
@@ -175,7 +175,7 @@ export function InquiryPage() {
           error={Boolean(clientError ?? serverError)}
           helperText={
             clientError ??
-            t('inquiry.counter', { count: number(text.length), max: number(INQUIRY_MESSAGE_MAX) })
+            t('inquiry.counter', { count: number(text.length), max: number(INQUIRY_LIMITS.message) })
           }
         />
         {serverError && (

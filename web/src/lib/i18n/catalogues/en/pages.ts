@@ -308,12 +308,6 @@ const messages = {
   'contact.done.text':
     'The concierge replies within 1 working day. A mail with your private link to the conversation is on its way to {email}: you can read the reply and answer there.',
   'contact.done.browse': 'Browse experiences',
-  'contact.error.required': 'Required field',
-  'contact.error.email': 'Please enter a valid email address',
-  'contact.error.tooLong': 'At most {max} characters',
-  'contact.error.guests': 'Enter a whole number from 1 to {max}',
-  'contact.error.experience':
-    'This experience cannot be chosen. Choose another one or leave the field empty.',
   'contact.error.invalid': 'Some details were not accepted. Please check the marked fields.',
   'contact.error.rateLimited':
     'You have sent several questions in a short time. Please wait a few minutes and try again; your text is still here.',

@@ -308,11 +308,6 @@ const messages: PageMessages = {
   'contact.done.text':
     'コンシェルジュが1営業日以内にお返事します。{email} 宛てに、やり取り専用ページへのリンクを記載したメールをお送りしています。返信の確認やお返事はそのページからどうぞ。',
   'contact.done.browse': '体験を探す',
-  'contact.error.required': '必須項目です',
-  'contact.error.email': '有効なメールアドレスを入力してください',
-  'contact.error.tooLong': '{max}文字以内で入力してください',
-  'contact.error.guests': '1〜{max}の整数で入力してください',
-  'contact.error.experience': 'この体験は選択できません。別の体験を選ぶか、空欄のままにしてください。',
   'contact.error.invalid': '受け付けられない項目があります。表示された項目をご確認ください。',
   'contact.error.rateLimited':
     '短時間に何度も送信されました。数分おいてから再度お試しください。入力内容はそのまま残っています。',

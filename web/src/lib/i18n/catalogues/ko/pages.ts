@@ -305,11 +305,6 @@ const messages: PageMessages = {
   'contact.done.text':
     '컨시어지가 영업일 기준 1일 이내에 답변해 드립니다. 대화 전용 링크가 담긴 메일을 {email}(으)로 보내 드리고 있습니다. 답변 확인과 회신은 그 페이지에서 하실 수 있습니다.',
   'contact.done.browse': '체험 둘러보기',
-  'contact.error.required': '필수 항목입니다',
-  'contact.error.email': '올바른 이메일 주소를 입력해 주세요',
-  'contact.error.tooLong': '{max}자 이내로 입력해 주세요',
-  'contact.error.guests': '1~{max} 사이의 정수를 입력해 주세요',
-  'contact.error.experience': '이 체험은 선택할 수 없습니다. 다른 체험을 선택하거나 비워 두세요.',
   'contact.error.invalid': '받아들일 수 없는 항목이 있습니다. 표시된 항목을 확인해 주세요.',
   'contact.error.rateLimited':
     '짧은 시간에 여러 번 문의하셨습니다. 몇 분 후에 다시 시도해 주세요. 입력하신 내용은 그대로 남아 있습니다.',

@@ -295,11 +295,6 @@ const messages: PageMessages = {
   'contact.done.text':
     '禮賓顧問會在1個工作天內回覆。我們正將附有專屬對話連結的郵件寄至 {email}，您可以在該頁面查看回覆並繼續對話。',
   'contact.done.browse': '瀏覽體驗',
-  'contact.error.required': '此欄位為必填',
-  'contact.error.email': '請輸入有效的電子郵件地址',
-  'contact.error.tooLong': '最多{max}個字',
-  'contact.error.guests': '請輸入1到{max}之間的整數',
-  'contact.error.experience': '無法選擇此體驗。請選擇其他體驗，或保留空白。',
   'contact.error.invalid': '部分資料未被接受，請檢查標示的欄位。',
   'contact.error.rateLimited': '您在短時間內送出了多次諮詢。請稍候幾分鐘再試，您輸入的內容都還保留著。',
   'contact.error.failed': '諮詢無法送出，請稍後再試。您輸入的內容都還保留著。',
