@@ -6,6 +6,7 @@
 import middy from '@middy/core';
 import * as adminMails from './admin/admin-mail-routes';
 import * as adminMoney from './admin/admin-money-routes';
+import * as adminOffers from './admin/admin-offer-routes';
 import * as admin from './admin/admin-routes';
 import * as adminReviews from './admin/admin-review-routes';
 import type { HttpApiStructuredResult, LambdaContext } from './http/api-gateway';
@@ -43,6 +44,9 @@ const routes = {
   'POST /api/admin/hosts/{id}/payout-hold': adminMoney.holdPayouts,
   'DELETE /api/admin/hosts/{id}/payout-hold': adminMoney.releasePayouts,
   'GET /api/admin/hosts/{id}/payout-hold-log': adminMoney.getPayoutHoldLog,
+  'POST /api/admin/offers': adminOffers.createOffer,
+  'GET /api/admin/offers': adminOffers.listOffers,
+  'POST /api/admin/offers/{id}/withdraw': adminOffers.withdrawOffer,
 };
 
 /** The route keys this group answers (routes.ts declares the same list for API Gateway; a test pins the two). */

@@ -17,6 +17,7 @@ import { getHost } from './public/get-host';
 import { listCategories } from './public/list-categories';
 import { listExperiences } from './public/list-experiences';
 import { cancelBooking, lookupBooking, requestCancelCode } from './public/lookup-booking';
+import { bookOffer, getOffer } from './public/offers';
 import { releaseHold } from './public/release-hold';
 import { getReviewInvitation, listExperienceReviews, postReview } from './public/reviews';
 
@@ -36,6 +37,8 @@ const routes = {
   'GET /api/reviews/{token}': getReviewInvitation,
   'POST /api/reviews/{token}': postReview,
   'GET /api/experiences/{id}/reviews': listExperienceReviews,
+  'GET /api/offers/{token}': getOffer,
+  'POST /api/offers/{token}/book': bookOffer,
 };
 
 export const handler = middy<JsonBodyEvent, HttpApiStructuredResult, Error, LambdaContext>()
