@@ -19,8 +19,15 @@ export interface HostExperienceListItem {
 /** `GET|POST|PATCH /api/host/experiences/{id}`: the experience with its category ids. */
 export type HostExperienceView = Experience & { categoryIds: string[] };
 
-/** A booking as the back office shows it: every field of the entity (guest, amount, status, deadline, reason). */
-export type BackOfficeBooking = Booking;
+/**
+ * A booking as the back office shows it: every field of the entity (guest, amount, status, deadline, reason), and
+ * `viaConcierge: true` for a booking paid through a concierge's offer (issue 31; the SPA's 「コンシェルジュ経由」).
+ */
+export type BackOfficeBooking = Booking & { viaConcierge?: boolean };
+
+/** The entity with the back office's marks. */
+export const backOfficeBooking = (booking: Booking): BackOfficeBooking =>
+  booking.source === 'offer' ? { ...booking, viaConcierge: true } : booking;
 
 /** `GET /api/host/dashboard`. */
 export interface HostDashboardView {
