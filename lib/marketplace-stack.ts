@@ -386,8 +386,18 @@ export class MarketplaceStack extends Stack {
       {},
       { timeout: Duration.minutes(15), sendsMail: false, paysWithStripe: true },
     );
+    // Issue 31: the offer job releases slots and writes mails to the outbox; it builds the booking services (with the
+    // payment gateway's configuration) but never calls the provider.
+    const expireOffers = bookingFunction(
+      'ExpireOffers',
+      'functions/events/expire-offers.ts',
+      "Warns guests before a concierge's offer expires and expires offers, releasing their slot",
+      {},
+      { timeout: Duration.minutes(2), sendsMail: false, paysWithStripe: true },
+    );
     const jobs = new JobsConstruct(this, 'Jobs', {
       payHosts,
+      expireOffers,
       expireBookings,
       intervalMinutes: config.expiryIntervalMinutes,
       completeBookings,
@@ -474,6 +484,7 @@ export class MarketplaceStack extends Stack {
       ...Object.values(groupFunctions),
       paymentEvents,
       expireBookings,
+      expireOffers,
       completeBookings,
       sendReminders,
       sendReviewInvites,
@@ -514,6 +525,7 @@ export class MarketplaceStack extends Stack {
         PaymentEvents: paymentEvents,
         StripeWebhookRelay: webhookRelay,
         ExpireBookings: expireBookings,
+        ExpireOffers: expireOffers,
         CompleteBookings: completeBookings,
         SendReminders: sendReminders,
         SendReviewInvites: sendReviewInvites,
@@ -529,6 +541,7 @@ export class MarketplaceStack extends Stack {
         SendReminders: 'Reminder job',
         SendReviewInvites: 'Review invitation job',
         PayHosts: 'Payout job',
+        ExpireOffers: 'Offer expiry job',
       },
       deadLetterQueues: {
         PaymentEventsDlq: payments.deadLetterQueue,
@@ -545,6 +558,7 @@ export class MarketplaceStack extends Stack {
       paymentEvents,
       webhookRelay,
       expireBookings,
+      expireOffers,
       payHosts,
       completeBookings,
       sendReminders,
@@ -562,6 +576,7 @@ export class MarketplaceStack extends Stack {
         ...Object.values(groupFunctions),
         paymentEvents,
         expireBookings,
+        expireOffers,
         payHosts,
         completeBookings,
         sendReminders,
