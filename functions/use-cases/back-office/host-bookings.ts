@@ -3,7 +3,11 @@
  * hold (a guest still entering their card) is not a request: it is in no list and answers 404 by id.
  */
 import { TOKYO_TIME_ZONE, dateInZone, monthInZone } from '../../domain/calendar';
-import { backOfficeBooking, type HostDashboardView, type BackOfficeBooking } from '../../domain/back-office-views';
+import {
+  backOfficeBooking,
+  type HostDashboardView,
+  type BackOfficeBooking,
+} from '../../domain/back-office-views';
 import type { Booking, Host } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
 import type { HostBookingsQuery } from '../../domain/schemas/host-api';
