@@ -116,10 +116,8 @@ export const PUBLIC_API_WRITE_PARTITIONS = [
   // A guest's cancellation settles its refund with the refund's ledger entry and counters (DESIGN §4g).
   'LEDGER_ENTRY#',
   'LEDGER_TOTALS#',
-  // Issue 31: a guest's look at an offer opens it, booking it marks it booked; a booked offer leaves its inquiry's
-  // "waiting" status.
+  // Issue 31: a guest's look at an offer opens it, booking it marks it booked.
   'OFFER#',
-  'INQUIRY#',
 ] as const;
 
 /**
