@@ -10,7 +10,7 @@
 import * as z from 'zod';
 import { guestLanguageSchema, guestLocales, type GuestLocale } from './entities';
 import { pathInLanguage } from './guest-pages';
-import { calendarDate, entityId } from './schemas/common';
+import { calendarDate } from './schemas/common';
 import { bookingGuestSchema } from './schemas/booking';
 
 export const offerStatuses = ['sent', 'opened', 'booked', 'expired', 'withdrawn'] as const;
@@ -211,6 +211,10 @@ export const offerMessages = {
   time: '開始時刻は HH:mm 形式で入力してください。',
   booked: 'このオファーはすでに予約済みのため取り下げできません。',
   status: 'ステータスの指定が正しくありません。',
+  experienceId: '体験を指定してください。',
+  inquiryId: '問い合わせIDの形式が正しくありません。',
+  preApproved: 'ホストの事前承諾は true / false で指定してください。',
+  guest: 'ゲストの氏名・メールアドレス・言語を指定してください。',
 } as const;
 
 const int = (message: string, min: number, max: number) =>
@@ -220,24 +224,36 @@ const int = (message: string, min: number, max: number) =>
     .min(min, { error: message })
     .max(max, { error: message });
 
-export const offerGuestSchema = z.strictObject({
-  name: z
-    .string({ error: offerMessages.name })
-    .trim()
-    .min(1, { error: offerMessages.name })
-    .max(OFFER_LIMITS.name, { error: offerMessages.name }),
-  email: z
-    .string({ error: offerMessages.email })
-    .trim()
-    .max(OFFER_LIMITS.email, { error: offerMessages.email })
-    .pipe(z.email({ error: offerMessages.email })),
-  locale: z.enum(guestLocales, { error: offerMessages.locale }),
-});
+export const offerGuestSchema = z.strictObject(
+  {
+    name: z
+      .string({ error: offerMessages.name })
+      .trim()
+      .min(1, { error: offerMessages.name })
+      .max(OFFER_LIMITS.name, { error: offerMessages.name }),
+    email: z
+      .string({ error: offerMessages.email })
+      .trim()
+      .max(OFFER_LIMITS.email, { error: offerMessages.email })
+      .pipe(z.email({ error: offerMessages.email })),
+    locale: z.enum(guestLocales, { error: offerMessages.locale }),
+  },
+  { error: (issue) => (issue.code === 'invalid_type' ? offerMessages.guest : undefined) },
+);
 
 /** `POST /api/admin/offers`. */
 export const createOfferRequestSchema = z.strictObject({
-  inquiryId: entityId.optional(),
-  experienceId: entityId,
+  inquiryId: z
+    .string({ error: offerMessages.inquiryId })
+    .trim()
+    .min(1, { error: offerMessages.inquiryId })
+    .max(100, { error: offerMessages.inquiryId })
+    .optional(),
+  experienceId: z
+    .string({ error: offerMessages.experienceId })
+    .trim()
+    .min(1, { error: offerMessages.experienceId })
+    .max(100, { error: offerMessages.experienceId }),
   date: calendarDate(offerMessages.date),
   time: z
     .string({ error: offerMessages.time })
@@ -251,7 +267,7 @@ export const createOfferRequestSchema = z.strictObject({
     .min(1, { error: offerMessages.message })
     .max(OFFER_LIMITS.message, { error: offerMessages.message }),
   expiresInHours: int(offerMessages.expiresInHours, OFFER_LIMITS.minHours, OFFER_LIMITS.maxHours),
-  preApproved: z.boolean().optional().default(false),
+  preApproved: z.boolean({ error: offerMessages.preApproved }).optional().default(false),
   guest: offerGuestSchema,
 });
 export type CreateOfferRequest = z.infer<typeof createOfferRequestSchema>;
