@@ -5,6 +5,8 @@
  * authorised, and the host sees the booking marked as via the concierge.
  */
 import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoOfferRepository } from '../../../functions/adapters/dynamodb/offer-repository';
 import type { AdminOfferView, GuestOfferDetail } from '../../../functions/domain/offers';
 import type { Host } from '../../../functions/domain/entities';
 import { DEMO_ADMIN, DEMO_HOST } from '../../../scripts/seed/hosts';
@@ -187,6 +189,60 @@ describe('making an offer', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('host_not_bookable');
     expect(refused.body.error.message).toMatch(/ホスト/);
+  });
+});
+
+describe('offers from an inquiry, and the admin list', () => {
+  it('an offer from an inquiry sets it waiting and is listed with it; an unknown inquiry is 404 and holds nothing', async () => {
+    const inquiryId = randomUUID();
+    await world.doc.send(
+      new PutCommand({
+        TableName: world.stack.config.tableName,
+        Item: { PK: `INQUIRY#${inquiryId}`, SK: 'INQUIRY', type: 'Inquiry', id: inquiryId, status: 'new' },
+      }),
+    );
+    const { offer } = await makeOffer({ inquiryId });
+    expect(offer.inquiryId).toBe(inquiryId);
+    const inquiry = await world.doc.send(
+      new GetCommand({
+        TableName: world.stack.config.tableName,
+        Key: { PK: `INQUIRY#${inquiryId}`, SK: 'INQUIRY' },
+      }),
+    );
+    expect(inquiry.Item?.status).toBe('waiting');
+    const repo = new DynamoOfferRepository(world.doc, world.stack.config.tableName, 'http://localhost:3000');
+    expect((await repo.listByInquiry(inquiryId)).map((o) => o.id)).toEqual([offer.id]);
+
+    const { experienceId, slot } = await experienceAndSlot();
+    const missing = await admin<ErrorBody>(
+      'POST',
+      '/api/admin/offers',
+      offerBody(experienceId, slot, { inquiryId: randomUUID() }),
+    );
+    expect(missing.status).toBe(404);
+    expect(await isFree(experienceId, slot)).toBe(true);
+  });
+
+  it('pages the admin list newest first with a cursor, and refuses an unknown status', async () => {
+    await makeOffer();
+    await makeOffer();
+    const first = await admin<{ items: AdminOfferView[]; cursor?: string }>(
+      'GET',
+      '/api/admin/offers?limit=1',
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(1);
+    expect(first.body.cursor).toBeDefined();
+    const second = await admin<{ items: AdminOfferView[] }>(
+      'GET',
+      `/api/admin/offers?limit=1&cursor=${encodeURIComponent(first.body.cursor!)}`,
+    );
+    expect(second.body.items).toHaveLength(1);
+    expect(second.body.items[0]!.createdAt <= first.body.items[0]!.createdAt).toBe(true);
+    expect(second.body.items[0]!.id).not.toBe(first.body.items[0]!.id);
+    const bad = await admin<ErrorBody>('GET', '/api/admin/offers?status=lost');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/[ぁ-んァ-ン一-龥]/);
   });
 });
 
