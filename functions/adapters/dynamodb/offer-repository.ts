@@ -22,7 +22,7 @@ import {
   type OfferStatus,
 } from '../../domain/offers';
 import type { DueBatch, DueBatchRequest } from '../../use-cases/due-work-ports';
-import type { OfferRepository } from '../../use-cases/concierge/offer-ports';
+import type { OfferRepository, OfferStore } from '../../use-cases/concierge/offer-ports';
 import type { OutboxMail } from '../../use-cases/mail-ports';
 import type { Page, PageRequest } from '../../use-cases/ports';
 import { batchGetAll } from './batch';
@@ -110,13 +110,14 @@ export function offerHandBackItem(
 const isConditionFailure = (e: unknown) =>
   (e as { name?: string })?.name === 'ConditionalCheckFailedException';
 
-export class DynamoOfferRepository implements OfferRepository {
+/** The offers as the admin's routes use them (the admin API's bundle carries only this). */
+export class DynamoOfferRepository implements OfferStore {
   constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
+    protected readonly doc: DynamoDBDocumentClient,
+    protected readonly tableName: string,
     /** The site's origin, for the guest links of the admin's views. */
-    private readonly siteUrl: string,
-    private readonly clock: () => Date = () => new Date(),
+    protected readonly siteUrl: string,
+    protected readonly clock: () => Date = () => new Date(),
   ) {}
 
   async create(offer: Offer, ruleCapacity: number, mails: OutboxMail[]): Promise<void> {
@@ -185,41 +186,6 @@ export class DynamoOfferRepository implements OfferRepository {
     return out.Item ? offerFromItem(out.Item) : null;
   }
 
-  async getByToken(token: string): Promise<Offer | null> {
-    const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.offerToken(token), ConsistentRead: true }),
-    );
-    const offerId = out.Item?.offerId;
-    return typeof offerId === 'string' ? this.get(offerId) : null;
-  }
-
-  async markOpened(id: string, now: Date): Promise<Offer> {
-    try {
-      const out = await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.offer(id),
-          UpdateExpression: 'SET #status = :opened, #updatedAt = :now, GSI3PK = :statusKey',
-          ConditionExpression: '#status = :sent',
-          ExpressionAttributeNames: { '#status': 'status', '#updatedAt': 'updatedAt' },
-          ExpressionAttributeValues: {
-            ':opened': 'opened',
-            ':sent': 'sent',
-            ':now': now.toISOString(),
-            ':statusKey': keys.offersByStatus('opened'),
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return offerFromItem(out.Attributes as Item);
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-      const current = await this.get(id);
-      if (!current) throw new DomainError('not_found', 'Offer not found');
-      return current;
-    }
-  }
-
   async close(
     offer: Offer,
     to: 'withdrawn' | 'expired',
@@ -270,6 +236,97 @@ export class DynamoOfferRepository implements OfferRepository {
         return true;
       }
       throw e;
+    }
+  }
+
+  async list(filter: { status?: OfferStatus } & PageRequest): Promise<Page<Offer>> {
+    const q: KeyQuery = filter.status
+      ? { index: 'GSI3', partition: keys.offersByStatus(filter.status), ascending: false }
+      : { index: 'GSI2', partition: keys.allOffers, ascending: false };
+    const page = await queryPage(this.doc, this.tableName, q, {
+      ...(filter.cursor ? { cursor: filter.cursor } : {}),
+      ...(filter.limit ? { limit: filter.limit } : {}),
+    });
+    return { ...page, items: page.items.map(offerFromItem) };
+  }
+
+  async listByInquiry(inquiryId: string): Promise<AdminOfferView[]> {
+    const links = await queryAll(this.doc, this.tableName, {
+      partition: keys.inquiryPartition(inquiryId),
+      sortCondition: 'begins_with(#sk, :prefix)',
+      sortValues: { ':prefix': keys.inquiryOfferPrefix },
+      ascending: true,
+    });
+    const ids = links.map((l) => String(l.offerId));
+    if (ids.length === 0) return [];
+    const items = await batchGetAll(
+      this.doc,
+      this.tableName,
+      ids.map((id) => keys.offer(id)),
+    );
+    const now = this.clock();
+    return items
+      .map(offerFromItem)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .map((o) => adminOfferView(o, this.siteUrl, now));
+  }
+
+  async releaseInquiry(inquiryId: string, now: Date): Promise<void> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.inquiry(inquiryId),
+          UpdateExpression: 'SET #status = :answered, #updatedAt = :now',
+          ConditionExpression: 'attribute_exists(PK) AND #status = :waiting',
+          ExpressionAttributeNames: { '#status': 'status', '#updatedAt': 'updatedAt' },
+          ExpressionAttributeValues: {
+            ':answered': 'answered',
+            ':waiting': 'waiting',
+            ':now': now.toISOString(),
+          },
+        }),
+      );
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
+  }
+}
+
+/** Everything of the offers: the guest's look and booking, and the expiry job. */
+export class DynamoGuestOfferRepository extends DynamoOfferRepository implements OfferRepository {
+  async getByToken(token: string): Promise<Offer | null> {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.offerToken(token), ConsistentRead: true }),
+    );
+    const offerId = out.Item?.offerId;
+    return typeof offerId === 'string' ? this.get(offerId) : null;
+  }
+
+  async markOpened(id: string, now: Date): Promise<Offer> {
+    try {
+      const out = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.offer(id),
+          UpdateExpression: 'SET #status = :opened, #updatedAt = :now, GSI3PK = :statusKey',
+          ConditionExpression: '#status = :sent',
+          ExpressionAttributeNames: { '#status': 'status', '#updatedAt': 'updatedAt' },
+          ExpressionAttributeValues: {
+            ':opened': 'opened',
+            ':sent': 'sent',
+            ':now': now.toISOString(),
+            ':statusKey': keys.offersByStatus('opened'),
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return offerFromItem(out.Attributes as Item);
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+      const current = await this.get(id);
+      if (!current) throw new DomainError('not_found', 'Offer not found');
+      return current;
     }
   }
 
@@ -367,38 +424,6 @@ export class DynamoOfferRepository implements OfferRepository {
     }
   }
 
-  async list(filter: { status?: OfferStatus } & PageRequest): Promise<Page<Offer>> {
-    const q: KeyQuery = filter.status
-      ? { index: 'GSI3', partition: keys.offersByStatus(filter.status), ascending: false }
-      : { index: 'GSI2', partition: keys.allOffers, ascending: false };
-    const page = await queryPage(this.doc, this.tableName, q, {
-      ...(filter.cursor ? { cursor: filter.cursor } : {}),
-      ...(filter.limit ? { limit: filter.limit } : {}),
-    });
-    return { ...page, items: page.items.map(offerFromItem) };
-  }
-
-  async listByInquiry(inquiryId: string): Promise<AdminOfferView[]> {
-    const links = await queryAll(this.doc, this.tableName, {
-      partition: keys.inquiryPartition(inquiryId),
-      sortCondition: 'begins_with(#sk, :prefix)',
-      sortValues: { ':prefix': keys.inquiryOfferPrefix },
-      ascending: true,
-    });
-    const ids = links.map((l) => String(l.offerId));
-    if (ids.length === 0) return [];
-    const items = await batchGetAll(
-      this.doc,
-      this.tableName,
-      ids.map((id) => keys.offer(id)),
-    );
-    const now = this.clock();
-    return items
-      .map(offerFromItem)
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-      .map((o) => adminOfferView(o, this.siteUrl, now));
-  }
-
   async due(now: Date, page: DueBatchRequest): Promise<DueBatch<Offer>> {
     const found = await queryShardedBatch(
       this.doc,
@@ -430,26 +455,5 @@ export class DynamoOfferRepository implements OfferRepository {
       read: found.items.length,
       ...(found.cursor ? { cursor: found.cursor } : {}),
     };
-  }
-
-  async releaseInquiry(inquiryId: string, now: Date): Promise<void> {
-    try {
-      await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.inquiry(inquiryId),
-          UpdateExpression: 'SET #status = :answered, #updatedAt = :now',
-          ConditionExpression: 'attribute_exists(PK) AND #status = :waiting',
-          ExpressionAttributeNames: { '#status': 'status', '#updatedAt': 'updatedAt' },
-          ExpressionAttributeValues: {
-            ':answered': 'answered',
-            ':waiting': 'waiting',
-            ':now': now.toISOString(),
-          },
-        }),
-      );
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-    }
   }
 }

@@ -5,7 +5,7 @@
  * `POST /api/admin/offers/{id}/withdraw` → `200 { status: 'withdrawn', … }` (slot released) · 404 · 409 booked.
  * Japanese messages.
  */
-import { offersRuntime } from '../../adapters/runtime/offers-runtime';
+import { adminOffersRuntime } from '../../adapters/runtime/offers-runtime';
 import { adminOffersQuery, createOfferRequestSchema, offerMessages } from '../../domain/offers';
 import type { HttpApiEvent, HttpApiStructuredResult } from '../http/api-gateway';
 import type { JsonBodyEvent } from '../http/json-body';
@@ -14,14 +14,14 @@ import { json } from '../http/responses';
 
 export async function createOffer(event: JsonBodyEvent): Promise<HttpApiStructuredResult> {
   const request = parseBody(event, createOfferRequestSchema, BACK_OFFICE_INVALID_REQUEST);
-  return json(201, await offersRuntime().create(request));
+  return json(201, await adminOffersRuntime().create(request));
 }
 
 export async function listOffers(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
   const { status, cursor, limit } = parseQuery(event, adminOffersQuery, BACK_OFFICE_INVALID_REQUEST);
   return json(
     200,
-    await offersRuntime().list({
+    await adminOffersRuntime().list({
       ...(status ? { status } : {}),
       ...(cursor ? { cursor } : {}),
       ...(limit ? { limit } : {}),
@@ -30,5 +30,5 @@ export async function listOffers(event: HttpApiEvent): Promise<HttpApiStructured
 }
 
 export async function withdrawOffer(event: HttpApiEvent): Promise<HttpApiStructuredResult> {
-  return json(200, await offersRuntime().withdraw(pathId(event, offerMessages.notFound)));
+  return json(200, await adminOffersRuntime().withdraw(pathId(event, offerMessages.notFound)));
 }

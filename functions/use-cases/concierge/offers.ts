@@ -31,7 +31,7 @@ import { runInBatches } from '../job-batches';
 import type { OutboxMail } from '../mail-ports';
 import type { PayoutProfileRepository } from '../money-ports';
 import type { ExperienceRepository, HostRepository, Logger, Page } from '../ports';
-import type { OfferRepository } from './offer-ports';
+import type { OfferRepository, OfferStore } from './offer-ports';
 
 export const OFFER_NOT_FOUND_MESSAGE = 'Offer not found';
 
@@ -41,8 +41,8 @@ export type OfferMailRenderer = (
   offer: Offer,
 ) => { subject: string; text: string; html: string };
 
-export interface OfferUseCaseDeps {
-  offers: OfferRepository;
+export interface OfferUseCaseDeps<R extends OfferStore = OfferRepository> {
+  offers: R;
   experiences: Pick<ExperienceRepository, 'get'>;
   hosts: Pick<HostRepository, 'get' | 'suspensionOf'>;
   payoutProfiles: Pick<PayoutProfileRepository, 'get'>;
@@ -77,7 +77,8 @@ export interface BookOfferRequest {
   language?: OfferBookingRequest['language'];
 }
 
-export function makeOfferUseCases(deps: OfferUseCaseDeps) {
+/** What both halves share: the guest's mails and leaving the inquiry's `waiting`. */
+function offerHelpers(deps: OfferUseCaseDeps<OfferStore>) {
   function mail(kind: Parameters<OfferMailRenderer>[0], offer: Offer): OutboxMail {
     const rendered = deps.renderMail(kind, offer);
     return {
@@ -104,6 +105,12 @@ export function makeOfferUseCases(deps: OfferUseCaseDeps) {
     );
   }
 
+  return { mail, queued, leaveInquiry };
+}
+
+/** The concierge's side: make, withdraw and list offers (the admin API). */
+export function makeAdminOfferUseCases(deps: OfferUseCaseDeps<OfferStore>) {
+  const { mail, queued, leaveInquiry } = offerHelpers(deps);
   const view = (offer: Offer) => adminOfferView(offer, deps.baseUrl, deps.clock());
 
   return {
@@ -221,7 +228,13 @@ export function makeOfferUseCases(deps: OfferUseCaseDeps) {
     },
 
     listByInquiry: (inquiryId: string) => deps.offers.listByInquiry(inquiryId),
+  };
+}
 
+/** The guest's side (look, book) and the expiry job. */
+export function makeOfferUseCases(deps: OfferUseCaseDeps) {
+  const { mail, queued, leaveInquiry } = offerHelpers(deps);
+  return {
     /** `GET /api/offers/{token}`: the guest's first look opens the offer. */
     async getForGuest(token: string): Promise<GuestOfferDetail> {
       const now = deps.clock();
@@ -310,3 +323,4 @@ export function makeOfferUseCases(deps: OfferUseCaseDeps) {
 }
 
 export type OfferUseCases = ReturnType<typeof makeOfferUseCases>;
+export type AdminOfferUseCases = ReturnType<typeof makeAdminOfferUseCases>;

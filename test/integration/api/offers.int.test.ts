@@ -271,7 +271,7 @@ describe('booking an offer', () => {
     expect(again.body.error.message).toMatch(/already been booked/);
   });
 
-  it('a normal offer becomes a request for the host, marked via the concierge, with the offer’s amount and fee', async () => {
+  it('a normal offer becomes a request for the host, marked via the concierge, with the offer’s amount and fee; a denial frees the slot', async () => {
     const { offer } = await makeOffer({ totalAmount: 33_000, platformFee: 3_000 });
     const created = await book(offer.token, `req.${randomUUID().slice(0, 6)}@example.com`);
     expect(created.status).toBe(201);
@@ -303,6 +303,18 @@ describe('booking an offer', () => {
       bookingId: created.body.bookingId,
       bookingReference: created.body.reference,
     });
+    // The booking holds exactly what the offer held: the host's denial gives the slot back, once.
+    const denied = await call(
+      world,
+      'POST',
+      `/api/host/bookings/${created.body.bookingId}/deny`,
+      { reason: '当日は別の予約が入りました' },
+      bearer(hostToken),
+    );
+    expect(denied.status).toBe(200);
+    expect(await isFree(offer.experience.id, { date: offer.date, time: offer.time })).toBe(true);
+    const [state] = await world.repo.slots.listStates(offer.experience.id, offer.date, offer.date);
+    expect(state?.booked ?? 0).toBe(0);
   });
 
   it('a pre-approved offer is captured and approved once the card is authorised, and the host is told', async () => {
