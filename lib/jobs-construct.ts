@@ -19,7 +19,12 @@ export interface JobsConstructProps {
   tourJobsIntervalMinutes: number;
   /** The payout job (DESIGN §4g): once a day, early morning in Tokyo, so payouts reach banks the same day. */
   payHosts: lambda.Function;
+  /** Issue 31: the concierge's offers: warns guests 2 h before an offer expires, expires it and frees its slot. */
+  expireOffers: lambda.Function;
 }
+
+/** How often the offer job runs: an offer's slot comes free at most this long after it expired. */
+export const OFFER_JOB_INTERVAL_MINUTES = 5;
 
 /**
  * EventBridge Scheduler runs the expiry job (lapsed holds, unanswered requests) every few minutes, and the jobs
@@ -32,6 +37,7 @@ export class JobsConstruct extends Construct {
   readonly reminderSchedule: scheduler.Schedule;
   readonly reviewInviteSchedule: scheduler.Schedule;
   readonly payoutSchedule: scheduler.Schedule;
+  readonly offerSchedule: scheduler.Schedule;
   readonly deadLetterQueue: sqs.Queue;
   /** Per job, the queue through which a run hands on what it could not finish in one invocation (issue 33). */
   readonly continuationQueues: Record<string, sqs.Queue> = {};
@@ -97,6 +103,13 @@ export class JobsConstruct extends Construct {
     continuation('SendReminders', props.sendReminders);
     continuation('SendReviewInvites', props.sendReviewInvites);
     continuation('PayHosts', props.payHosts);
+    this.offerSchedule = every(
+      'ExpireOffers',
+      "Warn guests two hours before a concierge's offer expires, and expire offers whose time ran out (their slot is released)",
+      props.expireOffers,
+      OFFER_JOB_INTERVAL_MINUTES,
+    );
+    continuation('ExpireOffers', props.expireOffers);
 
     this.payoutSchedule = new scheduler.Schedule(this, 'PayHosts', {
       description: 'Make earnings payable 48 hours after each tour and pay every host what is payable',

@@ -387,8 +387,18 @@ export class MarketplaceStack extends Stack {
       {},
       { timeout: Duration.minutes(15), sendsMail: false, paysWithStripe: true },
     );
+    // Issue 31: the offer job releases slots and writes mails to the outbox; it builds the booking services (with the
+    // payment gateway's configuration) but never calls the provider.
+    const expireOffers = bookingFunction(
+      'ExpireOffers',
+      'functions/events/expire-offers.ts',
+      "Warns guests before a concierge's offer expires and expires offers, releasing their slot",
+      {},
+      { timeout: Duration.minutes(2), sendsMail: false, paysWithStripe: true },
+    );
     const jobs = new JobsConstruct(this, 'Jobs', {
       payHosts,
+      expireOffers,
       expireBookings,
       intervalMinutes: config.expiryIntervalMinutes,
       completeBookings,
@@ -475,6 +485,7 @@ export class MarketplaceStack extends Stack {
       ...Object.values(groupFunctions),
       paymentEvents,
       expireBookings,
+      expireOffers,
       completeBookings,
       sendReminders,
       sendReviewInvites,
@@ -515,6 +526,7 @@ export class MarketplaceStack extends Stack {
         PaymentEvents: paymentEvents,
         StripeWebhookRelay: webhookRelay,
         ExpireBookings: expireBookings,
+        ExpireOffers: expireOffers,
         CompleteBookings: completeBookings,
         SendReminders: sendReminders,
         SendReviewInvites: sendReviewInvites,
@@ -530,6 +542,7 @@ export class MarketplaceStack extends Stack {
         SendReminders: 'Reminder job',
         SendReviewInvites: 'Review invitation job',
         PayHosts: 'Payout job',
+        ExpireOffers: 'Offer expiry job',
       },
       deadLetterQueues: {
         PaymentEventsDlq: payments.deadLetterQueue,
@@ -546,6 +559,7 @@ export class MarketplaceStack extends Stack {
       paymentEvents,
       webhookRelay,
       expireBookings,
+      expireOffers,
       payHosts,
       completeBookings,
       sendReminders,
@@ -563,6 +577,7 @@ export class MarketplaceStack extends Stack {
         ...Object.values(groupFunctions),
         paymentEvents,
         expireBookings,
+        expireOffers,
         payHosts,
         completeBookings,
         sendReminders,

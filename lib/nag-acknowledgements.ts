@@ -180,6 +180,7 @@ export function acknowledgeFindings(stack: Stack, t: AcknowledgementTargets): vo
         ['SendReminders8FBA123B', 'reminder job'],
         ['SendReviewInvites969550A8', 'review invitation job'],
         ['PayHostsDE5BE68D', 'payout job'],
+        ['ExpireOffers65F4C0D4', 'offer expiry job'],
         [
           stack.getLogicalId(t.catalogueIndexJob.node.defaultChild as CfnElement),
           'catalogue index snapshot job',

@@ -7,6 +7,7 @@ import middy from '@middy/core';
 import * as adminInquiries from './admin/admin-inquiry-routes';
 import * as adminMails from './admin/admin-mail-routes';
 import * as adminMoney from './admin/admin-money-routes';
+import * as adminOffers from './admin/admin-offer-routes';
 import * as admin from './admin/admin-routes';
 import * as adminReviews from './admin/admin-review-routes';
 import type { HttpApiStructuredResult, LambdaContext } from './http/api-gateway';
@@ -49,6 +50,9 @@ const routes = {
   'GET /api/admin/inquiries/{id}': adminInquiries.getInquiry,
   'POST /api/admin/inquiries/{id}/messages': adminInquiries.replyToInquiry,
   'POST /api/admin/inquiries/{id}/close': adminInquiries.closeInquiry,
+  'POST /api/admin/offers': adminOffers.createOffer,
+  'GET /api/admin/offers': adminOffers.listOffers,
+  'POST /api/admin/offers/{id}/withdraw': adminOffers.withdrawOffer,
 };
 
 /** The route keys this group answers (routes.ts declares the same list for API Gateway; a test pins the two). */

@@ -18,6 +18,7 @@ import { getInquiry, postInquiry, postInquiryMessage } from './public/inquiries'
 import { listCategories } from './public/list-categories';
 import { listExperiences } from './public/list-experiences';
 import { cancelBooking, lookupBooking, requestCancelCode } from './public/lookup-booking';
+import { bookOffer, getOffer } from './public/offers';
 import { releaseHold } from './public/release-hold';
 import { getReviewInvitation, listExperienceReviews, postReview } from './public/reviews';
 
@@ -41,6 +42,8 @@ const routes = {
   'POST /api/inquiries': postInquiry,
   'GET /api/inquiries/{token}': getInquiry,
   'POST /api/inquiries/{token}/messages': postInquiryMessage,
+  'GET /api/offers/{token}': getOffer,
+  'POST /api/offers/{token}/book': bookOffer,
 };
 
 export const handler = middy<JsonBodyEvent, HttpApiStructuredResult, Error, LambdaContext>()

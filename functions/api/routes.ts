@@ -63,6 +63,9 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/inquiries', group: 'public-api', auth: 'public' },
   { method: 'GET', path: '/api/inquiries/{token}', group: 'public-api', auth: 'public' },
   { method: 'POST', path: '/api/inquiries/{token}/messages', group: 'public-api', auth: 'public' },
+  // The concierge's offers (issue 31, DESIGN §6 wave 4).
+  { method: 'GET', path: '/api/offers/{token}', group: 'public-api', auth: 'public' },
+  { method: 'POST', path: '/api/offers/{token}/book', group: 'public-api', auth: 'public' },
   // Host back office (DESIGN §6 "Back office"), behind the host pool's authorizer.
   ...(
     [
@@ -135,6 +138,10 @@ export const routes: RouteDefinition[] = [
       ['GET', '/api/admin/inquiries/{id}'],
       ['POST', '/api/admin/inquiries/{id}/messages'],
       ['POST', '/api/admin/inquiries/{id}/close'],
+      // The concierge's offers (issue 31).
+      ['POST', '/api/admin/offers'],
+      ['GET', '/api/admin/offers'],
+      ['POST', '/api/admin/offers/{id}/withdraw'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({ method, path, group: 'admin-api', auth: 'admin' })),
   // Documents (issue 28; DESIGN §6 wave 4): the receipt and the host's statement are the contract's; the lists and
@@ -171,6 +178,7 @@ export const routes: RouteDefinition[] = [
       '/api/local-jobs/send-review-invites',
       '/api/local-jobs/send-mails',
       '/api/local-jobs/pay-hosts',
+      '/api/local-jobs/expire-offers',
       '/api/local-payments/disputes',
       '/api/local-clock/advance',
       '/api/local-faults',

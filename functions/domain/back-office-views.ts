@@ -21,9 +21,13 @@ export type HostExperienceView = Experience & { categoryIds: string[] };
 
 /**
  * A booking as the back office shows it: every field of the entity (guest, amount, status, deadline, reason), and
- * `viaConcierge: true` when it was paid through a concierge's offer (DESIGN §4h; absent otherwise).
+ * `viaConcierge: true` for a booking paid through a concierge's offer (issue 31; the SPA's 「コンシェルジュ経由」).
  */
 export type BackOfficeBooking = Booking & { viaConcierge?: boolean };
+
+/** The entity with the back office's marks. */
+export const backOfficeBooking = (booking: Booking): BackOfficeBooking =>
+  booking.source === 'offer' ? { ...booking, viaConcierge: true } : booking;
 
 /** `GET /api/host/dashboard`. */
 export interface HostDashboardView {

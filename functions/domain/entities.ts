@@ -312,6 +312,13 @@ export const bookingSchema = z.object({
   refundId: z.string().nullable().optional(),
   /** When the host ticked the guest as arrived on the day's manifest (null or absent: not checked in). */
   checkedInAt: isoDateTime.nullable().optional(),
+  /**
+   * Issue 31: a booking paid through a concierge's offer (`source: 'offer'`) carries the offer's id, and whether the
+   * host agreed beforehand (`preApproved`: captured and approved as soon as the card is authorised).
+   */
+  offerId: z.string().optional(),
+  source: z.literal('offer').optional(),
+  preApproved: z.boolean().optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -12,6 +12,8 @@ export const errorCodes = {
   stale: 'stale', // 409: the entity changed since the client read it (an edit over a newer save)
   hostUnderReview: 'host_under_review', // 409: a host an admin has not approved yet tries to publish
   payoutAccountRequired: 'payout_account_required', // 409: publishing without a payout account that takes payments
+  offerNotOpen: 'offer_not_open', // 409: a concierge offer already booked, withdrawn or expired (issue 31)
+  hostNotBookable: 'host_not_bookable', // 409: an offer for a suspended or unapproved host's (or unpublished) experience
   unauthorized: 'unauthorized', // 401
   forbidden: 'forbidden', // 403
   invalidCode: 'invalid_code', // 403: a guest's cancellation code is missing, wrong, used or lapsed

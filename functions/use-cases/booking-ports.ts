@@ -3,6 +3,7 @@
  * scheduled mail. Split out of `ports.ts` (issue 33: one file per job); `ports.ts` re-exports them.
  */
 import type { Booking, BookingActor, BookingStatus, CancellingParty, RefundStatus } from '../domain/entities';
+import type { Offer } from '../domain/offers';
 import type { OutboxMail } from './mail-ports';
 import type { MoneyWrite } from './money-ports';
 import type { Page, PageRequest } from './ports';
@@ -23,6 +24,12 @@ export interface BookingTransitionOptions {
   mails?: OutboxMail[];
   /** The money the transition moves (a capture): ledger entry, earnings and counters in the same transaction. */
   money?: MoneyWrite;
+  /**
+   * Issue 31: an unpaid hold of a booking made from a concierge's offer gives its time back to the offer rather than
+   * to the calendar: the offer (booked by this booking) becomes `opened` again in the same transaction, holding the
+   * time (`releaseSlot` false) — or, past its expiry, `expired` (with `releaseSlot` true).
+   */
+  offerHandBack?: { offer: Offer; to: 'opened' | 'expired' };
   now: Date;
 }
 

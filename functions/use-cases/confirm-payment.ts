@@ -5,6 +5,10 @@ import { bookingStatusView, type BookingStatusView } from '../domain/booking-vie
 import { bookingAfter, type BookingNotifications } from './mail-notifications';
 import type { BookingRepository, Logger, PaymentGateway } from './ports';
 import { releaseAuthorisation } from './release-authorisation';
+import { makeBookingDecisions } from './back-office/booking-decisions';
+
+/** Who approves a pre-approved offer's booking: the concierge desk, on the host's behalf (issue 31). */
+export const CONCIERGE_ACTOR = { role: 'admin', userId: 'concierge' } as const;
 
 export const BOOKING_NOT_FOUND_MESSAGE = 'Booking not found';
 export const PAYMENT_NOT_AUTHORISED_MESSAGE = 'The payment has not been authorised yet';
@@ -68,7 +72,11 @@ export function makeConfirmPayment(deps: ConfirmPaymentDeps) {
 
     const now = deps.clock();
     const change = { deadline: deadlineFor('pending', now)?.toISOString() ?? null, now };
-    const mails = await deps.notifications.requestReceived(bookingAfter(booking, 'pending', change));
+    // A pre-approved offer's booking (issue 31) is approved right below: its guest and host get the approval's
+    // mails instead of a request's.
+    const mails = booking.preApproved
+      ? []
+      : await deps.notifications.requestReceived(bookingAfter(booking, 'pending', change));
     let pending: Booking;
     try {
       pending = await deps.bookings.transition(booking.id, 'awaiting_payment', 'pending', {
@@ -87,12 +95,36 @@ export function makeConfirmPayment(deps: ConfirmPaymentDeps) {
     }
 
     await deps.notifications.queued(mails);
+    if (pending.preApproved) return approvePreApproved(pending);
     deps.logger.info('Booking request authorised and sent to the host', {
       bookingId: pending.id,
       reference: pending.reference,
     });
     return bookingStatusView(pending);
   };
+
+  /**
+   * Issue 31: the host agreed to the concierge's offer beforehand, so its booking is captured and approved as soon as
+   * the card is authorised, by the same approval an admin makes (the guest's confirmation, the host's mail that the
+   * booking was approved on their behalf). When the capture fails the booking stays a pending request.
+   */
+  async function approvePreApproved(pending: Booking): Promise<BookingStatusView> {
+    try {
+      const approved = await makeBookingDecisions(deps).approve(pending.id, CONCIERGE_ACTOR);
+      deps.logger.info('Pre-approved offer booking captured and approved', { bookingId: pending.id });
+      return bookingStatusView(approved);
+    } catch (e) {
+      if (isDomainError(e) && e.code === 'state_conflict') {
+        const current = await deps.bookings.get(pending.id);
+        if (current) return bookingStatusView(current);
+      }
+      deps.logger.error('Pre-approved offer booking could not be approved; it stays a request', {
+        bookingId: pending.id,
+        ...(e instanceof Error ? { error: e.message } : {}),
+      });
+      return bookingStatusView(pending);
+    }
+  }
 
   /**
    * The booking closed (the hold lapsed, or it was cancelled) while the guest was paying: an authorisation now

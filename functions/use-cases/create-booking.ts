@@ -23,6 +23,9 @@ import { canTakePayments } from '../domain/payout-account';
 import type { PayoutProfileRepository } from './money-ports';
 import { loadPublishedExperience } from './published-experience';
 import { countAttempt, type RateRule } from './rate-limits';
+import type { Offer } from '../domain/offers';
+import type { OfferRepository } from './concierge/offer-ports';
+import { holdSettlement } from './concierge/hold-settlement';
 
 /** Draws of a booking reference before giving up (36^6 ≈ 2.2 billion references: a second draw is already rare). */
 export const MAX_REFERENCE_ATTEMPTS = 5;
@@ -85,6 +88,29 @@ export interface CreateBookingDeps {
   newId: () => string;
   /** Uniform integer in `[0, n)` from a cryptographic source (e.g. `crypto.randomInt`), for references. */
   randomInt: (maxExclusive: number) => number;
+  /** Issue 31: books a concierge's offer (the booking takes over the offer's hold). Absent: offers cannot be booked. */
+  offers?: Pick<OfferRepository, 'book'>;
+}
+
+/** What booking a concierge's offer asks of the guest (`POST /api/offers/{token}/book`). */
+export interface OfferBookingRequest {
+  guest: CreateBookingRequest['guest'];
+  guestLocale: CreateBookingRequest['guestLocale'];
+  language: CreateBookingRequest['language'];
+}
+
+/** How a new booking takes its tour's time and what it costs: a booking's own hold, or an offer's. */
+interface HoldPlan {
+  amount: number;
+  /** Absent: the host's commission of `amount`. */
+  platformFee?: number;
+  durationMinutes: number;
+  bufferMinutes: number;
+  /** More attributes of the booking (the offer's id and mark). */
+  extra: Partial<Booking>;
+  write: (booking: Booking) => Promise<void>;
+  /** The offer whose hold the booking took over: undone, the booking hands it back. */
+  offer?: Offer;
 }
 
 export interface CreateBookingResult {
@@ -114,7 +140,50 @@ export const participantsMessage = (min: number, max: number) =>
 export function makeCreateBooking(deps: CreateBookingDeps) {
   const limits = deps.bookingLimits ?? BOOKING_LIMITS;
 
-  return async function createBooking(
+  /**
+   * `POST /api/offers/{token}/book` (issue 31): the same booking, payment and answer as `POST /api/bookings`, except
+   * that the booking takes over the offer's hold in the transaction that marks the offer booked (no second unit of
+   * capacity), its amount and platform fee are the offer's, and it is marked as from the offer. The client and the
+   * e-mail are counted as for any booking; no hold lease is taken (the offer already holds the time, once).
+   */
+  async function createFromOffer(
+    offer: Offer,
+    request: OfferBookingRequest,
+    client?: string,
+  ): Promise<CreateBookingResult> {
+    const offers = deps.offers;
+    if (!offers) throw new Error('createFromOffer needs the offer repository');
+    const now = deps.clock();
+    for (const key of [
+      ...(client ? [`booking:client:${client}`] : []),
+      `booking:email:${request.guest.email.trim().toLowerCase()}`,
+    ]) {
+      await countAttempt(deps.rateLimiter, key, limits.requests, { message: TOO_MANY_BOOKINGS_MESSAGE });
+    }
+    const experience = await loadPublishedExperience(deps, offer.experienceId);
+    const bookingRequest: CreateBookingRequest = {
+      experienceId: offer.experienceId,
+      date: offer.date,
+      time: offer.time,
+      guests: offer.guests,
+      language: request.language,
+      guestLocale: request.guestLocale,
+      guest: request.guest,
+    };
+    return holdAndAuthorise(bookingRequest, experience, deps.newId(), now, {
+      amount: offer.totalAmount,
+      platformFee: offer.platformFee,
+      durationMinutes: offer.durationMinutes,
+      bufferMinutes: offer.bufferMinutes,
+      extra: { offerId: offer.id, source: 'offer', preApproved: offer.preApproved },
+      write: (booking) => offers.book(offer, booking, now),
+      offer,
+    });
+  }
+
+  return Object.assign(createBooking, { fromOffer: createFromOffer });
+
+  async function createBooking(
     request: CreateBookingRequest,
     client?: string,
     /** The client's /48 when it is an IPv6 client (`clientNetwork`). */
@@ -153,7 +222,7 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       await releaseLeases(leases, bookingId);
       throw e;
     }
-  };
+  }
 
   /**
    * The published experience, when the request fits it and the start is not already taken: a start of the rule
@@ -188,8 +257,9 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
     experience: Experience,
     bookingId: string,
     now: Date,
+    plan?: HoldPlan,
   ): Promise<CreateBookingResult> {
-    const amount = totalPrice(experience.price, request.guests);
+    const amount = plan?.amount ?? totalPrice(experience.price, request.guests);
     // The money goes to the host's connected account (DESIGN §4g): without one that takes payments (its
     // requirements lapsed after publishing), nothing can be booked, rather than the platform keeping the charge.
     const payout = await deps.payoutProfiles.get(experience.hostId);
@@ -207,7 +277,9 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       experience.refundRule ??
       defaultRefundRule((await deps.hosts.get(experience.hostId))?.cancellationPolicy);
 
-    const booking = await holdSlot(experience.availability.capacity, (reference) => ({
+    const write =
+      plan?.write ?? ((b: Booking) => deps.bookings.createWithSlotHold(b, experience.availability.capacity));
+    const booking = await holdSlot(write, (reference) => ({
       id: bookingId,
       reference,
       experienceId: experience.id,
@@ -216,8 +288,8 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       time: request.time,
       // The tour's length and the guide's buffer now are this booking's, like the refund rule: its calendar
       // entry, completion, payout and the time it holds follow them whatever the host changes later.
-      durationMinutes: experience.durationMinutes,
-      bufferMinutes: experience.availability.bufferMinutes ?? 0,
+      durationMinutes: plan?.durationMinutes ?? experience.durationMinutes,
+      bufferMinutes: plan?.bufferMinutes ?? experience.availability.bufferMinutes ?? 0,
       guests: request.guests,
       language: request.language,
       firstName: request.guest.firstName.trim(),
@@ -244,8 +316,9 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
       refundRule,
       // The commission agreed now is what this booking pays, like the refund rule.
       commissionPercent: payout.commissionPercent,
-      platformFee: platformFeeOf(amount, payout.commissionPercent),
+      platformFee: plan?.platformFee ?? platformFeeOf(amount, payout.commissionPercent),
       destinationAccountId,
+      ...plan?.extra,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     }));
@@ -262,7 +335,7 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
         destination: { accountId: destinationAccountId, transferGroup: booking.id },
       });
     } catch (e) {
-      await undo(booking, 'Card authorisation could not be created', e);
+      await undo(booking, 'Card authorisation could not be created', e, plan?.offer);
       throw e;
     }
 
@@ -276,7 +349,7 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
     } catch (e) {
       // Without the attachment no event or confirmation could ever find the booking: give everything back. The
       // booking goes first, so the cancellation's payment event finds it already cancelled and mails nobody.
-      await undo(booking, 'Card authorisation could not be attached to the booking', e);
+      await undo(booking, 'Card authorisation could not be attached to the booking', e, plan?.offer);
       await deps.payments
         .cancel(authorization.paymentIntentId, { bookingId: booking.id, reason: 'abandoned' })
         .catch((cancelError: unknown) =>
@@ -340,11 +413,14 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
    * The hold transaction, drawing a new reference when the reference is already taken (the id stays: a cancelled
    * transaction wrote nothing under it).
    */
-  async function holdSlot(ruleCapacity: number, build: (reference: string) => Booking): Promise<Booking> {
+  async function holdSlot(
+    write: (booking: Booking) => Promise<void>,
+    build: (reference: string) => Booking,
+  ): Promise<Booking> {
     for (let attempt = 1; ; attempt++) {
       const booking = build(generateBookingReference(deps.randomInt));
       try {
-        await deps.bookings.createWithSlotHold(booking, ruleCapacity);
+        await write(booking);
         return booking;
       } catch (e) {
         if (isDomainError(e) && e.code === 'duplicate' && attempt < MAX_REFERENCE_ATTEMPTS) continue;
@@ -354,16 +430,15 @@ export function makeCreateBooking(deps: CreateBookingDeps) {
   }
 
   /** Cancels the just-created booking and releases its slot; a failure here is logged, the hold then lapses. */
-  async function undo(booking: Booking, reason: string, cause: unknown): Promise<void> {
+  async function undo(booking: Booking, reason: string, cause: unknown, offer?: Offer): Promise<void> {
     deps.logger.warn(`${reason}; cancelling the booking and releasing its slot`, {
       bookingId: booking.id,
       ...errorFields(cause),
     });
     try {
       await deps.bookings.transition(booking.id, 'awaiting_payment', 'cancelled', {
-        releaseSlot: true,
+        ...holdSettlement(offer ?? null, deps.clock()),
         deadline: null,
-        now: deps.clock(),
       });
     } catch (e) {
       // The deadline is still set, so the expiry job releases the slot within minutes.

@@ -5,7 +5,15 @@ import { errorFields } from './console-logger';
 import type { CancelBooking, RefundAttempt } from './cancel-booking';
 import type { ConfirmPayment } from './confirm-payment';
 import { bookingAfter, type BookingNotifications } from './mail-notifications';
-import type { BookingRepository, Logger, OutboxMail, PaymentGateway } from './ports';
+import type {
+  BookingRepository,
+  BookingTransitionOptions,
+  Logger,
+  OutboxMail,
+  PaymentGateway,
+} from './ports';
+import type { OfferRepository } from './concierge/offer-ports';
+import { holdSettlement } from './concierge/hold-settlement';
 import { releaseAuthorisation } from './release-authorisation';
 
 /** Bookings one run handles; the oldest deadlines first, the rest on the next run (every minute or few). */
@@ -39,6 +47,8 @@ export interface ExpireBookingsDeps {
   logger: Logger;
   clock: () => Date;
   batchSize?: number;
+  /** Issue 31: a lapsed hold booked from an offer hands its time back to the offer (or expires it). */
+  offers?: Pick<OfferRepository, 'get' | 'releaseInquiry'>;
 }
 
 type Outcome = 'expired' | 'confirmed' | 'skipped' | 'refunded' | 'failed';
@@ -109,8 +119,12 @@ export function makeExpireBookings(deps: ExpireBookingsDeps) {
         return 'skipped';
       }
     }
-    const expired = await transitionOrSkip(booking);
+    const offer = booking.offerId && deps.offers ? await deps.offers.get(booking.offerId) : null;
+    const expired = await transitionOrSkip(booking, [], offer ? holdSettlement(offer, deps.clock()) : {});
     if (!expired) return 'skipped';
+    if (offer?.inquiryId && Date.parse(offer.expiresAt) <= deps.clock().getTime()) {
+      await deps.offers?.releaseInquiry(offer.inquiryId, deps.clock());
+    }
     if (booking.paymentIntentId) await releaseAuthorisation(deps, booking.paymentIntentId, booking.id);
     // Silently: the card was never authorised, so the guest never had a booking (nor saw its Booking ID), and a
     // mail about one would only confuse them. A guest who paid at the last second was confirmed above instead.
@@ -178,9 +192,17 @@ export function makeExpireBookings(deps: ExpireBookingsDeps) {
     return { releaseSlot: true, deadline: null, now: deps.clock() };
   }
 
-  async function transitionOrSkip(booking: Booking, mails: OutboxMail[] = []): Promise<Booking | null> {
+  async function transitionOrSkip(
+    booking: Booking,
+    mails: OutboxMail[] = [],
+    settlement: Partial<BookingTransitionOptions> = {},
+  ): Promise<Booking | null> {
     try {
-      return await deps.bookings.transition(booking.id, booking.status, 'expired', { ...expiry(), mails });
+      return await deps.bookings.transition(booking.id, booking.status, 'expired', {
+        ...expiry(),
+        ...settlement,
+        mails,
+      });
     } catch (e) {
       if (isDomainError(e) && e.code === 'state_conflict') return null;
       throw e;

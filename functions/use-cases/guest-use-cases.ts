@@ -32,6 +32,7 @@ import type {
   SlotRepository,
 } from './ports';
 import type { MoneyRepository, PayoutProfileRepository } from './money-ports';
+import type { OfferRepository } from './concierge/offer-ports';
 
 export interface GuestUseCaseDeps {
   experiences: ExperienceRepository;
@@ -68,6 +69,8 @@ export interface GuestUseCaseDeps {
   siteName?: string;
   /** Bookings per expiry run. */
   expiryBatchSize?: number;
+  /** Issue 31: the concierge's offers (a booking from one takes over its hold; a lapsed hold hands it back). */
+  offers?: OfferRepository;
 }
 
 export function makeGuestUseCases(deps: GuestUseCaseDeps) {

@@ -1,4 +1,6 @@
 import type { BookingStatus } from '../domain/entities';
+import type { OfferRepository } from './concierge/offer-ports';
+import { holdSettlement } from './concierge/hold-settlement';
 import { DomainError, isDomainError } from '../domain/errors';
 import { BOOKING_NOT_FOUND_MESSAGE } from './confirm-payment';
 import type { BookingRepository, Logger, PaymentGateway, PaymentIntentStatus } from './ports';
@@ -17,6 +19,8 @@ export interface ReleaseHoldDeps {
   payments: PaymentGateway;
   logger: Logger;
   clock: () => Date;
+  /** Issue 31: a hold booked from an offer hands its time back to the offer. */
+  offers?: Pick<OfferRepository, 'get'>;
 }
 
 /**
@@ -47,10 +51,10 @@ export function makeReleaseHold(deps: ReleaseHoldDeps) {
     if (PAID.includes(intent.status)) throw new DomainError('state_conflict', HOLD_NOT_RELEASABLE_MESSAGE);
 
     try {
+      const offer = booking.offerId && deps.offers ? await deps.offers.get(booking.offerId) : null;
       await deps.bookings.transition(bookingId, 'awaiting_payment', 'cancelled', {
-        releaseSlot: true,
+        ...holdSettlement(offer, deps.clock()),
         deadline: null,
-        now: deps.clock(),
       });
     } catch (e) {
       if (!isDomainError(e) || e.code !== 'state_conflict') throw e;

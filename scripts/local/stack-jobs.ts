@@ -5,6 +5,7 @@
  */
 import { handler as completeBookingsHandler } from '../../functions/events/complete-bookings';
 import { handler as expireBookingsHandler } from '../../functions/events/expire-bookings';
+import { handler as expireOffersHandler } from '../../functions/events/expire-offers';
 import type { ExpiryJobResult } from '../../functions/events/expire-bookings';
 import { handler as sendMailsHandler } from '../../functions/events/send-mails';
 import { handler as sendRemindersHandler } from '../../functions/events/send-reminders';
@@ -79,6 +80,14 @@ export function startLocalJobs(
     log,
   });
   stops.push(() => reviewInvites.stop());
+  // Issue 31: the concierge's offers (warnings, expiry), every 5 minutes as in AWS.
+  const offers = startScheduler({
+    name: 'offer expiry job',
+    intervalMs: tourJobsInterval,
+    run: () => expireOffersHandler(),
+    log,
+  });
+  stops.push(() => offers.stop());
   return {
     jobs: {
       expireBookings: () => expiry.runNow(),

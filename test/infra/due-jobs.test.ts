@@ -38,6 +38,7 @@ describe.each([
   ['SendReminders', 'Reminder job'],
   ['SendReviewInvites', 'Review invitation job'],
   ['PayHosts', 'Payout job'],
+  ['ExpireOffers', 'Offer expiry job'],
 ])('%s', (name, job) => {
   const queueOf = () => {
     const [, fn] = resourcesOf('AWS::Lambda::Function').find(([id]) => id === functionId(name))!;

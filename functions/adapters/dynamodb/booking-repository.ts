@@ -21,6 +21,7 @@ import { needsTour, transitionUpdate } from './booking-transition-update';
 import { moneyTransactItems } from './money-repository';
 import type { Item } from './items';
 import { outboxPuts } from './mail-outbox';
+import { offerHandBackItem } from './offer-repository';
 import { itemTypes, keys } from './keys';
 import { tourReleaseItems } from './tour-hold-items';
 import { heldTourOf, transactWithTourHold } from './tour-holds';
@@ -185,7 +186,8 @@ export class DynamoBookingRepository extends DynamoBookingLists implements Booki
       !holdBecomesRequest &&
       !holdInvolved &&
       mails.length === 0 &&
-      !options.money
+      !options.money &&
+      !options.offerHandBack
     ) {
       // An approval or completion puts the booking's "work due" key, built from its tour date: one read first.
       const tour = needsTour(to) ? await this.get(id) : null;
@@ -234,6 +236,12 @@ export class DynamoBookingRepository extends DynamoBookingLists implements Booki
       ? tourReleaseItems(this.tableName, heldTourOf(current), { closeStart: options.closeSlot === true })
       : [];
     items.push(...release);
+    // Issue 31: the offer this hold was booked from takes its time back (or expires), in the same transaction.
+    const handBackAt = options.offerHandBack ? items.length : -1;
+    if (options.offerHandBack) {
+      const { offer, to } = options.offerHandBack;
+      items.push(offerHandBackItem(this.tableName, offer, id, to, options.now));
+    }
     if (typeof listing === 'object') items.push(...requestCounterBumps(this.tableName, current));
     // The mails the transition causes go in with it (DESIGN §4f): no transition without its mails, and no mail
     // for a transition that was refused.
@@ -252,6 +260,10 @@ export class DynamoBookingRepository extends DynamoBookingLists implements Booki
           }
         }
         throw await this.transitionRefused(id, fromList, to);
+      }
+      if (e instanceof TransactionCancelledError && handBackAt >= 0 && e.conditionFailedAt(handBackAt)) {
+        // The offer is no longer this booking's (or expired meanwhile): the caller decides again.
+        throw new DomainError('state_conflict', `Booking ${id}: its offer changed meanwhile`);
       }
       if (
         e instanceof TransactionCancelledError &&

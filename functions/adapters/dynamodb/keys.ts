@@ -83,6 +83,14 @@
  * | approved tours by start (completion, reminders, | GSI8 PK=DUE#TOUR#shard SK=start#id (sparse, keys only,       | Query ×8 shards  |
  * |   hosts' next-day lists)                        |   8 shards) → BatchGet of the bookings acted on              | + BatchGet       |
  * | completed tours by review mail due date         | GSI8 PK=DUE#REVIEW#shard SK=yyyy-MM-dd#id (sparse, keys only)| Query ×8 shards  |
+ * | offer by id (issue 31)                          | PK=OFFER#id SK=OFFER                                         | GetItem          |
+ * | offer by its guest token                        | PK=OFFER_TOKEN#token SK=OFFER_TOKEN → offer                  | GetItem × 2      |
+ * | offers, newest first (admin)                    | GSI2 PK=OFFERS SK=createdAt#id                               | Query (desc)     |
+ * | offers of a status, newest first (admin)        | GSI3 PK=OFFERS#STATUS#status SK=createdAt#id                 | Query (desc)     |
+ * | an inquiry's offers                             | PK=INQUIRY#i SK begins_with OFFER# → BatchGet the offers     | Query + BatchGet |
+ * | open offers by warning, then expiry (job)       | GSI8 PK=DUE#OFFER#shard SK=dueAt#id (sparse, keys only)      | Query ×8 shards  |
+ * | hold a tour's time and write an offer           | start + 1–3 TOUR_DAY + OFFER + OFFER_TOKEN (+ inquiry link)  | TransactWrite    |
+ * | book an offer (the booking takes over its hold) | OFFER (cond. open, not expired) + BOOKING + BOOKING_REF      | TransactWrite    |
  */
 
 export const SLOT_SORT_KEY_PREFIX = 'SLOT#';
@@ -122,6 +130,8 @@ export const PUBLIC_API_WRITE_PARTITIONS = [
   // A guest's cancellation settles its refund with the refund's ledger entry and counters (DESIGN §4g).
   'LEDGER_ENTRY#',
   'LEDGER_TOTALS#',
+  // Issue 31: a guest's look at an offer opens it, booking it marks it booked.
+  'OFFER#',
 ] as const;
 
 /**
@@ -367,6 +377,12 @@ export const keys = {
     GSI8PK: `DUE#REVIEW#${dueShardOf(id)}`,
     GSI8SK: `${date}#${id}`,
   }),
+  /** GSI8 (sparse, issue 31): an open offer by its warning time, then its expiry (`dueAt` an instant). */
+  offerDue: (dueAt: string, id: string) => ({
+    GSI8PK: `DUE#OFFER#${dueShardOf(id)}`,
+    GSI8SK: `${sortableInstant(dueAt)}#${id}`,
+  }),
+  offersDue: (shard: number) => `DUE#OFFER#${shard}`,
   toursDue: (shard: number) => `DUE#TOUR#${shard}`,
   reviewMailsDue: (shard: number) => `DUE#REVIEW#${shard}`,
   /** Upper bound of a GSI8 sort key at or before `value` (an instant or a date; ids sort below `~`). */
@@ -534,6 +550,25 @@ export const keys = {
   hostTotals: (hostId: string) => `LEDGER_TOTALS#HOST#${hostId}`,
   totalsShard: (partition: string, shard: number) => ({ PK: partition, SK: `SHARD#${shard}` }),
 
+  /** The concierge's offers (issue 31). */
+  offer: (id: string) => ({ PK: `OFFER#${id}`, SK: 'OFFER' }),
+  offerToken: (token: string) => ({ PK: `OFFER_TOKEN#${token}`, SK: 'OFFER_TOKEN' }),
+  /** The admin's lists: all offers and those of a (stored) status, newest first. */
+  offerIndexes: (o: { id: string; createdAt: string; status: string }) => ({
+    GSI2PK: 'OFFERS',
+    GSI2SK: timeOrdered(o.createdAt, o.id),
+    GSI3PK: `OFFERS#STATUS#${o.status}`,
+    GSI3SK: timeOrdered(o.createdAt, o.id),
+  }),
+  allOffers: 'OFFERS',
+  offersByStatus: (status: string) => `OFFERS#STATUS#${status}`,
+  /** The inquiry item (owned by the inquiries) and an offer's link beside it. */
+  inquiryOffer: (inquiryId: string, offerId: string) => ({
+    PK: `INQUIRY#${inquiryId}`,
+    SK: `OFFER#${offerId}`,
+  }),
+  inquiryOfferPrefix: INQUIRY_OFFER_SORT_KEY_PREFIX,
+
   counterPartition: (name: string) => `COUNTER#${name}`,
   counterShard: (name: string, shard: number) => ({ PK: `COUNTER#${name}`, SK: `SHARD#${shard}` }),
 } as const;
@@ -586,4 +621,7 @@ export const itemTypes = {
   inquiryMessage: 'InquiryMessage',
   inquiryToken: 'InquiryToken',
   receipt: 'Receipt',
+  offer: 'Offer',
+  offerToken: 'OfferToken',
+  inquiryOffer: 'InquiryOffer',
 } as const;

@@ -12,6 +12,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoCancelCodeStore } from '../dynamodb/cancel-code-store';
 import { DynamoLeaseLimiter } from '../dynamodb/lease-limiter';
+import { DynamoGuestOfferRepository } from '../dynamodb/offer-repository';
 import { DynamoProcessedEventStore } from '../dynamodb/processed-events';
 import { DynamoRateLimiter } from '../dynamodb/rate-limiter';
 import type { PaymentGatewayConfig } from '../payments/create-payment-gateway';
@@ -183,6 +184,7 @@ export function guestRuntime(): GuestRuntime {
     baseUrl,
     siteName: SITE_NAME,
     search: catalogueSearchOf(base, clock),
+    offers: new DynamoGuestOfferRepository(doc, env.TABLE_NAME, baseUrl, clock),
   });
   const runtime = { useCases, payments, logger, clock };
   cached = { base, runtime };

@@ -14,8 +14,8 @@ import {
 } from '../../use-cases/concierge/inquiries';
 import { consoleJsonLogger } from '../../use-cases/console-logger';
 import { loadPublishedExperience } from '../../use-cases/published-experience';
-import { DynamoInquiryOfferLinks } from '../dynamodb/inquiry-offer-links';
 import { DynamoInquiryRepository } from '../dynamodb/inquiry-repository';
+import { DynamoOfferRepository } from '../dynamodb/offer-repository';
 import { DynamoRateLimiter } from '../dynamodb/rate-limiter';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
 import { localClock, localMailsQueued, SITE_NAME } from './guest-runtime';
@@ -27,7 +27,7 @@ function inquiryDeps({ env, doc, repositories }: RuntimeAdapters): InquiryUseCas
   const mailsQueued = localMailsQueued();
   return {
     inquiries: new DynamoInquiryRepository(doc, env.TABLE_NAME),
-    offers: new DynamoInquiryOfferLinks(doc, env.TABLE_NAME),
+    offers: new DynamoOfferRepository(doc, env.TABLE_NAME, env.SITE_URL, clock),
     async publishedExperience(id) {
       try {
         const experience = await loadPublishedExperience(repositories, id);

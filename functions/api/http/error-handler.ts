@@ -26,6 +26,8 @@ export const statusOfErrorCode: Record<ErrorCode, number> = {
   stale: 409,
   host_under_review: 409,
   payout_account_required: 409,
+  offer_not_open: 409,
+  host_not_bookable: 409,
   payload_too_large: 413,
   rate_limited: 429,
   too_many_requests: 429,

@@ -12,6 +12,7 @@ import { jsonBody, type JsonBodyEvent } from '../http/json-body';
 import { confirmLocalPayment } from './confirm-local-payment';
 import * as connect from './local-connect';
 import { runExpiryJob } from './run-expiry-job';
+import { runExpireOffers } from './run-expire-offers';
 import { setLocalFaults } from './local-faults';
 import { runSendMails } from './run-send-mails';
 import { advanceLocalClock } from './local-clock';
@@ -28,6 +29,7 @@ const routes = {
   'POST /api/local-payments/disputes/{bookingId}/close': connect.closeDispute,
   'POST /api/local-jobs/pay-hosts': connect.runPayHosts,
   'POST /api/local-jobs/expire-bookings': runExpiryJob,
+  'POST /api/local-jobs/expire-offers': runExpireOffers,
   'POST /api/local-jobs/send-mails': runSendMails,
   'POST /api/local-jobs/complete-bookings': runCompleteBookings,
   'POST /api/local-jobs/send-reminders': runSendReminders,

@@ -13,11 +13,12 @@
  *
  * A bare hold (a guest still entering their card) is not a booking yet: in no list, 404 by id.
  */
-import type {
-  AdminBookingListItem,
-  AdminBookingPage,
-  AdminBookingView,
-  AdminHostSummary,
+import {
+  backOfficeBooking,
+  type AdminBookingListItem,
+  type AdminBookingPage,
+  type AdminBookingView,
+  type AdminHostSummary,
 } from '../../domain/back-office-views';
 import { bookingsCsv, bookingsCsvFileName } from '../../domain/booking-csv';
 import { bookingMatchesText, classifyBookingSearch } from '../../domain/booking-search';
@@ -77,7 +78,7 @@ function hostDirectory(hosts: HostRepository) {
               suspended: suspendedIds.has(host.id),
             }
           : null;
-        return { ...b, host: summary };
+        return { ...backOfficeBooking(b), host: summary };
       });
     },
   };

@@ -3,7 +3,11 @@
  * hold (a guest still entering their card) is not a request: it is in no list and answers 404 by id.
  */
 import { TOKYO_TIME_ZONE, dateInZone, monthInZone } from '../../domain/calendar';
-import type { HostDashboardView, BackOfficeBooking } from '../../domain/back-office-views';
+import {
+  backOfficeBooking,
+  type HostDashboardView,
+  type BackOfficeBooking,
+} from '../../domain/back-office-views';
 import type { Booking, Host } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
 import type { HostBookingsQuery } from '../../domain/schemas/host-api';
@@ -42,11 +46,12 @@ export function makeHostBookings(deps: HostBookingsDeps) {
         ...(query.experienceId ? { experienceId: query.experienceId } : {}),
       };
       if (query.from === undefined && query.to === undefined) {
-        return deps.bookings.listByHost(hostId, {
+        const page = await deps.bookings.listByHost(hostId, {
           ...filter,
           limit: query.limit,
           ...(query.cursor ? { cursor: query.cursor } : {}),
         });
+        return { ...page, items: page.items.map(backOfficeBooking) };
       }
       const items = await deps.bookings.listByHostTourDates(
         hostId,
@@ -54,7 +59,7 @@ export function makeHostBookings(deps: HostBookingsDeps) {
         query.to ?? FAR_FUTURE,
         { ...filter, limit: MAX_DATE_RANGE_BOOKINGS },
       );
-      return { items: items.sort(newestFirst) };
+      return { items: items.sort(newestFirst).map(backOfficeBooking) };
     },
 
     async get(hostId: string, bookingId: string): Promise<BackOfficeBooking> {
@@ -62,7 +67,7 @@ export function makeHostBookings(deps: HostBookingsDeps) {
       if (!booking || booking.hostId !== hostId || booking.status === 'awaiting_payment') {
         throw new DomainError('not_found', bookingDecisionMessages.notFound);
       }
-      return booking;
+      return backOfficeBooking(booking);
     },
 
     /**
@@ -73,7 +78,9 @@ export function makeHostBookings(deps: HostBookingsDeps) {
       await this.get(hostId, bookingId);
       const now = deps.clock();
       try {
-        return await deps.bookings.setCheckIn(bookingId, hostId, checkedIn ? now.toISOString() : null, now);
+        return backOfficeBooking(
+          await deps.bookings.setCheckIn(bookingId, hostId, checkedIn ? now.toISOString() : null, now),
+        );
       } catch (e) {
         if (e instanceof DomainError && e.code === 'state_conflict') {
           throw new DomainError('state_conflict', CHECK_IN_NOT_APPROVED_MESSAGE);
@@ -100,7 +107,7 @@ export function makeHostBookings(deps: HostBookingsDeps) {
         .sort((a, b) => Date.parse(a.deadline) - Date.parse(b.deadline))[0];
       return {
         email: host.email,
-        latestBookings: latest.items,
+        latestBookings: latest.items.map(backOfficeBooking),
         counts: {
           thisMonth: counts.bookingsThisMonth,
           pending: pending.length,

@@ -5,37 +5,11 @@
  *   `<siteUrl><prefix>/offer/<token>`, the prefix from the offer's guest locale);
  * - `AdminOffer`: the guest's view plus what the concierge sees (`GET /api/admin/inquiries/{id}`, the offers list).
  */
-import type { GuestLocale } from '../../domain/entities';
+import type { AdminOfferView, GuestOfferView } from '../../domain/offers';
 
-export type OfferStatus = 'sent' | 'opened' | 'booked' | 'expired' | 'withdrawn';
-
-export interface Offer {
-  id: string;
-  token: string;
-  url: string;
-  status: OfferStatus;
-  experience: { id: string; title: string; image: string };
-  /** Tokyo `yyyy-MM-dd` and `HH:mm`. */
-  date: string;
-  time: string;
-  guests: number;
-  /** Integer JPY. */
-  totalAmount: number;
-  message: string;
-  expiresAt: string;
-}
-
-export interface AdminOffer extends Offer {
-  inquiryId?: string;
-  platformFee: number;
-  preApproved: boolean;
-  guest: { name: string; email: string; locale: GuestLocale };
-  hostId: string;
-  businessName: string;
-  createdAt: string;
-  bookingId?: string;
-  bookingReference?: string;
-}
+export type { OfferStatus } from '../../domain/offers';
+export type Offer = GuestOfferView;
+export type AdminOffer = AdminOfferView;
 
 export interface InquiryOffers {
   /** The offers made from an inquiry, newest first; [] when there are none. */

@@ -27,6 +27,8 @@ import { handler } from '../../../functions/api/public-api';
 import type { HttpApiStructuredResult, LambdaContext } from '../../../functions/api/http/api-gateway';
 import type { JsonBodyEvent } from '../../../functions/api/http/json-body';
 import type { Booking } from '../../../functions/domain/entities';
+import type { Offer } from '../../../functions/domain/offers';
+import { DynamoOfferRepository } from '../../../functions/adapters/dynamodb/offer-repository';
 import { reviewTokenHash } from '../../../functions/use-cases/review-tokens';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../scripts/local/dynamodb-local';
 import {
@@ -235,6 +237,49 @@ describe('the public API writes only its own partitions', () => {
         )
       ).status,
     ).toBe(200);
+
+    // Issue 31: a concierge's offer (made by the admin API, outside this client) opened and booked by its guest.
+    const offer: Offer = {
+      id: randomUUID(),
+      token: `offer-${randomUUID()}`,
+      experienceId: 'e1',
+      experienceTitle: 'Offer',
+      experienceImage: null,
+      hostId: 'host-1',
+      businessName: 'Host',
+      date: BOOKABLE_DATE,
+      time: '14:00',
+      durationMinutes: 60,
+      bufferMinutes: 0,
+      guests: 2,
+      totalAmount: 20_000,
+      platformFee: 2_000,
+      commissionPercent: 10,
+      message: 'For you',
+      preApproved: false,
+      guest: { name: 'Ada', email: 'offer@example.com', locale: 'en' },
+      status: 'sent',
+      expiresAt: new Date(NOW.getTime() + 24 * 3_600_000).toISOString(),
+      createdAt: NOW.toISOString(),
+      updatedAt: NOW.toISOString(),
+    };
+    await new DynamoOfferRepository(table.doc, table.tableName, 'http://localhost:3000').create(offer, 1, []);
+    expect((await invoke('GET', '/api/offers/{token}', undefined, { token: offer.token })).status).toBe(200);
+    const booked = await invoke(
+      'POST',
+      '/api/offers/{token}/book',
+      {
+        guest: {
+          firstName: 'Ada',
+          lastName: 'Offered',
+          email: 'offer@example.com',
+          phone: '+44 20 7946 0000',
+          nationality: 'United Kingdom',
+        },
+      },
+      { token: offer.token },
+    );
+    expect(booked.status).toBe(201);
 
     // A review of a completed tour.
     const token = `token-${randomUUID()}`;
