@@ -20,10 +20,11 @@ import { AppFunction } from './lambda-function';
  * (1.31 MB), and the CloudFront KeyValueStore client with its SigV4A signer (0.47 MB: neither is in the Lambda
  * runtime's SDK for sure, and the signer must register with the very SDK copy that signs), 1.78 MB in all when
  * measured then; since issue 33 it also carries the catalogue's DynamoDB repositories and read use cases (it reads
- * the table, not the public API): 1,943 KB measured. A budget of its own: it runs off the request path, so its cold
- * start is no guest's wait. The API functions keep `BUNDLE_BUDGET_BYTES`.
+ * the table, not the public API): 1,943 KB measured; the concierge desk's guest pages and their texts in four
+ * languages (issue 31) took it to 2,000.4 KB. A budget of its own: it runs off the request path, so its cold start
+ * is no guest's wait. The API functions keep `BUNDLE_BUDGET_BYTES`.
  */
-export const RENDERER_BUNDLE_BUDGET_BYTES = 2000 * 1024;
+export const RENDERER_BUNDLE_BUDGET_BYTES = 2100 * 1024;
 
 /**
  * The S3, SQS and DynamoDB clients come from the Lambda runtime; the KeyValueStore client and SigV4A are bundled

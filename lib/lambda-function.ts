@@ -34,10 +34,12 @@ export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
  * tour-day hold and release items, the start-time and policy-note checks in the form schema, spans in every mail)
  * and receipts and statements (issue 28: the invoice number's check and the statement routes) took the host API to
  * 353 KB (admin API 338 KB, public API 309 KB): 360 KB. Issue 33 (every experience save writes its search entry and
- * sorted card keys, every booking write its due-work keys) took the host API to 361 KB (the others ≤ 346 KB): 370 KB
- * for now; the next savings are in the README (Known limits).
+ * sorted card keys, every booking write its due-work keys) took the host API to 361 KB (the others ≤ 346 KB): 370 KB.
+ * The concierge desk (issue 31: inquiries and offers, their guest mails in four languages, booking from an offer)
+ * took the public API to 382 KB: 400 KB for now; the next saving (the concierge routes in a function of their own)
+ * is in the README (Known limits).
  */
-export const BUNDLE_BUDGET_BYTES = 370 * 1024;
+export const BUNDLE_BUDGET_BYTES = 400 * 1024;
 
 export interface AppFunctionProps {
   /** Handler module, relative to the repository root (e.g. `functions/api/public-api.ts`). */
