@@ -1,5 +1,9 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PRICE_TERMS } from '@domain/price-terms';
 import { useAppConfig } from '../../../app/config-context';
 import { PageLoader } from '../../../components/page-loader';
 import { useT } from '../../../lib/i18n/i18n';
@@ -45,4 +49,48 @@ export function CardPaymentFields({
     );
   if (provider === 'local') return <LocalTestCardForm onStateChange={onStateChange} />;
   return <Alert severity="error">{t('booking.initFailed')}</Alert>;
+}
+
+/**
+ * The checkout's payment block: the total in yen with the price terms, the card form and the payment's refusal;
+ * the same on the booking form and on a concierge's offer.
+ */
+export function PaymentSection({
+  amount,
+  onStateChange,
+  message,
+}: {
+  amount: number;
+  onStateChange: (state: PaymentMethodState) => void;
+  /** Why the card was refused, in the guest's language. */
+  message: string | null;
+}) {
+  const { t, yen, locale } = useT();
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="payment-title"
+      sx={{ p: { xs: 2, md: 3 } }}
+    >
+      <Typography id="payment-title" variant="h6" component="h2" gutterBottom>
+        {t('booking.paymentTitle')}
+      </Typography>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
+        <Typography sx={{ fontWeight: 700 }}>{t('booking.total')}</Typography>
+        <Typography sx={{ fontWeight: 700 }} data-testid="booking-total">
+          {yen(amount)}
+        </Typography>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('booking.paidInYen')} {PRICE_TERMS[locale]}
+      </Typography>
+      <CardPaymentFields amount={amount} onStateChange={onStateChange} />
+      {message && (
+        <Alert severity="error" sx={{ mt: 2 }} role="alert" data-testid="payment-error">
+          {message}
+        </Alert>
+      )}
+    </Paper>
+  );
 }

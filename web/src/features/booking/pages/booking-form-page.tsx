@@ -13,7 +13,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { PRICE_TERMS } from '@domain/price-terms';
 import { personName } from '@domain/person-name';
 import { totalPrice } from '@domain/pricing';
 import { toBookingGuest } from '@domain/schemas/guest-form';
@@ -47,7 +46,7 @@ import { releaseHold } from '../api/release-hold';
 import { BookingSummaryCard } from '../components/booking-summary-card';
 import { durationOf } from '@domain/tour-span';
 import { GuestFormFields } from '../components/guest-form';
-import { CardPaymentFields } from '../components/card-payment-fields';
+import { PaymentSection } from '../components/card-payment-fields';
 import { useGuestForm } from '../hooks/use-guest-form';
 import { useT } from '../../../lib/i18n/i18n';
 
@@ -108,7 +107,7 @@ export function BookingFormPage() {
 
 function BookingForm({ data }: { data: BookingData }) {
   const config = useAppConfig();
-  const { t, path, yen, locale } = useT();
+  const { t, path, locale } = useT();
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
@@ -330,31 +329,11 @@ function BookingForm({ data }: { data: BookingData }) {
               )}
               <GuestFormFields form={form} disabled={held !== null || submitting || completing} />
             </Paper>
-            <Paper
-              variant="outlined"
-              component="section"
-              aria-labelledby="payment-title"
-              sx={{ p: { xs: 2, md: 3 } }}
-            >
-              <Typography id="payment-title" variant="h6" component="h2" gutterBottom>
-                {t('booking.paymentTitle')}
-              </Typography>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
-                <Typography sx={{ fontWeight: 700 }}>{t('booking.total')}</Typography>
-                <Typography sx={{ fontWeight: 700 }} data-testid="booking-total">
-                  {yen(shown.totalPrice)}
-                </Typography>
-              </Stack>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                {t('booking.paidInYen')} {PRICE_TERMS[locale]}
-              </Typography>
-              <CardPaymentFields amount={shown.totalPrice} onStateChange={onPaymentState} />
-              {paymentMessage && (
-                <Alert severity="error" sx={{ mt: 2 }} role="alert" data-testid="payment-error">
-                  {paymentMessage}
-                </Alert>
-              )}
-            </Paper>
+            <PaymentSection
+              amount={shown.totalPrice}
+              onStateChange={onPaymentState}
+              message={paymentMessage}
+            />
             <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
               <CancellationPolicy policy={exp.cancellationPolicy} rule={exp.refundRule} />
             </Paper>

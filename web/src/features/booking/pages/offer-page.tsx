@@ -11,7 +11,6 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PRICE_TERMS } from '@domain/price-terms';
 import { personName } from '@domain/person-name';
 import { emptyGuestForm, toBookingGuest, type GuestFormValues } from '@domain/schemas/guest-form';
 import { useApi } from '../../../app/api';
@@ -26,7 +25,7 @@ import { useToast } from '../../../lib/toast';
 import { bookingFailure } from '../api/booking-errors';
 import type { CreatedBooking } from '../api/created-booking';
 import type { PaymentMethodState } from '../api/payment-method';
-import { CardPaymentFields } from '../components/card-payment-fields';
+import { PaymentSection } from '../components/card-payment-fields';
 import { GuestFormFields } from '../components/guest-form';
 import { OfferSummaryCard } from '../components/offer-summary-card';
 import { useGuestForm } from '../hooks/use-guest-form';
@@ -176,7 +175,7 @@ function OfferCheckout({
   offer: OfferDetail;
   resumed: OfferBooking | null;
 }) {
-  const { t, path, yen, locale } = useT();
+  const { t, path, locale } = useT();
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
@@ -291,31 +290,11 @@ function OfferCheckout({
             <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
               <GuestFormFields form={form} disabled={held || submitting || completing} />
             </Paper>
-            <Paper
-              variant="outlined"
-              component="section"
-              aria-labelledby="payment-title"
-              sx={{ p: { xs: 2, md: 3 } }}
-            >
-              <Typography id="payment-title" variant="h6" component="h2" gutterBottom>
-                {t('booking.paymentTitle')}
-              </Typography>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
-                <Typography sx={{ fontWeight: 700 }}>{t('booking.total')}</Typography>
-                <Typography sx={{ fontWeight: 700 }} data-testid="booking-total">
-                  {yen(offer.totalAmount)}
-                </Typography>
-              </Stack>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                {t('booking.paidInYen')} {PRICE_TERMS[locale]}
-              </Typography>
-              <CardPaymentFields amount={offer.totalAmount} onStateChange={onPaymentState} />
-              {paymentMessage && (
-                <Alert severity="error" sx={{ mt: 2 }} role="alert" data-testid="payment-error">
-                  {paymentMessage}
-                </Alert>
-              )}
-            </Paper>
+            <PaymentSection
+              amount={offer.totalAmount}
+              onStateChange={onPaymentState}
+              message={paymentMessage}
+            />
             <Box>
               <Button
                 variant="contained"
