@@ -15,6 +15,9 @@ import type { Locale } from '../../../web/src/lib/i18n/locales';
 import { stubFetch, testConfig } from './support/render';
 
 const OFFER: OfferDetail = {
+  id: 'o1',
+  token: 'offer-token',
+  url: 'https://example.com/offer/offer-token',
   status: 'opened',
   experience: { id: 'e1', title: 'Shimanami cycling', image: '/media/e1.webp' },
   date: '2030-04-12',

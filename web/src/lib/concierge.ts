@@ -3,34 +3,14 @@
  * the pages write the desk's times. In `lib/` because the conversation page (concierge feature) and the offer page
  * (booking feature, which owns the checkout) both read offers, and a feature never imports another.
  */
-import type { GuestLocale } from '@domain/entities';
+import type { InquiryStatus } from '@domain/inquiries';
+import type { GuestOfferDetail, GuestOfferView, OfferStatus } from '@domain/offers';
 
-export type OfferStatus = 'sent' | 'opened' | 'booked' | 'expired' | 'withdrawn';
-export type InquiryStatus = 'new' | 'answered' | 'waiting' | 'closed';
-
+export type { InquiryStatus, OfferStatus };
 /** An offer as the guest sees it in `GET /api/inquiries/{token}`. */
-export interface GuestOffer {
-  id: string;
-  token: string;
-  /** The absolute guest link, `<siteUrl><prefix>/offer/<token>`. */
-  url: string;
-  status: OfferStatus;
-  experience: { id: string; title: string; image: string | null };
-  date: string;
-  time: string;
-  guests: number;
-  totalAmount: number;
-  message: string;
-  expiresAt: string;
-}
-
+export type GuestOffer = GuestOfferView;
 /** `GET /api/offers/{token}`: the guest offer with what the checkout needs. */
-export interface OfferDetail extends Omit<GuestOffer, 'id' | 'token' | 'url'> {
-  durationMinutes: number;
-  preApproved: boolean;
-  guest: { name: string; email: string; locale: GuestLocale };
-  bookingReference?: string;
-}
+export type OfferDetail = GuestOfferDetail;
 
 export interface InquiryMessage {
   from: 'guest' | 'concierge';
