@@ -161,7 +161,7 @@ describe('concierge desk: ask, answer, offer, pay', () => {
     await guestPage.getByText('ご家族向けに少しゆっくりご案内します。').waitFor();
     await expect(guestPage.locator('input[name="email"]').inputValue()).resolves.toBe(email);
     await guestPage.getByLabel(/^이메일 확인/).fill(email);
-    await guestPage.getByLabel(/^전화번호/).fill('10-1234-5678');
+    await guestPage.getByLabel(/^전화번호/).fill('90-1234-5678');
     await guestPage.getByLabel(/^국적/).fill('대한민국');
     await guestPage.getByRole('option', { name: '대한민국', exact: true }).click();
     await guestPage.getByLabel('카드 번호').fill(TEST_CARDS.success);
@@ -170,7 +170,8 @@ describe('concierge desk: ask, answer, offer, pay', () => {
     const booked = guestPage.waitForResponse(
       (r) => r.request().method() === 'POST' && /\/api\/offers\/[^/]+\/book$/.test(new URL(r.url()).pathname),
     );
-    await guestPage.getByRole('button', { name: '예약하고 결제하기' }).click();
+    const payButton = guestPage.getByRole('button', { name: '예약하고 결제하기' });
+    await payButton.click();
     const answer = await booked;
     expect(answer.status()).toBe(201);
     const booking = (await answer.json()) as { bookingId: string; reference: string; amount: number };
@@ -181,12 +182,9 @@ describe('concierge desk: ask, answer, offer, pay', () => {
     // 5. The demo host sees the booking, marked 「コンシェルジュ経由」.
     const demo = inject('demoHost');
     const hostPage = await host.newPage();
-    await openSignedIn(
-      hostPage,
-      `${host.baseUrl}/host/bookings?experienceId=${experience.id}`,
-      demo.email,
-      demo.password,
-    );
+    await openSignedIn(hostPage, `${host.baseUrl}/host/bookings`, demo.email, demo.password);
+    // This experience's bookings only (the list pages; other files book the demo host's experiences too).
+    await hostPage.goto(`/host/bookings?experienceId=${experience.id}`);
     const hostRow = hostPage
       .getByRole('table', { name: '予約一覧' })
       .getByRole('row')
