@@ -102,6 +102,8 @@ describe('concierge desk: ask, answer, offer, pay', () => {
     await admin.getByRole('textbox', { name: '返信内容' }).fill('はい、お子さまもご参加いただけます。');
     await admin.getByRole('button', { name: '返信を送信' }).click();
     await conversation.getByText('はい、お子さまもご参加いただけます。').waitFor();
+    const guestDetails = admin.getByRole('region', { name: 'お客様' });
+    await guestDetails.getByText('回答済み', { exact: true }).waitFor();
     await waitForMail(email, '컨시어지가 답변했습니다', started);
 
     // The guest opens the conversation link, reads the reply and answers in Korean.
@@ -115,7 +117,7 @@ describe('concierge desk: ask, answer, offer, pay', () => {
     // The concierge sees the answer; the inquiry is 新規 again.
     await admin.reload();
     await conversation.getByText('좋아요, 오전이 좋습니다.').waitFor();
-    await admin.getByText('新規', { exact: true }).first().waitFor();
+    await guestDetails.getByText('新規', { exact: true }).waitFor();
 
     // 3. An offer from the inquiry: the form is prefilled; a date and start, a price, an expiry.
     await admin
@@ -190,7 +192,9 @@ describe('concierge desk: ask, answer, offer, pay', () => {
       .getByRole('row')
       .filter({ hasText: booking.reference });
     await hostRow.waitFor();
-    await expect(hostRow.textContent()).resolves.toContain('コンシェルジュ経由');
+    const hostRowText = await hostRow.textContent();
+    expect(hostRowText).toContain('コンシェルジュ経由');
+    expect(hostRowText).toContain(OFFER_TOTAL.toLocaleString('ja-JP'));
 
     expect(guestErrors).toEqual([]);
     expect(adminErrors).toEqual([]);
@@ -202,11 +206,12 @@ describe('concierge desk: ask, answer, offer, pay', () => {
       time,
       guests: 1,
       totalAmount: 15_000,
+      message: '別の日のご提案です。',
       expiresInHours: 24,
       preApproved: false,
       guest: { name, email, locale: 'ko' },
     });
-    expect(second.status).toBe(201);
+    expect(second, JSON.stringify(second.body)).toMatchObject({ status: 201 });
     expect((await asAdmin('POST', `/api/admin/offers/${second.body.id}/withdraw`)).status).toBe(200);
     await guestPage.goto(new URL(second.body.url).pathname);
     await guestPage.getByRole('heading', { name: '철회된 오퍼입니다' }).waitFor();
