@@ -184,9 +184,14 @@ describe('concierge desk: ask, answer, offer, pay', () => {
     // 5. The demo host sees the booking, marked 「コンシェルジュ経由」.
     const demo = inject('demoHost');
     const hostPage = await host.newPage();
-    await openSignedIn(hostPage, `${host.baseUrl}/host/bookings`, demo.email, demo.password);
     // This experience's bookings only (the list pages; other files book the demo host's experiences too).
-    await hostPage.goto(`/host/bookings?experienceId=${experience.id}`);
+    await openSignedIn(
+      hostPage,
+      `${host.baseUrl}/host/bookings?experienceId=${experience.id}`,
+      demo.email,
+      demo.password,
+    );
+    expect(new URL(hostPage.url()).searchParams.get('experienceId')).toBe(experience.id);
     const hostRow = hostPage
       .getByRole('table', { name: '予約一覧' })
       .getByRole('row')
