@@ -194,7 +194,9 @@ export async function openSignedIn(page: Page, url: string, email: string, passw
   await signIn.or(area).first().waitFor();
   if (await signIn.isVisible()) {
     await signInOnPage(page, email, password);
-    await page.waitForURL(`**${new URL(url).pathname}`);
+    // Back at `url`'s page (a glob on the path alone would never match a URL with a query).
+    const { pathname } = new URL(url, page.url());
+    await page.waitForURL((at) => at.pathname === pathname);
   }
 }
 
