@@ -142,7 +142,7 @@ describe('who may call the admin API', () => {
   const pathOf = (path: string) => path.replace('{id}', 'some-id');
 
   it('declares every admin route behind the admin authorizer', () => {
-    expect(adminRoutes).toHaveLength(31);
+    expect(adminRoutes).toHaveLength(34);
     expect(adminRoutes.every((r) => r.auth === 'admin')).toBe(true);
   });
 

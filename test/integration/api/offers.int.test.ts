@@ -5,7 +5,7 @@
  * authorised, and the host sees the booking marked as via the concierge.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoOfferRepository } from '../../../functions/adapters/dynamodb/offer-repository';
 import type { AdminOfferView, GuestOfferDetail } from '../../../functions/domain/offers';
 import type { Host } from '../../../functions/domain/entities';
@@ -194,13 +194,14 @@ describe('making an offer', () => {
 
 describe('offers from an inquiry, and the admin list', () => {
   it('an offer from an inquiry sets it waiting and is listed with it; an unknown inquiry is 404 and holds nothing', async () => {
-    const inquiryId = randomUUID();
-    await world.doc.send(
-      new PutCommand({
-        TableName: world.stack.config.tableName,
-        Item: { PK: `INQUIRY#${inquiryId}`, SK: 'INQUIRY', type: 'Inquiry', id: inquiryId, status: 'new' },
-      }),
-    );
+    const asked = await call<{ id: string }>(world, 'POST', '/api/inquiries', {
+      name: 'Kim Jiwoo',
+      email: `jiwoo.${randomUUID().slice(0, 8)}@example.com`,
+      locale: 'ko',
+      message: '가족 네 명이 하루 투어를 하고 싶어요.',
+    });
+    expect(asked.status).toBe(201);
+    const inquiryId = asked.body.id;
     const { offer } = await makeOffer({ inquiryId });
     expect(offer.inquiryId).toBe(inquiryId);
     const inquiry = await world.doc.send(
@@ -212,6 +213,15 @@ describe('offers from an inquiry, and the admin list', () => {
     expect(inquiry.Item?.status).toBe('waiting');
     const repo = new DynamoOfferRepository(world.doc, world.stack.config.tableName, 'http://localhost:3000');
     expect((await repo.listByInquiry(inquiryId)).map((o) => o.id)).toEqual([offer.id]);
+    // The concierge's inquiry page lists it, and the inbox moved the inquiry out of the new ones.
+    const detail = await admin<{ status: string; offers: AdminOfferView[] }>(
+      'GET',
+      `/api/admin/inquiries/${inquiryId}`,
+    );
+    expect(detail.body.status).toBe('waiting');
+    expect(detail.body.offers.map((o) => [o.id, o.status])).toEqual([[offer.id, 'sent']]);
+    const waiting = await admin<{ items: { id: string }[] }>('GET', '/api/admin/inquiries?status=waiting');
+    expect(waiting.body.items.map((i) => i.id)).toContain(inquiryId);
 
     const { experienceId, slot } = await experienceAndSlot();
     const missing = await admin<ErrorBody>(
