@@ -148,7 +148,11 @@ export class DynamoOfferRepository implements OfferStore {
                 Key: keys.inquiry(offer.inquiryId),
                 UpdateExpression: 'SET #status = :waiting, #updatedAt = :now, GSI2SK = :listSk',
                 ConditionExpression: 'attribute_exists(PK) AND #due = :due',
-                ExpressionAttributeNames: { '#status': 'status', '#updatedAt': 'updatedAt', '#due': 'replyDueAt' },
+                ExpressionAttributeNames: {
+                  '#status': 'status',
+                  '#updatedAt': 'updatedAt',
+                  '#due': 'replyDueAt',
+                },
                 ExpressionAttributeValues: {
                   ':waiting': 'waiting',
                   ':now': now.toISOString(),
