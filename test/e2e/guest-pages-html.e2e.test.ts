@@ -7,6 +7,8 @@ import type { ConsoleMessage, Page } from 'playwright-core';
 import { chooseFirstSlot } from './support/guest-flow';
 import { hydrated } from './support/hydration';
 import { openBrowser, type BrowserSession } from './support/browser';
+import { adminMadeHost, moneyRepositories, publishedExperienceOf } from './support/money-flow';
+import { uniqueEmail } from './support/guest-flow';
 
 let session: BrowserSession;
 let experienceId: string;
@@ -36,7 +38,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await session?.close();
+  repos.close();
 });
+
+const repos = moneyRepositories();
 
 /** Console errors and uncaught errors: React reports hydration mismatches through both. */
 function collectProblems(page: Page): string[] {
@@ -153,6 +158,42 @@ describe('guest pages as HTML', () => {
     await page.waitForURL(`${session.baseUrl}/`);
     await topics.getByRole('link').first().waitFor();
     await expect(topics.getByRole('listitem').count()).resolves.toBe(5);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('hydrates a list page older than its data without a mismatch, keeps what the guest types, then shows the new data', async () => {
+    // A published experience the stored list page does not show (written to the table: no page event), and a
+    // browser whose clock says the page's data is minutes old, as a cached page would be.
+    const host = {
+      email: uniqueEmail('stale-list-host'),
+      password: 'Kurushima#2027',
+      businessName: 'Kurushima',
+      id: '',
+    };
+    await adminMadeHost(session.baseUrl, host);
+    const fresh = await publishedExperienceOf(repos, host.id, 'Kurushima strait boat', 9_900);
+    const stored = await (await fetch(`${session.baseUrl}/experiences`)).text();
+    expect(stored).not.toContain(fresh.title);
+
+    const page = await session.newPage();
+    const problems = collectProblems(page);
+    await page.clock.install({ time: Date.now() + 5 * 60_000 });
+    // Photos arrive late, as on a phone's network: hydration waits for the main one, so any request the page
+    // made meanwhile has its answer before hydration.
+    await page.route('**/images/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/experiences');
+    const search = page.getByRole('main').getByRole('searchbox', { name: 'Search experiences' });
+    await search.fill('castle');
+    await hydrated(page);
+    // Hydrated with the server's data, then refreshed as an ordinary update: the new experience appears.
+    await page.getByRole('list', { name: 'Experiences' }).getByText(fresh.title).waitFor();
+    await expect(search.inputValue()).resolves.toBe('castle');
+    await search.press('Enter');
+    await page.waitForURL(/\/search\?q=castle$/);
     expect(problems).toEqual([]);
     await page.close();
   });

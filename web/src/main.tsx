@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { CacheProvider } from '@emotion/react';
 import { RouterProvider } from 'react-router';
 import { createEmotionCache } from './app/emotion-cache';
-import { adoptServerState, routerReady } from './app/hydration';
+import { adoptServerState, hydrationStarting, routerReady } from './app/hydration';
 import { providePrefetchContext } from './app/prefetch';
 import { AppProviders, createQueryClient } from './app/providers';
 import { router } from './app/router';
@@ -66,9 +66,10 @@ void Promise.all([loadAppConfig(), catalogue]).then(([result]) => {
     // The server's markup is the first page's: hydrate once the router has that page's code, not a fallback, and
     // once the server's page (its main photo included) is on screen: hydration is the page's longest work, and
     // done first it would hold that paint back (issue 34). Taps meanwhile are kept (lib/early-taps.ts).
-    void Promise.all([routerReady(router), afterFirstPaint()]).then(() =>
-      startTransition(() => void hydrateRoot(container, app)),
-    );
+    void Promise.all([routerReady(router), afterFirstPaint()]).then(() => {
+      hydrationStarting();
+      startTransition(() => void hydrateRoot(container, app));
+    });
     return;
   }
   // A transition: React renders the shell in small slices instead of one long task that would block input.

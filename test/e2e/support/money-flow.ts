@@ -73,6 +73,41 @@ export async function hostApi<T>(
 }
 
 /**
+ * A public experience of the host written straight to the table, as a copy of a seeded one of the demo host
+ * (photos included) with a unique title: no page event is sent, so the stored guest pages do not show it yet.
+ */
+export async function publishedExperienceOf(
+  repos: MoneyRepositories,
+  hostId: string,
+  title: string,
+  price: number,
+): Promise<{ id: string; title: string }> {
+  const demoHost = (await repos.hosts.getByEmail(inject('demoHost').email))!;
+  const seeded = (await repos.experiences.listByHost(demoHost.id)).items[0]!;
+  const now = new Date().toISOString();
+  const experience = {
+    ...seeded,
+    id: randomUUID(),
+    hostId,
+    title: `${title} ${randomUUID().slice(0, 6)}`,
+    price,
+    participantsMin: 1,
+    participantsMax: 4,
+    publicationStatus: 'public' as const,
+    availability: {
+      defaultHours: { start: '08:00', end: '18:00' },
+      allDay: false,
+      regularHolidays: [],
+      capacity: 3,
+    },
+    createdAt: now,
+    updatedAt: now,
+  };
+  await repos.experiences.create(experience, []);
+  return experience;
+}
+
+/**
  * A new experience of `host` at `price` (a copy of a seeded one), booked for its first free slot by two guests,
  * paid with the test card and approved by the host: a captured charge of 2 × `price`.
  */
@@ -87,28 +122,7 @@ export async function approvedBooking(
     guestLocale?: 'en' | 'ja' | 'zh-Hant' | 'ko';
   },
 ): Promise<{ bookingId: string; reference: string }> {
-  const demoHost = (await repos.hosts.getByEmail(inject('demoHost').email))!;
-  const seeded = (await repos.experiences.listByHost(demoHost.id)).items[0]!;
-  const now = new Date().toISOString();
-  const experience = {
-    ...seeded,
-    id: randomUUID(),
-    hostId: host.id,
-    title: `${options.title} ${randomUUID().slice(0, 6)}`,
-    price: options.price,
-    participantsMin: 1,
-    participantsMax: 4,
-    publicationStatus: 'public' as const,
-    availability: {
-      defaultHours: { start: '08:00', end: '18:00' },
-      allDay: false,
-      regularHolidays: [],
-      capacity: 3,
-    },
-    createdAt: now,
-    updatedAt: now,
-  };
-  await repos.experiences.create(experience, []);
+  const experience = await publishedExperienceOf(repos, host.id, options.title, options.price);
   const availability = (await (
     await fetch(`${baseUrl}/api/experiences/${experience.id}/availability?from=2000-01-01&to=2100-12-31`)
   ).json()) as { dates: Record<string, string[]> };

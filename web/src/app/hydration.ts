@@ -13,10 +13,28 @@ export function adoptServerState(queryClient: QueryClient, container: HTMLElemen
   if (!state || !container.hasChildNodes()) return false;
   hydrate(queryClient, JSON.parse(state.textContent ?? '{}'));
   fromServer = true;
+  awaitingHydration = true;
   return true;
 }
 
 let fromServer = false;
+let awaitingHydration = false;
+
+/**
+ * True from adopting the server's data until hydration starts. The first page's loaders must not fetch meanwhile:
+ * a server page older than the queries' stale time (a cached or not yet re-rendered page) would have its data
+ * refetched, and an answer that differs from the server's HTML (a new experience, a new rating) landing before
+ * hydration made React discard the page and render it again (error #418), losing what the guest was typing. The
+ * page's own hooks refetch stale data once it is hydrated, as an ordinary update.
+ */
+export function serverPageAwaitingHydration(): boolean {
+  return awaitingHydration;
+}
+
+/** Called by main.tsx as it hydrates the server's page: navigations from now on prefetch as usual. */
+export function hydrationStarting(): void {
+  awaitingHydration = false;
+}
 
 /**
  * True while rendering on the server, and in a browser whose page came as server HTML: a component that renders

@@ -8,6 +8,7 @@ import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { responsiveImage } from '@domain/images';
 import type { ApiClient } from '../lib/api-client';
+import { serverPageAwaitingHydration } from './hydration';
 
 /** A `<link rel="preload" as="image">`: the address, and for a published photo its variants and slot. */
 export interface ImagePreload {
@@ -43,7 +44,8 @@ const isPrefetchContext = (value: unknown): value is PrefetchContext =>
 /**
  * A loader that runs `start` in the background. Errors are left to the page, whose hook retries and shows them.
  * On the server (web/src/ssr) the render passes its own context and the loader waits for the data, so the page
- * renders with it and the client hydrates the same cache.
+ * renders with it and the client hydrates the same cache. In the browser, the first page's loaders fetch nothing
+ * when that page came as server HTML: its data is in the cache, and must stay what the HTML shows until hydrated.
  */
 export function prefetchLoader(
   start: (context: PrefetchContext, args: LoaderFunctionArgs) => Promise<unknown>,
@@ -54,7 +56,9 @@ export function prefetchLoader(
       await start(args.context, args).catch(() => {});
       return null;
     }
-    void ready.then((context) => start(context, args)).catch(() => {});
+    void ready
+      .then((context) => (serverPageAwaitingHydration() ? undefined : start(context, args)))
+      .catch(() => {});
     return null;
   };
 }
