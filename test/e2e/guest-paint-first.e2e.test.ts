@@ -110,7 +110,7 @@ describe('experience pages paint first', () => {
   // TODO(issue 34): fails in the last run (the form's message never showed after the held entry was released; the
   // language switcher's replay, same mechanism, passes). Not yet diagnosed: see README, "Experience and list pages
   // paint first", Left to do.
-  it.skip('replays a tap on "Next" made before the page hydrated, once the form is in', async () => {
+  it('replays a tap on "Next" made before the page hydrated, once the form is in', async () => {
     const page = await session.newPage();
     const { release } = await holdHydration(page);
     // Not 'domcontentloaded': that waits for the (held) module scripts.
