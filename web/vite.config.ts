@@ -32,6 +32,12 @@ const config = {
     // Route-level chunks keep the guest pages small; the warning threshold matches our budget for one chunk.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      treeshake: {
+        // CommonJS helpers the shell imports only for code it never runs (emotion's withTheme hoisting, MUI's prop
+        // types): declared free of side effects, they go when unused.
+        moduleSideEffects: (id: string) =>
+          /node_modules[\\/](hoist-non-react-statics|prop-types|react-is)[\\/]/.test(id) ? false : undefined,
+      },
       // Everything the entry imports statically goes into one chunk. Rolldown otherwise splits the shell into ten
       // files (modules the lazy routes share with it), and every first visit pays a request round trip per file
       // before anything renders (Lighthouse models HTTP/1.1's six connections per host for the local server).

@@ -22,12 +22,16 @@ import {
 import { LOCAL_CREDENTIALS } from '../../scripts/local/dynamodb-local';
 import { DEMO_HOST } from '../../scripts/seed/hosts';
 import { SEED_EXPERIENCES } from '../../scripts/seed/experiences';
+import enDesk from '../../web/src/lib/i18n/catalogues/en/desk';
 import enPages from '../../web/src/lib/i18n/catalogues/en/pages';
 import enShell from '../../web/src/lib/i18n/catalogues/en/shell';
+import jaDesk from '../../web/src/lib/i18n/catalogues/ja/desk';
 import jaPages from '../../web/src/lib/i18n/catalogues/ja/pages';
 import jaShell from '../../web/src/lib/i18n/catalogues/ja/shell';
+import koDesk from '../../web/src/lib/i18n/catalogues/ko/desk';
 import koPages from '../../web/src/lib/i18n/catalogues/ko/pages';
 import koShell from '../../web/src/lib/i18n/catalogues/ko/shell';
+import zhDesk from '../../web/src/lib/i18n/catalogues/zh-hant/desk';
 import zhPages from '../../web/src/lib/i18n/catalogues/zh-hant/pages';
 import zhShell from '../../web/src/lib/i18n/catalogues/zh-hant/shell';
 import { signInAsAdmin } from './support/admin-flow';
@@ -40,10 +44,10 @@ import { hydrated } from './support/hydration';
 
 type Code = 'en' | 'ja' | 'zh-Hant' | 'ko';
 const LANGUAGES: { code: Code; prefix: string; messages: Record<string, string> }[] = [
-  { code: 'en', prefix: '', messages: { ...enShell, ...enPages } },
-  { code: 'ja', prefix: '/ja', messages: { ...jaShell, ...jaPages } },
-  { code: 'zh-Hant', prefix: '/zh-hant', messages: { ...zhShell, ...zhPages } },
-  { code: 'ko', prefix: '/ko', messages: { ...koShell, ...koPages } },
+  { code: 'en', prefix: '', messages: { ...enShell, ...enPages, ...enDesk } },
+  { code: 'ja', prefix: '/ja', messages: { ...jaShell, ...jaPages, ...jaDesk } },
+  { code: 'zh-Hant', prefix: '/zh-hant', messages: { ...zhShell, ...zhPages, ...zhDesk } },
+  { code: 'ko', prefix: '/ko', messages: { ...koShell, ...koPages, ...koDesk } },
 ];
 const ja = LANGUAGES[1]!.messages;
 

@@ -27,7 +27,8 @@ export function LanguageSuggestionBand({ offered, underHeader }: { offered: Loca
   useEffect(() => {
     const wanted = offered;
     let live = true;
-    void loadCatalogue(wanted).then(() => {
+    // Only the band's own messages in that language (a small part), not its whole shell.
+    void loadCatalogue(wanted, 'suggestion').then(() => {
       if (!live) return;
       const language = localeInfo(wanted).name;
       const { t } = createTranslator(wanted);
@@ -35,7 +36,7 @@ export function LanguageSuggestionBand({ offered, underHeader }: { offered: Loca
         locale: wanted,
         text: t('language.suggest', { language }),
         action: t('language.suggestAction', { language }),
-        close: t('common.close'),
+        close: t('language.suggestClose'),
       });
     });
     return () => {

@@ -35,15 +35,21 @@ async function staticPage<M extends { contentLoader: LoaderFunction }>(
  * code downloads, and the image that will be their largest paint starts as soon as its address is known.
  * The guest pages are the same under every language's prefix (English at the root). Home and the not-found page
  * need only the catalogue's shell part, which the first page loads anyway; every other page's code downloads with
- * its language's pages part (`withPageMessages`), so a first visit to home never downloads the rest.
+ * its language's pages part (`withPageMessages`), so a first visit to home never downloads the rest; the pages a guest
+ * reaches from a link or after booking (the concierge desk, their booking, a review) also download the desk part
+ * (`withDeskMessages`), which no catalogue or experience page needs.
  */
 function guestRoutes(locale: Locale): RouteObject[] {
   const withPageMessages =
     <T,>(load: () => Promise<T>) =>
     async (): Promise<T> =>
       (await Promise.all([load(), loadCatalogue(locale, 'pages')]))[0];
+  const withDeskMessages =
+    <T,>(load: () => Promise<T>) =>
+    async (): Promise<T> =>
+      (await Promise.all([load(), loadCatalogue(locale, 'pages'), loadCatalogue(locale, 'desk')]))[0];
   const concierge = (page: ConciergePage) =>
-    withPageMessages(async () => ({
+    withDeskMessages(async () => ({
       Component: await (await import('./routes/concierge-routes')).conciergePage(page),
     }));
 
@@ -109,7 +115,7 @@ function guestRoutes(locale: Locale): RouteObject[] {
     },
     {
       path: 'booking-complete',
-      lazy: withPageMessages(async () => ({
+      lazy: withDeskMessages(async () => ({
         Component: (await import('../features/manage-booking/pages/booking-complete-page'))
           .BookingCompletePage,
       })),
@@ -117,13 +123,13 @@ function guestRoutes(locale: Locale): RouteObject[] {
     {
       // The personal link of a review invitation (DESIGN §4e).
       path: 'review/:token',
-      lazy: withPageMessages(async () => ({
+      lazy: withDeskMessages(async () => ({
         Component: (await import('../features/review/pages/review-page')).ReviewPage,
       })),
     },
     {
       path: 'booking-confirmation',
-      lazy: withPageMessages(async () => ({
+      lazy: withDeskMessages(async () => ({
         Component: (await import('../features/manage-booking/pages/manage-booking-page')).ManageBookingPage,
       })),
     },
@@ -131,7 +137,7 @@ function guestRoutes(locale: Locale): RouteObject[] {
       // Guest spec §2: a public route whose content the specification does not show. Guests reach their booking
       // through Manage Booking, so this address (linked from older mails) leads there.
       path: 'guest/confirm-reservation',
-      lazy: withPageMessages(async () => ({
+      lazy: withDeskMessages(async () => ({
         Component: (await import('../features/manage-booking/pages/manage-booking-page')).ManageBookingPage,
       })),
     },

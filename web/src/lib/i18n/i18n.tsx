@@ -1,8 +1,10 @@
 /**
  * The guest site's messages, through Lingui's core (`@lingui/core`, one instance per language): ICU messages in a
- * catalogue per language, in two parts each (`catalogues/<language>/shell.ts`: the site's frame and the home page;
- * `pages.ts`: every other page), each its own chunk, loaded only for the active language and only when a page needs
- * it. Plural forms are ICU's (`{count, plural, one {# person} other {# people}}`, picked by `Intl.PluralRules`),
+ * catalogue per language, in parts (`catalogues/<language>/shell.ts`: the site's frame and the home page; `pages.ts`:
+ * the list, search, experience, booking and static pages; `desk.ts`: the pages a guest reaches from a link or after
+ * booking — the concierge desk, their booking, a review; `suggestion.ts`: the language band's messages, shown in the
+ * language it offers), each its own chunk, loaded only for its language and only when a page needs it. Plural forms
+ * are ICU's (`{count, plural, one {# person} other {# people}}`, picked by `Intl.PluralRules`),
  * dates and numbers `Intl`'s. The browser build gets the catalogues precompiled (`web/catalogue-plugin.ts`), so
  * Lingui's message compiler is not in the site's JavaScript; a server render registers it (`compileMessagesWith`).
  * No globals at module load and the language comes from the URL path, so the same code renders on a server.
@@ -11,15 +13,22 @@ import { createContext, use, useCallback, useContext, useMemo, type ReactNode } 
 import { setupI18n, type I18n, type Messages as LinguiMessages } from '@lingui/core';
 import type { PageKey } from './catalogues/en/pages';
 import type { ShellKey } from './catalogues/en/shell';
+import type { DeskKey } from './catalogues/en/desk';
+import type { SuggestionKey } from './catalogues/en/suggestion';
 import { yenIn } from '@domain/yen';
 import { DEFAULT_LOCALE, localeInfo, localePath, type Locale } from './locales';
 
-export type MessageKey = ShellKey | PageKey;
+export type MessageKey = ShellKey | PageKey | DeskKey | SuggestionKey;
 export type Messages = Record<MessageKey, string>;
 export type MessageValues = Record<string, string | number>;
 
-/** The two parts of a catalogue: what every first page needs, and what the pages after home need. */
-export const CATALOGUE_PARTS = ['shell', 'pages'] as const;
+/**
+ * The parts of a catalogue: what every first page needs; what the catalogue's and the booking's pages need; what
+ * only the pages reached from a link or after booking need (issue 34: the experience page, where a guest decides,
+ * downloads no text of the concierge desk or of a booking's management); and the language band's three messages,
+ * which a page shows in another language than its own.
+ */
+export const CATALOGUE_PARTS = ['shell', 'pages', 'desk', 'suggestion'] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
 type MessageCompiler = Parameters<I18n['setMessagesCompiler']>[0];
@@ -71,7 +80,7 @@ export function loadCatalogue(locale: Locale, part: CataloguePart = 'shell'): Pr
   return promise;
 }
 
-/** Both parts (a server render, which may render any page). */
+/** Every part (a server render, which may render any page). */
 export function loadWholeCatalogue(locale: Locale): Promise<void> {
   return Promise.all(CATALOGUE_PARTS.map((part) => loadCatalogue(locale, part))).then(() => undefined);
 }
@@ -124,8 +133,8 @@ const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 
 /**
  * The language of everything below it. Suspends until the language's shell catalogue is in (the first page awaits
- * it before rendering, so only a language switch waits, inside the router's transition); the pages part is loaded
- * by the routes that need it (`withPageMessages`).
+ * it before rendering, so only a language switch waits, inside the router's transition); the other parts are loaded
+ * by the routes that need them (`withPageMessages`, `withDeskMessages`).
  */
 export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
   if (!isCatalogueLoaded(locale)) use(loadCatalogue(locale));

@@ -19,8 +19,6 @@ const messages = {
   'footer.company': 'Company',
   'footer.copyright': '© {year} {siteName}. All rights reserved.',
   'language.label': 'Language',
-  'language.suggest': 'This site is also available in {language}.',
-  'language.suggestAction': 'Show in {language}',
   'retry.notice': 'We’re having a moment — trying again…',
   'carousel.left': 'Scroll {what} left',
   'carousel.right': 'Scroll {what} right',

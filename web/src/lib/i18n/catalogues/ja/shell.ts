@@ -20,8 +20,6 @@ const messages: ShellMessages = {
   'footer.company': '運営会社',
   'footer.copyright': '© {year} {siteName} 無断転載を禁じます。',
   'language.label': '言語',
-  'language.suggest': 'このサイトは{language}でもご覧いただけます。',
-  'language.suggestAction': '{language}で見る',
   'retry.notice': '接続が不安定です。自動で再試行しています…',
   'carousel.left': '{what}を左へスクロール',
   'carousel.right': '{what}を右へスクロール',

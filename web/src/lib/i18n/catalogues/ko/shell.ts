@@ -20,8 +20,6 @@ const messages: ShellMessages = {
   'footer.company': '운영 회사',
   'footer.copyright': '© {year} {siteName}. 모든 권리 보유.',
   'language.label': '언어',
-  'language.suggest': '이 사이트는 {language}로도 보실 수 있습니다.',
-  'language.suggestAction': '{language}로 보기',
   'retry.notice': '연결이 잠시 불안정합니다. 다시 시도하고 있습니다…',
   'carousel.left': '{what} 왼쪽으로 넘기기',
   'carousel.right': '{what} 오른쪽으로 넘기기',

@@ -20,8 +20,6 @@ const messages: ShellMessages = {
   'footer.company': '公司資訊',
   'footer.copyright': '© {year} {siteName} 版權所有。',
   'language.label': '語言',
-  'language.suggest': '本網站也提供{language}版本。',
-  'language.suggestAction': '以{language}瀏覽',
   'retry.notice': '連線有點不穩定，正在重新嘗試…',
   'carousel.left': '向左捲動{what}',
   'carousel.right': '向右捲動{what}',
