@@ -133,17 +133,15 @@ describe('the expiry job across the shards', () => {
     const ids = idsInDistinctShards(24);
     // 12 due (deadlines up to exactly now), 12 not yet (the first a millisecond after now).
     const due = ids.slice(0, 12).map((bookingId, i) => hold(bookingId, 100 - i * 7));
-    const notYet = ids
-      .slice(12)
-      .map((bookingId, i) =>
-        i === 0
-          ? makeBooking({
-              id: bookingId,
-              experienceId: id('exp'),
-              deadline: new Date(now.getTime() + 1).toISOString(),
-            })
-          : hold(bookingId, 101 + i),
-      );
+    const notYet = ids.slice(12).map((bookingId, i) =>
+      i === 0
+        ? makeBooking({
+            id: bookingId,
+            experienceId: id('exp'),
+            deadline: new Date(now.getTime() + 1).toISOString(),
+          })
+        : hold(bookingId, 101 + i),
+    );
     for (const b of [...due, ...notYet]) await ctx.repos.bookings.createWithSlotHold(b, 10);
     // Two of the due ones are requests waiting for the host (their deadline moved with the payment).
     for (const b of due.slice(0, 2)) {
