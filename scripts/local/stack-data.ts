@@ -13,6 +13,7 @@ import { backfillDueKeys } from '../../functions/adapters/dynamodb/backfill-due-
 import { backfillTourDays } from '../../functions/adapters/dynamodb/backfill-tour-days';
 import { backfillCardKeys } from '../../functions/adapters/dynamodb/backfill-card-keys';
 import { backfillMailShards } from '../../functions/adapters/dynamodb/backfill-mail-shards';
+import { backfillDeadlineShards } from '../../functions/adapters/dynamodb/backfill-deadline-shards';
 import {
   createDynamoRepositories,
   type DynamoRepositories,
@@ -63,6 +64,9 @@ export async function prepareTable(
   // Mails queued before the due-mail shards (issue 33) move to theirs: one empty query once they have.
   const mailShards = await withDoc((doc) => backfillMailShards(doc, LOCAL_TABLE_NAME));
   if (mailShards.updated > 0) log(`Due mails: ${mailShards.updated} moved to their shard`);
+  // Deadlines written before their shards (issue 33) move to theirs, the same way.
+  const deadlineShards = await withDoc((doc) => backfillDeadlineShards(doc, LOCAL_TABLE_NAME));
+  if (deadlineShards.updated > 0) log(`Deadlines: ${deadlineShards.updated} moved to their shard`);
 }
 
 export interface SeedOnStartOptions {

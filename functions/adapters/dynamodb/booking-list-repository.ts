@@ -1,12 +1,13 @@
 /**
  * The booking lists (issue 33 split `booking-repository.ts` by job): a host's bookings, all bookings and those of a
- * status, a guest's, a month's, and the expiry job's deadlines. Queries only; the writes and transitions extend it
- * (`booking-repository.ts`), the jobs' "work due" reads are `due-work-repository.ts`.
+ * status, a guest's, a month's, and the expiry job's deadlines (merged over the deadline shards). Queries only; the
+ * writes and transitions extend it (`booking-repository.ts`), the jobs' "work due" reads are `due-work-repository.ts`.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Booking, BookingStatus } from '../../domain/entities';
 import type { HostBookingFilter, Page, PageRequest } from '../../use-cases/ports';
 import { bookingFromItem } from './booking-items';
+import { queryDeadlines } from './deadline-index';
 import type { Item } from './items';
 import { keys } from './keys';
 import { queryAll, queryFiltered, queryPage, type KeyQuery } from './pagination';
@@ -59,15 +60,12 @@ export class DynamoBookingLists {
   ) {}
 
   async listAwaitingReminder(dueBy: Date, limit = DEFAULT_DUE_BATCH): Promise<Booking[]> {
-    const items = await queryAll(
+    const items = await queryDeadlines(
       this.doc,
       this.tableName,
       {
-        index: 'GSI5',
-        partition: keys.deadlines,
         sortCondition: '#sk <= :dueBy',
         sortValues: { ':dueBy': keys.deadlinesDueBy(dueBy) },
-        ascending: true,
         filter: {
           expression:
             '#status = :pending AND (attribute_not_exists(#reminderSentAt) OR attribute_type(#reminderSentAt, :nullType))',
@@ -157,16 +155,11 @@ export class DynamoBookingLists {
   }
 
   async listDue(now: Date, limit = DEFAULT_DUE_BATCH): Promise<Booking[]> {
-    const items = await queryAll(
+    // The oldest deadlines of the whole marketplace first, whichever shard they are in (issue 33).
+    const items = await queryDeadlines(
       this.doc,
       this.tableName,
-      {
-        index: 'GSI5',
-        partition: keys.deadlines,
-        sortCondition: '#sk <= :dueBy',
-        sortValues: { ':dueBy': keys.deadlinesDueBy(now) },
-        ascending: true,
-      },
+      { sortCondition: '#sk <= :dueBy', sortValues: { ':dueBy': keys.deadlinesDueBy(now) } },
       Math.max(1, Math.trunc(limit)),
       // The index is sparse by contract (a final transition removes the deadline); this guards a caller that forgot.
       (item) => WAITING.has(String(item.status)) || refundOwed(item),

@@ -35,7 +35,9 @@
  * | all bookings, newest first                      | GSI2 PK=BOOKINGS SK=createdAt#id                             | Query (desc)     |
  * | bookings of a status, newest first              | GSI3 PK=BOOKINGS#STATUS#status SK=createdAt#id               | Query (desc)     |
  * | bookings created in a Tokyo month               | GSI4 PK=BOOKINGS#MONTH#yyyy-MM SK=createdAt#id               | Query (desc)     |
- * | open bookings by deadline (expiry job)          | GSI5 PK=DEADLINES SK=deadline#id (sparse)                    | Query (≤ now)    |
+ * | open bookings by deadline (expiry job, host     | GSI5 PK=DEADLINES#0…7 SK=deadline#id (sparse, 8 shards by    | Query ×8 (≤ now) |
+ * |   reminders, admin's nearest pending deadlines) |   id), merged by deadline                                    | + merge          |
+ * | number of pending requests (admin dashboard)    | GSI3 PK=BOOKINGS#STATUS#pending                              | Select COUNT     |
  * | a host's bookings by tour date (day view, open) | GSI6 PK=HOST#h#BOOKINGS_BY_DATE SK=date#time#id              | Query (range)    |
  * | a guest's bookings by e-mail (admin search)     | GSI7 PK=BOOKINGS#EMAIL#lower(email) SK=createdAt#id          | Query (desc)     |
  * | mails due for delivery (outbox sender)          | GSI5 PK=MAILS#DUE#0…7 SK=dueAt#id (sparse, 8 shards by id)   | Query ×8 (≤ now) |
@@ -171,15 +173,27 @@ const timeOrdered = (createdAt: string, id: string) => `${sortableInstant(create
  */
 export const MAIL_DUE_SHARDS = 8;
 
-/** The shard of a mail: FNV-1a of its id, so the same mail always lands in the same partition. */
-export function mailDueShardOf(id: string): number {
+/** The shard of an id among `shards`: FNV-1a of the id, so the same item always lands in the same partition. */
+export function hashShardOf(id: string, shards: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) {
     hash ^= id.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) % MAIL_DUE_SHARDS;
+  return (hash >>> 0) % shards;
 }
+
+/** The shard of a mail. */
+export const mailDueShardOf = (id: string): number => hashShardOf(id, MAIL_DUE_SHARDS);
+
+/**
+ * Partitions of the deadline index (issue 33): every hold and every request writes its deadline when it is made and
+ * removes it when it is decided, so one marketplace-wide key would be a hot key; eight as for the due mails.
+ */
+export const DEADLINE_SHARDS = 8;
+
+/** The shard of a booking's deadline (the same hash as the mails'). */
+export const deadlineShardOf = (bookingId: string): number => hashShardOf(bookingId, DEADLINE_SHARDS);
 
 export const keys = {
   experience: (id: string) => ({ PK: `EXPERIENCE#${id}`, SK: 'EXPERIENCE' }),
@@ -359,14 +373,25 @@ export const keys = {
   allBookings: 'BOOKINGS',
   bookingsByStatus: (status: string) => `BOOKINGS#STATUS#${status}`,
   bookingsByMonth: (tokyoMonth: string) => `BOOKINGS#MONTH#${tokyoMonth}`,
-  /** GSI5 (sparse): present only while the booking waits for payment or for the host. */
+  /**
+   * GSI5 (sparse): present only while the booking waits for payment or for the host (or a cancelled booking's refund
+   * is retried), in one of `DEADLINE_SHARDS` partitions chosen by the booking's id (issue 33). Readers query every
+   * shard and merge by the sort key.
+   */
   bookingDeadline: (deadline: string, id: string) => ({
-    GSI5PK: 'DEADLINES',
+    GSI5PK: keys.deadlinesShard(deadlineShardOf(id)),
     GSI5SK: `${sortableInstant(deadline)}#${id}`,
   }),
   /** Upper bound of the deadlines at or before `now` (ids sort below `~`). */
   deadlinesDueBy: (now: Date) => `${now.toISOString()}#~`,
-  deadlines: 'DEADLINES',
+  deadlinesShard: (shard: number) => `DEADLINES#${shard}`,
+  /** Every partition a deadline may be in: the shards, and the single key of before issue 33 (until its back-fill). */
+  deadlinePartitions: (): string[] => [
+    ...Array.from({ length: DEADLINE_SHARDS }, (_, i) => keys.deadlinesShard(i)),
+    keys.deadlinesUnsharded,
+  ],
+  /** The single deadline key of before issue 33: the back-fill empties it; readers still read it until then. */
+  deadlinesUnsharded: 'DEADLINES',
   /** GSI8 (sparse, issue 33): an approved booking by its tour start (`tourStart` an instant). */
   tourDue: (tourStart: string, id: string) => ({
     GSI8PK: `DUE#TOUR#${dueShardOf(id)}`,

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { makeAdminUseCases, type AdminUseCases } from '../../use-cases/back-office/admin-use-cases';
 import { makeHostNotifications } from '../../use-cases/host-notifications';
+import { DynamoPendingRequests } from '../dynamodb/deadline-index';
 import { CognitoHostIdentity } from '../identity/cognito-host-identity';
 import { callLimits } from '../outside-calls';
 import { runtimeAdapters, type RuntimeAdapters } from './adapters';
@@ -25,6 +26,7 @@ export function adminRuntime(): { useCases: AdminUseCases } {
     ...moneyAdapters(base),
     ...services,
     ...mailRuntime(),
+    pendingRequests: new DynamoPendingRequests(base.doc, base.env.TABLE_NAME),
     identity: hostIdentityOf(base.env),
     hostNotifications: makeHostNotifications({
       newId: randomUUID,

@@ -5,7 +5,6 @@
  */
 import type { AdminDashboardView } from '../../domain/back-office-views';
 import { TOKYO_TIME_ZONE, monthInZone } from '../../domain/calendar';
-import type { Booking } from '../../domain/entities';
 import type { HostNotifications } from '../host-notifications';
 import type { BookingNotifications } from '../mail-notifications';
 import type {
@@ -22,6 +21,7 @@ import type { MoneyRepository, PayoutProfileRepository } from '../money-ports';
 import { makeEarnings } from '../money/earnings';
 import type { SendMails } from '../send-mails';
 import { makeAdminMails } from './admin-mails';
+import type { PendingRequestIndex } from './dashboard-ports';
 import { makeAdminBookings } from './admin-bookings';
 import { makeAdminHosts } from './admin-hosts';
 import { makeCancelBooking } from '../cancel-booking';
@@ -36,6 +36,8 @@ export interface AdminUseCaseDeps {
   /** Earnings, payouts and the ledger. */
   money: MoneyRepository;
   counters: CounterRepository;
+  /** The dashboard's pending requests: their number and nearest deadlines (issue 33). */
+  pendingRequests: PendingRequestIndex;
   identity: HostIdentity;
   payments: PaymentGateway;
   notifications: BookingNotifications;
@@ -48,40 +50,23 @@ export interface AdminUseCaseDeps {
 
 /** Deadlines the admin dashboard lists, nearest first. */
 export const ADMIN_DASHBOARD_DEADLINES = 5;
-/** Pending requests the dashboard reads at most (far more than 48 hours of requests of this marketplace). */
-export const ADMIN_DASHBOARD_MAX_PENDING = 2000;
-
-async function pendingRequests(bookings: BookingRepository): Promise<Booking[]> {
-  const all: Booking[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await bookings.listAll({ status: 'pending', limit: 100, ...(cursor ? { cursor } : {}) });
-    all.push(...page.items.filter((b) => b.status === 'pending'));
-    cursor = page.cursor;
-  } while (cursor && all.length < ADMIN_DASHBOARD_MAX_PENDING);
-  return all;
-}
 
 export function makeAdminUseCases(deps: AdminUseCaseDeps) {
   const decisions = makeBookingDecisions(deps);
   return {
     /**
-     * `GET /api/admin/dashboard`: three counter items (sharded sums), never a count of the table; and the requests
-     * waiting for an answer with the nearest deadlines, read from the pending-status index (requests wait at most
-     * 48 hours, so they are few).
+     * `GET /api/admin/dashboard`: three counter items (sharded sums), never a count of the table; the exact number
+     * of requests waiting for an answer, counted without reading them; and the nearest deadlines among them, from
+     * the sharded deadline index (issue 33: no cap, however many are pending).
      */
     async dashboard(): Promise<AdminDashboardView> {
       const month = monthInZone(deps.clock(), TOKYO_TIME_ZONE);
-      const [counters, pending] = await Promise.all([
+      const [counters, pendingRequests, nextDeadlines] = await Promise.all([
         deps.counters.adminDashboard(month),
-        pendingRequests(deps.bookings),
+        deps.pendingRequests.count(),
+        deps.pendingRequests.nearestDeadlines(ADMIN_DASHBOARD_DEADLINES),
       ]);
-      const nextDeadlines = pending
-        .filter((b): b is Booking & { deadline: string } => b.deadline !== null)
-        .sort((a, b) => a.deadline.localeCompare(b.deadline))
-        .slice(0, ADMIN_DASHBOARD_DEADLINES)
-        .map((b) => ({ bookingId: b.id, reference: b.reference, deadline: b.deadline }));
-      return { ...counters, month, pendingRequests: pending.length, nextDeadlines };
+      return { ...counters, month, pendingRequests, nextDeadlines };
     },
     bookings: makeAdminBookings({ ...deps, decisions }),
     hosts: makeAdminHosts(deps),
