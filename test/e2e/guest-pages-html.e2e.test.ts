@@ -4,11 +4,10 @@
  * availability, and a browser without JavaScript still sees an experience's title, description and photos.
  */
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { chooseFirstSlot } from './support/guest-flow';
+import { chooseFirstSlot, uniqueEmail } from './support/guest-flow';
 import { hydrated } from './support/hydration';
 import { openBrowser, type BrowserSession } from './support/browser';
 import { adminMadeHost, moneyRepositories, publishedExperienceOf } from './support/money-flow';
-import { uniqueEmail } from './support/guest-flow';
 
 let session: BrowserSession;
 let experienceId: string;
@@ -36,12 +35,12 @@ beforeAll(async () => {
   expect(experienceId).toBeTruthy();
 });
 
+const repos = moneyRepositories();
+
 afterAll(async () => {
   await session?.close();
   repos.close();
 });
-
-const repos = moneyRepositories();
 
 /** Console errors and uncaught errors: React reports hydration mismatches through both. */
 function collectProblems(page: Page): string[] {

@@ -2,7 +2,8 @@
  * The guest pages' route loaders start the page's API requests while the page's code downloads (app/prefetch.ts):
  * the answers must land under the keys the pages' hooks read, and the largest image must start loading early.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { adoptServerState, hydrationStarting, SSR_STATE_ID } from '../../../web/src/app/hydration';
 import { providePrefetchContext } from '../../../web/src/app/prefetch';
 import { router } from '../../../web/src/app/router';
 import { createApiClient } from '../../../web/src/lib/api-client';
@@ -77,5 +78,26 @@ describe('route prefetching', () => {
     });
     await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(preloads().filter((h) => h === `${PHOTO}/1280.webp`)).toHaveLength(1);
+  });
+
+  // Last: adopting a server page's state marks this document as server-rendered for the rest of the file.
+  it("fetches nothing for a server page's data until its hydration starts, then prefetches as before", async () => {
+    const container = document.createElement('div');
+    container.innerHTML = '<main>server markup</main>';
+    const state = document.createElement('script');
+    state.id = SSR_STATE_ID;
+    state.type = 'application/json';
+    state.textContent = JSON.stringify(dehydrate(new QueryClient()));
+    document.body.append(state);
+    expect(adoptServerState(queryClient, container)).toBe(true);
+
+    // A page older than its data must hydrate with the data it was rendered with (#418 otherwise).
+    await router.navigate('/experience/exp-2');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map((u) => u.pathname)).not.toContain('/api/experiences/exp-2');
+
+    hydrationStarting();
+    await router.navigate('/experience/exp-3');
+    await vi.waitFor(() => expect(calls.map((u) => u.pathname)).toContain('/api/experiences/exp-3'));
   });
 });
