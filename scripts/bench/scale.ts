@@ -14,7 +14,8 @@
  * - an edit's time to its page: the demo host renames an experience through the host API, and its guest HTML page
  *   is polled until the new title shows (at most BENCH_SCALE_PAGE_TIMEOUT_S).
  *
- * Large size (env): BENCH_SCALE_COMPLETED completed bookings of history (tours 400–10 days ago), BENCH_SCALE_APPROVED
+ * Large size (env): BENCH_SCALE_COMPLETED completed bookings of history (tours 400–33 days ago: older than the review
+ * invitations' look-back, as a marketplace's history is once its guests were invited), BENCH_SCALE_APPROVED
  * upcoming approved tours (3–90 days ahead), BENCH_SCALE_EXPERIENCES extra experiences, written in calls of at most
  * BENCH_SCALE_CHUNK bookings. Writes `test-results/bench-scale.md` and `test-results/bench-scale.json`.
  * Run it under the e2e lock: `flock -w 5400 /tmp/ehime-e2e.lock npm run bench:scale`.
@@ -28,6 +29,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { signInToPool } from '../local/cognito-sign-in';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../local/dynamodb-local';
 import { REPO_ROOT, startLocalStack, type LocalStack } from '../local/stack';
+import { REVIEW_INVITE_AFTER_DAYS, REVIEW_LINK_VALID_DAYS } from '../../functions/domain/reviews';
 import { machineLine } from './bench-stack';
 import { envInt, median, muteConsole, percentile, say } from './load';
 
@@ -38,6 +40,12 @@ const SIZES = {
 };
 const CHUNK = envInt('BENCH_SCALE_CHUNK', 2_500);
 const DUE = envInt('BENCH_SCALE_DUE', 50);
+/**
+ * The history's newest tour day. The invitation job looks back `REVIEW_LINK_VALID_DAYS + 1` days of review-due dates
+ * (a tour's is the day after it): a history tour any later would be work due at the large size only (a steady
+ * marketplace invited those guests long ago), and the row would measure more work instead of more history.
+ */
+const HISTORY_TO_DAY = -(REVIEW_LINK_VALID_DAYS + REVIEW_INVITE_AFTER_DAYS + 2);
 const REQUESTS = envInt('BENCH_SCALE_REQUESTS', 50);
 const PAGE_TIMEOUT_MS = envInt('BENCH_SCALE_PAGE_TIMEOUT_S', 300) * 1000;
 const JOBS = [
@@ -137,7 +145,7 @@ async function pileUp(origin: string): Promise<number> {
   for (let i = 0; i < calls; i++) {
     const body = {
       experiences: Math.max(1, share(SIZES.experiences, i)),
-      completedBookings: { count: share(SIZES.completed, i), fromDay: -400, toDay: -10 },
+      completedBookings: { count: share(SIZES.completed, i), fromDay: -400, toDay: HISTORY_TO_DAY },
       approvedBookings: { count: share(SIZES.approved, i), fromDay: 3, toDay: 90 },
       tag: tag('pile'),
     };
