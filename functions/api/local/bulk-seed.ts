@@ -14,7 +14,7 @@
  * earnings, ledger entry and counters of a booking are what its capture writes (`captureMoney` →
  * `moneyTransactItems`). Earnings whose payout was due more than a week ago are written as paid (the payout job would
  * have paid them), later ones as captured, and the host's local balance holds the money of those (so the payout
- * job can pay them). Request counters are bumped as a request's would be.
+ * job can pay them). Request counters are bumped by `requestCounterBumps`, as a request bumps them.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import * as z from 'zod';
@@ -26,8 +26,8 @@ import {
 } from '../../adapters/dynamodb/repositories';
 import { batchGetAll } from '../../adapters/dynamodb/batch';
 import { recordingClient, writeInBulk } from '../../adapters/dynamodb/bulk-writer';
-import { bumpCounter } from '../../adapters/dynamodb/counter-repository';
-import { counters, keys } from '../../adapters/dynamodb/keys';
+import { requestCounterBumps } from '../../adapters/dynamodb/booking-items';
+import { keys } from '../../adapters/dynamodb/keys';
 import { moneyTransactItems } from '../../adapters/dynamodb/money-repository';
 import type { TransactItem } from '../../adapters/dynamodb/transactions';
 import { runtimeAdapters } from '../../adapters/runtime/adapters';
@@ -35,7 +35,6 @@ import { CognitoHostIdentity } from '../../adapters/identity/cognito-host-identi
 import { guestRuntime } from '../../adapters/runtime/guest-runtime';
 import { captureMoney } from '../../domain/booking-money';
 import { generateBookingReference } from '../../domain/booking-reference';
-import { TOKYO_TIME_ZONE, monthInZone } from '../../domain/calendar';
 import type { Booking, Experience, Host } from '../../domain/entities';
 import { DomainError } from '../../domain/errors';
 import type { HttpApiStructuredResult } from '../http/api-gateway';
@@ -196,13 +195,7 @@ async function seedWith(request: BulkSeedRequest, bulkDoc: DynamoDBDocumentClien
   for (const booking of bookings) {
     await recorded.bookings.createWithSlotHold(booking, capacity);
     items.push(...recorder.take());
-    const tokyoMonth = monthInZone(new Date(booking.createdAt), TOKYO_TIME_ZONE);
-    items.push(
-      bumpCounter(tableName, counters.bookings),
-      bumpCounter(tableName, counters.bookingsInMonth(tokyoMonth)),
-      bumpCounter(tableName, counters.hostBookings(booking.hostId)),
-      bumpCounter(tableName, counters.hostBookingsInMonth(booking.hostId, tokyoMonth)),
-    );
+    items.push(...requestCounterBumps(tableName, booking));
     // Captured when approved (the week before the tour, or now for a sooner one).
     const money = captureMoney(booking, new Date(booking.decidedAt ?? booking.createdAt));
     const settled = Date.parse(money.after.payableAt) <= now.getTime() - SETTLED_AFTER_MS;
