@@ -9,7 +9,7 @@ import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import { addDays, todayInTokyo } from '../../domain/calendar';
 import type { BookingStatus } from '../../domain/entities';
 import { REVIEW_LINK_VALID_DAYS, nextReviewMailOn } from '../../domain/reviews';
-import type { BackfillResult } from './backfill-listing-keys';
+import { countConditionalWrite, type BackfillResult } from './backfill-listing-keys';
 import { bookingFromItem, dueWorkKeys } from './booking-repository';
 import { keys } from './keys';
 import { queryPage } from './pagination';
@@ -48,8 +48,8 @@ export async function backfillDueKeys(
           if (on === null) continue;
           due = keys.reviewMailDue(on, booking.id);
         }
-        try {
-          await doc.send(
+        await countConditionalWrite(result, () =>
+          doc.send(
             new UpdateCommand({
               TableName: tableName,
               Key: keys.booking(booking.id),
@@ -59,12 +59,8 @@ export async function backfillDueKeys(
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: { ':status': status, ':pk': due.GSI8PK, ':sk': due.GSI8SK },
             }),
-          );
-          result.updated++;
-        } catch (e) {
-          if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
-          result.skipped++;
-        }
+          ),
+        );
       }
       cursor = page.cursor;
     } while (cursor);

@@ -10,12 +10,30 @@ import { bookingFromItem, listingKeys } from './booking-repository';
 import type { Item } from './items';
 import { keys } from './keys';
 import { queryPage } from './pagination';
+import { isConditionalCheckFailed } from './transactions';
 
 export interface BackfillResult {
   examined: number;
   updated: number;
   /** Changed meanwhile (their status moved); the next run finishes them. */
   skipped: number;
+}
+
+/**
+ * One conditional write of a back-fill, counted: `updated` when it went through, `skipped` when its condition failed
+ * (the item changed meanwhile; the next run picks it up). Any other error stops the back-fill.
+ */
+export async function countConditionalWrite(
+  result: BackfillResult,
+  write: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await write();
+    result.updated++;
+  } catch (e) {
+    if (!isConditionalCheckFailed(e)) throw e;
+    result.skipped++;
+  }
 }
 
 export async function backfillListingKeys(
@@ -43,8 +61,8 @@ export async function backfillListingKeys(
         values[`:k${i}`] = value;
         return `#k${i} = :k${i}`;
       });
-      try {
-        await doc.send(
+      await countConditionalWrite(result, () =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.booking(String(item.id)),
@@ -53,12 +71,8 @@ export async function backfillListingKeys(
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
           }),
-        );
-        result.updated++;
-      } catch (e) {
-        if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
-        result.skipped++;
-      }
+        ),
+      );
     }
     cursor = page.cursor;
   } while (cursor);

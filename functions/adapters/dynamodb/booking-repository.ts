@@ -25,14 +25,16 @@ import { offerHandBackItem } from './offer-repository';
 import { itemTypes, keys } from './keys';
 import { tourReleaseItems } from './tour-hold-items';
 import { heldTourOf, transactWithTourHold } from './tour-holds';
-import { TransactionCancelledError, transactWrite, type TransactItem } from './transactions';
+import {
+  TransactionCancelledError,
+  transactWrite,
+  type TransactItem,
+  isConditionalCheckFailed,
+} from './transactions';
 
 // Kept importable from here: the backfills, the seeds and the tests build and read items with them.
 export { bookingFromItem, bookingItem, dueWorkKeys, listingKeys } from './booking-items';
 export { FILTER_BATCH_SIZE } from './booking-list-repository';
-
-const isConditionFailure = (e: unknown) =>
-  (e as { name?: string })?.name === 'ConditionalCheckFailedException';
 
 /** An id no booking has (ids are UUIDs): what `follow` reads when there is nothing to follow. */
 const ABSENT_BOOKING_ID = 'absent';
@@ -197,7 +199,7 @@ export class DynamoBookingRepository extends DynamoBookingLists implements Booki
         const out = await this.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
         return bookingFromItem(out.Attributes as Item);
       } catch (e) {
-        if (isConditionFailure(e)) throw await this.transitionRefused(id, fromList, to);
+        if (isConditionalCheckFailed(e)) throw await this.transitionRefused(id, fromList, to);
         throw e;
       }
     }
@@ -351,7 +353,7 @@ export class DynamoBookingRepository extends DynamoBookingLists implements Booki
       }
       return true;
     } catch (e) {
-      if (isConditionFailure(e) || e instanceof TransactionCancelledError) return false;
+      if (isConditionalCheckFailed(e) || e instanceof TransactionCancelledError) return false;
       throw e;
     }
   }
@@ -377,7 +379,7 @@ export class DynamoBookingRepository extends DynamoBookingLists implements Booki
       else await transactWrite(this.doc, () => [{ Update: update }, ...puts]);
       return true;
     } catch (e) {
-      if (isConditionFailure(e)) return false;
+      if (isConditionalCheckFailed(e)) return false;
       if (e instanceof TransactionCancelledError && e.conditionFailedAt(0)) return false;
       throw e;
     }
@@ -410,7 +412,7 @@ export class DynamoBookingRepository extends DynamoBookingLists implements Booki
       );
       return bookingFromItem(out.Attributes as Item);
     } catch (e) {
-      if (!isConditionFailure(e)) throw e;
+      if (!isConditionalCheckFailed(e)) throw e;
       const current = await this.get(id);
       if (!current || current.hostId !== hostId)
         throw new DomainError('not_found', `Booking ${id} not found`);

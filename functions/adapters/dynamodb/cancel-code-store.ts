@@ -8,14 +8,13 @@
  * one item one at a time, so of concurrent redemptions with the right code exactly one wins, and however many wrong
  * ones run at once, no more than the limit are counted before the code ends.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CancelCodeStore, StoredCancelCode } from '../../use-cases/guest-cancellation';
 import type { OutboxMail } from '../../use-cases/ports';
 import { itemTypes, keys } from './keys';
 import { outboxPut } from './mail-outbox';
 import { TTL_ATTRIBUTE } from './table-definition';
-import { transactWrite } from './transactions';
+import { transactWrite, isConditionalCheckFailed } from './transactions';
 
 /** How long a lapsed code (and its mail, which carries the code itself) stays in the table. */
 const KEEP_AFTER_LAPSE_SECONDS = 24 * 60 * 60;
@@ -100,7 +99,7 @@ export class DynamoCancelCodeStore implements CancelCodeStore {
       );
       return true;
     } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return false;
+      if (isConditionalCheckFailed(e)) return false;
       throw e;
     }
   }

@@ -17,6 +17,7 @@ import type { Item } from './items';
 import { DUE_SHARDS, keys } from './keys';
 import type { KeyQuery } from './pagination';
 import { queryShardedBatch } from './sharded-query';
+import { isConditionalCheckFailed } from './transactions';
 
 const shardNumbers = Array.from({ length: DUE_SHARDS }, (_, i) => i);
 
@@ -92,7 +93,7 @@ export class DynamoDueWorkRepository implements DueWorkRepository {
       );
       return true;
     } catch (e) {
-      if ((e as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      if (isConditionalCheckFailed(e)) return false;
       throw e;
     }
   }

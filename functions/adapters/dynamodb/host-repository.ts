@@ -10,7 +10,12 @@ import { fromItem, toItem, type Item } from './items';
 import { outboxPuts } from './mail-outbox';
 import { counters, itemTypes, keys } from './keys';
 import { queryPage } from './pagination';
-import { TransactionCancelledError, transactWrite, type TransactItem } from './transactions';
+import {
+  TransactionCancelledError,
+  transactWrite,
+  type TransactItem,
+  isConditionalCheckFailed,
+} from './transactions';
 
 const EMAIL_TAKEN = 'This e-mail address is already registered';
 const ALREADY_SUSPENDED = HOST_ALREADY_SUSPENDED_MESSAGE;
@@ -106,7 +111,7 @@ export class DynamoHostRepository implements HostRepository {
         throw new DomainError('duplicate', EMAIL_TAKEN, { email: EMAIL_TAKEN });
       }
       const hostChanged =
-        (e as { name?: string }).name === 'ConditionalCheckFailedException' ||
+        isConditionalCheckFailed(e) ||
         (e instanceof TransactionCancelledError && (e.conditionFailedAt(0) || e.conditionFailedAt(1)));
       if (hostChanged) {
         if (!(await this.get(host.id, true))) throw new DomainError('not_found', `Host ${host.id} not found`);

@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { LeaseDecision, LeaseLimiter } from '../../use-cases/ports';
 import { itemTypes, keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
+import { isConditionalCheckFailed } from './transactions';
 
 /** Keys longer than this are refused: they would only ever come from a caller passing raw input. */
 const MAX_KEY_LENGTH = 512;
@@ -88,7 +88,7 @@ export class DynamoLeaseLimiter implements LeaseLimiter {
         );
         return true;
       } catch (e) {
-        if (!(e instanceof ConditionalCheckFailedException)) throw e;
+        if (!isConditionalCheckFailed(e)) throw e;
         if (e.Item !== undefined || (await this.exists(key))) return false;
       }
       // First use of the key: an empty set (a parallel first use may have made it already; either is fine).
@@ -101,7 +101,7 @@ export class DynamoLeaseLimiter implements LeaseLimiter {
           }),
         )
         .catch((e: unknown) => {
-          if (!(e instanceof ConditionalCheckFailedException)) throw e;
+          if (!isConditionalCheckFailed(e)) throw e;
         });
     }
   }
@@ -132,7 +132,7 @@ export class DynamoLeaseLimiter implements LeaseLimiter {
         }),
       );
     } catch (e) {
-      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+      if (!isConditionalCheckFailed(e)) throw e;
     }
   }
 }

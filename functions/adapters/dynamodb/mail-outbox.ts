@@ -18,10 +18,7 @@ import { fromItem, toItem, type Item } from './items';
 import { itemTypes, keys } from './keys';
 import { queryAll, queryPage } from './pagination';
 import { TTL_ATTRIBUTE } from './table-definition';
-import type { TransactItem } from './transactions';
-
-const isConditionFailure = (e: unknown) =>
-  (e as { name?: string })?.name === 'ConditionalCheckFailedException';
+import { isConditionalCheckFailed, type TransactItem } from './transactions';
 
 /**
  * A delivered mail holds a guest's name, booking and address: the table's TTL removes it this many days after
@@ -155,7 +152,7 @@ export class DynamoMailOutbox implements MailOutbox {
       );
       return { mail: mailFromItem(out.Attributes as Item), token };
     } catch (e) {
-      if (isConditionFailure(e)) return null;
+      if (isConditionalCheckFailed(e)) return null;
       throw e;
     }
   }
@@ -248,7 +245,7 @@ export class DynamoMailOutbox implements MailOutbox {
       );
       return mailFromItem(out.Attributes as Item);
     } catch (e) {
-      if (!isConditionFailure(e)) throw e;
+      if (!isConditionalCheckFailed(e)) throw e;
       const current = await this.get(id);
       if (!current) throw new DomainError('not_found', mailOutboxMessages.notFound);
       throw new DomainError('state_conflict', mailOutboxMessages.notFailed);
@@ -288,7 +285,7 @@ export class DynamoMailOutbox implements MailOutbox {
       );
       return true;
     } catch (e) {
-      if (isConditionFailure(e)) return false;
+      if (isConditionalCheckFailed(e)) return false;
       throw e;
     }
   }

@@ -34,6 +34,7 @@ import {
   TransactionCancelledError,
   transactWrite,
   type TransactItem,
+  isConditionalCheckFailed,
 } from './transactions';
 
 const revisionOf = (e: Earnings): number => (e as Partial<StoredEarnings>).revision ?? 0;
@@ -149,9 +150,6 @@ function payoutItem(payout: Payout): Item {
     ...keys.payoutIndexes(payout),
   });
 }
-
-const isConditionFailure = (e: unknown) =>
-  (e as { name?: string })?.name === 'ConditionalCheckFailedException';
 
 /**
  * The sort-key condition of an index keyed by instant (`keys.timeRange`) for `from`/`to` as ISO instants, either
@@ -302,7 +300,7 @@ export class DynamoMoneyRepository extends DynamoEarningsReader implements Money
       );
       return true;
     } catch (e) {
-      if (isConditionFailure(e)) return false;
+      if (isConditionalCheckFailed(e)) return false;
       throw e;
     }
   }
@@ -320,7 +318,7 @@ export class DynamoMoneyRepository extends DynamoEarningsReader implements Money
       );
     } catch (e) {
       // Another run holds it now (ours ran out): it is theirs to release.
-      if (!isConditionFailure(e)) throw e;
+      if (!isConditionalCheckFailed(e)) throw e;
     }
   }
 
@@ -447,7 +445,7 @@ export class DynamoMoneyRepository extends DynamoEarningsReader implements Money
       );
       return true;
     } catch (e) {
-      if (isConditionFailure(e)) return false;
+      if (isConditionalCheckFailed(e)) return false;
       throw e;
     }
   }
@@ -482,7 +480,7 @@ export class DynamoMoneyRepository extends DynamoEarningsReader implements Money
         }),
       );
     } catch (e) {
-      if (isConditionFailure(e)) return false;
+      if (isConditionalCheckFailed(e)) return false;
       throw e;
     }
     if (entry) {

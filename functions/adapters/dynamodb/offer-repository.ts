@@ -34,7 +34,12 @@ import { queryAll, queryPage, type KeyQuery } from './pagination';
 import { queryShardedBatch } from './sharded-query';
 import { tourReleaseItems, type HeldTour } from './tour-hold-items';
 import { transactWithTourHold } from './tour-holds';
-import { TransactionCancelledError, transactWrite, type TransactItem } from './transactions';
+import {
+  TransactionCancelledError,
+  transactWrite,
+  type TransactItem,
+  isConditionalCheckFailed,
+} from './transactions';
 
 export const offerNotOpen = (status: OfferStatus) =>
   new DomainError('offer_not_open', OFFER_NOT_OPEN_MESSAGES[status]);
@@ -106,9 +111,6 @@ export function offerHandBackItem(
     },
   };
 }
-
-const isConditionFailure = (e: unknown) =>
-  (e as { name?: string })?.name === 'ConditionalCheckFailedException';
 
 /** The offers as the admin's routes use them (the admin API's bundle carries only this). */
 export class DynamoOfferRepository implements OfferStore {
@@ -321,7 +323,7 @@ export class DynamoOfferRepository implements OfferStore {
         }),
       );
     } catch (e) {
-      if (!isConditionFailure(e)) throw e;
+      if (!isConditionalCheckFailed(e)) throw e;
     }
   }
 }
@@ -356,7 +358,7 @@ export class DynamoGuestOfferRepository extends DynamoOfferRepository implements
       );
       return offerFromItem(out.Attributes as Item);
     } catch (e) {
-      if (!isConditionFailure(e)) throw e;
+      if (!isConditionalCheckFailed(e)) throw e;
       const current = await this.get(id);
       if (!current) throw new DomainError('not_found', 'Offer not found');
       return current;

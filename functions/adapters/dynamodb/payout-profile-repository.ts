@@ -18,15 +18,12 @@ import type { Item } from './items';
 import { DynamoPayoutProfileReader, profileOf } from './money-readers';
 import { itemTypes, keys } from './keys';
 import { queryAll } from './pagination';
-import { TransactionCancelledError, transactWrite } from './transactions';
+import { TransactionCancelledError, transactWrite, isConditionalCheckFailed } from './transactions';
 
 export const payoutHoldMessages = {
   alreadyHeld: 'このホストへの支払いはすでに保留中です。',
   notHeld: 'このホストへの支払いは保留されていません。',
 } as const;
-
-const isConditionFailure = (e: unknown) =>
-  (e as { name?: string })?.name === 'ConditionalCheckFailedException';
 
 export class DynamoPayoutProfileRepository
   extends DynamoPayoutProfileReader
@@ -136,7 +133,7 @@ export class DynamoPayoutProfileRepository
       );
       return true;
     } catch (e) {
-      if (isConditionFailure(e)) return false;
+      if (isConditionalCheckFailed(e)) return false;
       throw e;
     }
   }

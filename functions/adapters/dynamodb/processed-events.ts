@@ -2,9 +2,7 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import type { ProcessedEventStore } from '../../use-cases/ports';
 import { itemTypes, keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
-
-const isConditionFailure = (e: unknown) =>
-  (e as { name?: string })?.name === 'ConditionalCheckFailedException';
+import { isConditionalCheckFailed } from './transactions';
 
 /**
  * Payment-event idempotency marks: one small item per handled event id, deleted by the table's TTL. DynamoDB deletes
@@ -47,7 +45,7 @@ export class DynamoProcessedEventStore implements ProcessedEventStore {
       );
       return true;
     } catch (e) {
-      if (isConditionFailure(e)) return false;
+      if (isConditionalCheckFailed(e)) return false;
       throw e;
     }
   }

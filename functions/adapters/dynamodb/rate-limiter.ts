@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitDecision, RateLimiter } from '../../use-cases/ports';
 import { itemTypes, keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
+import { isConditionalCheckFailed } from './transactions';
 
 /** Keys longer than this are refused: they would only ever come from a caller passing raw input. */
 const MAX_KEY_LENGTH = 512;
@@ -71,7 +71,7 @@ export class DynamoRateLimiter implements RateLimiter {
         }),
       );
     } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return;
+      if (isConditionalCheckFailed(e)) return;
       throw e;
     }
   }

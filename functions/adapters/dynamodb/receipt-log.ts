@@ -8,9 +8,7 @@ import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import type { IssuedReceipt, ReceiptLog } from '../../use-cases/documents/document-ports';
 import { fromItem, toItem } from './items';
 import { itemTypes, keys } from './keys';
-
-const isConditionFailure = (e: unknown) =>
-  (e as { name?: string })?.name === 'ConditionalCheckFailedException';
+import { isConditionalCheckFailed } from './transactions';
 
 export class DynamoReceiptLog implements ReceiptLog {
   constructor(
@@ -60,7 +58,7 @@ export class DynamoReceiptLog implements ReceiptLog {
       );
       return true;
     } catch (e) {
-      if (isConditionFailure(e)) return false;
+      if (isConditionalCheckFailed(e)) return false;
       throw e;
     }
   }

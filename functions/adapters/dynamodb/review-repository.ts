@@ -31,7 +31,12 @@ import { outboxPuts } from './mail-outbox';
 import { pageSize, queryFiltered, queryPage, type KeyQuery } from './pagination';
 import { scheduledMailRecordPut } from './scheduled-mails';
 import { TTL_ATTRIBUTE } from './table-definition';
-import { TransactionCancelledError, transactWrite, type TransactItem } from './transactions';
+import {
+  TransactionCancelledError,
+  transactWrite,
+  type TransactItem,
+  isConditionalCheckFailed,
+} from './transactions';
 
 export const REVIEW_NOT_FOUND_MESSAGE = '口コミが見つかりません';
 export const REVIEW_ALREADY_HIDDEN_MESSAGE = 'この口コミはすでに非表示です';
@@ -214,8 +219,7 @@ export class DynamoReviewRepository implements ReviewRepository {
       );
       return fromItem<Review>(out.Attributes as Item);
     } catch (e) {
-      if ((e as { name?: string }).name === 'ConditionalCheckFailedException')
-        throw new DomainError('not_found', REVIEW_NOT_FOUND_MESSAGE);
+      if (isConditionalCheckFailed(e)) throw new DomainError('not_found', REVIEW_NOT_FOUND_MESSAGE);
       throw e;
     }
   }

@@ -11,7 +11,7 @@ import { itemTypes, keys, SLOT_SORT_KEY_PREFIX, TOUR_DAY_SORT_KEY_PREFIX } from 
 import { queryAll } from './pagination';
 import { heldAtMostItems, startIdentity, toTourDay } from './tour-hold-items';
 import { readTourState } from './tour-holds';
-import { TransactionCancelledError, transactWrite } from './transactions';
+import { TransactionCancelledError, transactWrite, isConditionalCheckFailed } from './transactions';
 
 /** A start item as a state: tours starting there (0 if none yet), the override (open, rule capacity if none). */
 export function toSlotState(experienceId: string, item: Item): SlotState {
@@ -27,7 +27,7 @@ export function toSlotState(experienceId: string, item: Item): SlotState {
 }
 
 const isConditionFailure = (e: unknown) =>
-  (e as { name?: string })?.name === 'ConditionalCheckFailedException' ||
+  isConditionalCheckFailed(e) ||
   (e instanceof TransactionCancelledError && e.codes.includes('ConditionalCheckFailed'));
 
 export class DynamoSlotRepository implements SlotRepository {

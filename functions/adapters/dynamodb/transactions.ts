@@ -3,6 +3,7 @@
  * item, in order), and bounded, jittered retries of transaction conflicts, which DynamoDB reports when another
  * transaction or write touches one of the items at the same moment and which say nothing about our conditions.
  */
+import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DomainError } from '../../domain/errors';
 import { randomUUID } from 'node:crypto';
 import {
@@ -14,6 +15,13 @@ import {
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export const CONDITION_FAILED = 'ConditionalCheckFailed';
+
+/**
+ * A single write's condition failed (`ConditionalCheckFailedException`). By name, not `instanceof`: the document
+ * client and a bundled copy of the SDK may not share the class.
+ */
+export const isConditionalCheckFailed = (e: unknown): e is ConditionalCheckFailedException =>
+  (e as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
 const CONFLICT = 'TransactionConflict';
 const RETRYABLE_ERRORS = new Set(['TransactionConflictException', 'TransactionInProgressException']);
 
