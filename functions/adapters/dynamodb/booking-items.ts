@@ -35,6 +35,13 @@ export const bookingList = (status?: BookingStatus): MergedList =>
       }
     : { index: 'GSI2', name: keys.allBookingsUnsharded, partitions: keys.allBookingsPartitions() };
 
+/** The requests created in a Tokyo month (`yyyy-MM`), newest first: its shards and its old single key, merged. */
+export const bookingMonthList = (tokyoMonth: string): MergedList => ({
+  index: 'GSI4',
+  name: keys.bookingsByMonthUnsharded(tokyoMonth),
+  partitions: keys.bookingsByMonthPartitions(tokyoMonth),
+});
+
 /**
  * The jobs' "work due" keys (GSI8, issue 33): an approved booking under its tour start (completion, reminders,
  * hosts' lists), a completed one under the day its review invitation falls due; none in any other status, so the

@@ -6,7 +6,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Booking, BookingStatus } from '../../domain/entities';
 import type { HostBookingFilter, Page, PageRequest } from '../../use-cases/ports';
-import { bookingFromItem, bookingList } from './booking-items';
+import { bookingFromItem, bookingList, bookingMonthList } from './booking-items';
 import { queryDeadlines } from './deadline-index';
 import type { Item } from './items';
 import { keys } from './keys';
@@ -147,7 +147,8 @@ export class DynamoBookingLists {
   }
 
   async listCreatedInMonth(tokyoMonth: string, page?: PageRequest): Promise<Page<Booking>> {
-    return this.page({ index: 'GSI4', partition: keys.bookingsByMonth(tokyoMonth), ascending: false }, page);
+    const result = await queryNewestPage(this.doc, this.tableName, bookingMonthList(tokyoMonth), page);
+    return { ...result, items: result.items.map(bookingFromItem) };
   }
 
   async listDue(now: Date, limit = DEFAULT_DUE_BATCH): Promise<Booking[]> {

@@ -36,7 +36,8 @@
  * |                                                 |   the old BOOKINGS until its back-fill), merged by sort key  | + merge          |
  * | bookings of a status, newest first              | GSI3 PK=BOOKINGS#STATUS#status#0…7 SK=createdAt#id (shards,  | Query ×9 (desc)  |
  * |                                                 |   and the old BOOKINGS#STATUS#status), merged by sort key    | + merge          |
- * | bookings created in a Tokyo month               | GSI4 PK=BOOKINGS#MONTH#yyyy-MM SK=createdAt#id               | Query (desc)     |
+ * | bookings created in a Tokyo month               | GSI4 PK=BOOKINGS#MONTH#yyyy-MM#0…7 SK=createdAt#id (shards,  | Query ×9 (desc)  |
+ * |                                                 |   and the old BOOKINGS#MONTH#yyyy-MM), merged by sort key    | + merge          |
  * | open bookings by deadline (expiry job, host     | GSI5 PK=DEADLINES#0…7 SK=deadline#id (sparse, 8 shards by    | Query ×8 (≤ now) |
  * |   reminders, admin's nearest pending deadlines) |   id), merged by deadline                                    | + merge          |
  * | number of pending requests (admin dashboard)    | GSI3 PK=BOOKINGS#STATUS#pending#0…7 (and the old key)        | Select COUNT ×9  |
@@ -198,8 +199,8 @@ export const DEADLINE_SHARDS = 8;
 export const deadlineShardOf = (bookingId: string): number => hashShardOf(bookingId, DEADLINE_SHARDS);
 
 /**
- * Partitions of the all-bookings and by-status list keys (GSI2, GSI3; issue 33): every write of a request rewrites
- * its entries (projection ALL), so one marketplace-wide key would be a hot key; eight as for the deadlines.
+ * Partitions of the all-bookings, by-status and by-month list keys (GSI2–GSI4; issue 33): every write of a request
+ * rewrites its entries (projection ALL), so one marketplace-wide key would be a hot key; eight as for the deadlines.
  */
 export const BOOKING_LIST_SHARDS = 8;
 
@@ -369,7 +370,7 @@ export const keys = {
     GSI2SK: timeOrdered(b.createdAt, b.id),
     GSI3PK: keys.bookingStatusIndex(b.status, b.id),
     GSI3SK: timeOrdered(b.createdAt, b.id),
-    GSI4PK: `BOOKINGS#MONTH#${b.tokyoMonth}`,
+    GSI4PK: keys.bookingsByMonthShard(b.tokyoMonth, bookingListShardOf(b.id)),
     GSI4SK: timeOrdered(b.createdAt, b.id),
     GSI6PK: `HOST#${b.hostId}#BOOKINGS_BY_DATE`,
     GSI6SK: `${b.date}#${b.time}#${b.id}`,
@@ -401,7 +402,15 @@ export const keys = {
   ],
   /** The single key of a status's list of before issue 33 (emptied by the back-fill). */
   bookingsByStatusUnsharded: (status: string) => `BOOKINGS#STATUS#${status}`,
-  bookingsByMonth: (tokyoMonth: string) => `BOOKINGS#MONTH#${tokyoMonth}`,
+  /** GSI4: the requests created in a Tokyo month, in the booking's list shard (issue 33), as the lists above. */
+  bookingsByMonthShard: (tokyoMonth: string, shard: number) => `BOOKINGS#MONTH#${tokyoMonth}#${shard}`,
+  /** Every partition of a month's list: its shards and its single key of before issue 33 (until its back-fill). */
+  bookingsByMonthPartitions: (tokyoMonth: string): string[] => [
+    ...Array.from({ length: BOOKING_LIST_SHARDS }, (_, i) => keys.bookingsByMonthShard(tokyoMonth, i)),
+    keys.bookingsByMonthUnsharded(tokyoMonth),
+  ],
+  /** The single key of a month's list of before issue 33 (emptied by the back-fill). */
+  bookingsByMonthUnsharded: (tokyoMonth: string) => `BOOKINGS#MONTH#${tokyoMonth}`,
   /**
    * GSI5 (sparse): present only while the booking waits for payment or for the host (or a cancelled booking's refund
    * is retried), in one of `DEADLINE_SHARDS` partitions chosen by the booking's id (issue 33). Readers query every

@@ -1,9 +1,10 @@
 /**
  * The booking lists in shards (issue 33, DESIGN §4i "Hot keys"), on DynamoDB Local: requests spread over
- * `BOOKINGS#<n>` and `BOOKINGS#STATUS#<status>#<n>`; the admin's list, with and without a status, hands out every
- * request exactly once, strictly newest first, across the shards and the single keys of before them; the text search
- * finds the right ones with its read bounded; the dashboard's pending count is exact; a cursor that is not one of the
- * list is refused as bad input; the back-fill empties the old keys without changing any list, once.
+ * `BOOKINGS#<n>`, `BOOKINGS#STATUS#<status>#<n>` and `BOOKINGS#MONTH#<month>#<n>`; the admin's list, with and without
+ * a status, and a month's list hand out every request exactly once, strictly newest first, across the shards and the
+ * single keys of before them; the text search finds the right ones with its read bounded; the dashboard's pending
+ * count is exact; a cursor that is not one of the list is refused as bad input; the back-fill empties the old keys
+ * without changing any list, once.
  */
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { backfillBookingListShards } from '../../../functions/adapters/dynamodb/backfill-booking-list-shards';
@@ -55,7 +56,7 @@ async function writeInBulk(items: Item[]): Promise<void> {
 const stored = async (bookingId: string) =>
   (await ctx.doc.send(new GetCommand({ TableName: ctx.tableName, Key: keys.booking(bookingId) }))).Item;
 
-const count = (index: 'GSI2' | 'GSI3', partition: string) =>
+const count = (index: 'GSI2' | 'GSI3' | 'GSI4', partition: string) =>
   queryCount(ctx.doc, ctx.tableName, { index, partition, ascending: false });
 
 /** Every page of the admin list, `limit` a page, with the queries each page sent. */
@@ -82,6 +83,8 @@ async function allPages(limit: number, status?: BookingStatus) {
 
 describe('the admin booking list over 300 requests in shards and under the old single keys', () => {
   const t0 = '2031-02-01T00:00:00.000Z';
+  /** The Tokyo month of every request written in bulk (t0 is 09:00 on 1 February in Tokyo). */
+  const MONTH = '2031-02';
   const STATUSES: BookingStatus[] = ['pending', 'approved', 'denied', 'cancelled', 'completed', 'expired'];
   /** Every request of this file, newest first (as the list orders them). */
   let newestFirst: Booking[] = [];
@@ -111,6 +114,7 @@ describe('the admin booking list over 300 requests in shards and under the old s
           ...item,
           GSI2PK: keys.allBookingsUnsharded,
           GSI3PK: keys.bookingsByStatusUnsharded(b.status),
+          GSI4PK: keys.bookingsByMonthUnsharded(MONTH),
         };
       }),
     );
@@ -148,6 +152,25 @@ describe('the admin booking list over 300 requests in shards and under the old s
     const { ids } = await allPages(17, status);
     expect(ids).toEqual(ofStatus(status));
     expect(ids.length).toBeGreaterThan(17);
+  });
+
+  it("pages the month's requests exactly once, newest first, across the shards and the old key", async () => {
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await ctx.repos.bookings.listCreatedInMonth(MONTH, {
+        limit: 17,
+        ...(cursor ? { cursor } : {}),
+      });
+      ids.push(...page.items.map((b) => b.id));
+      cursor = page.cursor;
+    } while (cursor);
+    expect(ids).toEqual(newestFirst.map((b) => b.id));
+    expect(await count('GSI4', keys.bookingsByMonthUnsharded(MONTH))).toBe(legacy.length);
+    const allCursor = (await ctx.repos.bookings.listAll({ limit: 3 })).cursor!;
+    expect((await failure(ctx.repos.bookings.listCreatedInMonth(MONTH, { cursor: allCursor }))).code).toBe(
+      'validation_failed',
+    );
   });
 
   it('finds the text matches in order with every page reading at most its bound', async () => {
@@ -237,16 +260,17 @@ describe('the admin booking list over 300 requests in shards and under the old s
   it('moves the old entries to their shards without changing any list, and a second run changes nothing', async () => {
     const before = await allPages(17);
     const first = await backfillBookingListShards(ctx.doc, ctx.tableName, 7);
-    // Every legacy request's all-bookings entry, and its status entry but the one a transition already moved.
+    // Every legacy request's all-bookings and month entries, and its status entry but the one a transition moved.
     expect(first).toEqual({
-      examined: legacy.length * 2 - 1,
-      updated: legacy.length * 2 - 1,
+      examined: legacy.length * 3 - 1,
+      updated: legacy.length * 3 - 1,
       skipped: 0,
     });
     expect(await count('GSI2', keys.allBookingsUnsharded)).toBe(0);
     for (const status of bookingStatuses) {
       expect(await count('GSI3', keys.bookingsByStatusUnsharded(status))).toBe(0);
     }
+    expect(await count('GSI4', keys.bookingsByMonthUnsharded(MONTH))).toBe(0);
     const b = legacy[0]!;
     const after = await stored(b.id);
     expect(after).toMatchObject({
@@ -254,11 +278,15 @@ describe('the admin booking list over 300 requests in shards and under the old s
       GSI2SK: `${b.createdAt}#${b.id}`,
       GSI3PK: keys.bookingStatusIndex(b.status, b.id),
       GSI3SK: `${b.createdAt}#${b.id}`,
+      GSI4PK: keys.bookingsByMonthShard(MONTH, bookingListShardOf(b.id)),
       status: b.status,
     });
     expect((await allPages(17)).ids).toEqual(before.ids);
     for (const status of STATUSES) expect((await allPages(17, status)).ids).toEqual(ofStatus(status));
     expect(await new DynamoPendingRequests(ctx.doc, ctx.tableName).count()).toBe(ofStatus('pending').length);
+    expect(
+      (await ctx.repos.bookings.listCreatedInMonth(MONTH, { limit: 100 })).items.map((x) => x.id),
+    ).toEqual(newestFirst.slice(0, 100).map((x) => x.id));
 
     expect(await backfillBookingListShards(ctx.doc, ctx.tableName)).toEqual({
       examined: 0,
@@ -276,6 +304,7 @@ describe('the admin booking list over 300 requests in shards and under the old s
     expect(await stored(b.id)).toMatchObject({
       GSI2PK: keys.allBookingsShard(bookingListShardOf(b.id)),
       GSI3PK: keys.bookingStatusIndex('pending', b.id),
+      GSI4PK: `BOOKINGS#MONTH#2031-03#${bookingListShardOf(b.id)}`,
     });
     await ctx.repos.bookings.transition(b.id, 'pending', 'denied', {
       now: new Date('2031-03-01T01:00:00.000Z'),
