@@ -24,54 +24,54 @@ export async function backfillDueKeys(
   const today = todayInTokyo(now);
   const oldestOwed = addDays(today, -(REVIEW_LINK_VALID_DAYS + 1));
   const reviews = new DynamoReviewRepository(doc, tableName);
-  for (const status of ['approved', 'completed'] as BookingStatus[]) {
-    // Each shard of the status's list, and its single key of before the shards (issue 33), one after another.
-    for (const partition of keys.bookingsByStatusPartitions(status)) {
-      let cursor: string | undefined;
-      do {
-        const page = await queryPage(
-          doc,
-          tableName,
-          { index: 'GSI3', partition, ascending: false },
-          { limit: 100, ...(cursor ? { cursor } : {}) },
-        );
-        const lacking = page.items
-          .filter((item) => item.GSI8PK === undefined)
-          .map(bookingFromItem)
-          .filter((b) => b.status === status && (status !== 'completed' || b.date >= oldestOwed));
-        result.examined += page.items.length;
-        // A completed tour's mails so far decide when its next one falls due (or that it is owed none).
-        const states =
-          status === 'completed' ? await reviews.mailStates(lacking.map((b) => b.id)) : new Map();
-        for (const booking of lacking) {
-          let due = dueWorkKeys(booking);
-          if (status === 'completed') {
-            const state = states.get(booking.id) ?? { invited: false, reminded: false, reviewed: false };
-            const on = nextReviewMailOn(booking, state, today);
-            if (on === null) continue;
-            due = keys.reviewMailDue(on, booking.id);
-          }
-          try {
-            await doc.send(
-              new UpdateCommand({
-                TableName: tableName,
-                Key: keys.booking(booking.id),
-                UpdateExpression: 'SET GSI8PK = :pk, GSI8SK = :sk',
-                ConditionExpression:
-                  'attribute_exists(PK) AND #status = :status AND attribute_not_exists(GSI8PK)',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':status': status, ':pk': due.GSI8PK, ':sk': due.GSI8SK },
-              }),
-            );
-            result.updated++;
-          } catch (e) {
-            if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
-            result.skipped++;
-          }
+  // Each shard of a status's list and its single key of before the shards (issue 33), one after another.
+  const walks = (['approved', 'completed'] as BookingStatus[]).flatMap((status) =>
+    keys.bookingsByStatusPartitions(status).map((partition) => ({ status, partition })),
+  );
+  for (const { status, partition } of walks) {
+    let cursor: string | undefined;
+    do {
+      const page = await queryPage(
+        doc,
+        tableName,
+        { index: 'GSI3', partition, ascending: false },
+        { limit: 100, ...(cursor ? { cursor } : {}) },
+      );
+      const lacking = page.items
+        .filter((item) => item.GSI8PK === undefined)
+        .map(bookingFromItem)
+        .filter((b) => b.status === status && (status !== 'completed' || b.date >= oldestOwed));
+      result.examined += page.items.length;
+      // A completed tour's mails so far decide when its next one falls due (or that it is owed none).
+      const states = status === 'completed' ? await reviews.mailStates(lacking.map((b) => b.id)) : new Map();
+      for (const booking of lacking) {
+        let due = dueWorkKeys(booking);
+        if (status === 'completed') {
+          const state = states.get(booking.id) ?? { invited: false, reminded: false, reviewed: false };
+          const on = nextReviewMailOn(booking, state, today);
+          if (on === null) continue;
+          due = keys.reviewMailDue(on, booking.id);
         }
-        cursor = page.cursor;
-      } while (cursor);
-    }
+        try {
+          await doc.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: keys.booking(booking.id),
+              UpdateExpression: 'SET GSI8PK = :pk, GSI8SK = :sk',
+              ConditionExpression:
+                'attribute_exists(PK) AND #status = :status AND attribute_not_exists(GSI8PK)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':status': status, ':pk': due.GSI8PK, ':sk': due.GSI8SK },
+            }),
+          );
+          result.updated++;
+        } catch (e) {
+          if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
+          result.skipped++;
+        }
+      }
+      cursor = page.cursor;
+    } while (cursor);
   }
   return result;
 }

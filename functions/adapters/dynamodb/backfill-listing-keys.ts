@@ -23,47 +23,48 @@ export async function backfillListingKeys(
   tableName: string,
 ): Promise<BackfillResult> {
   const result: BackfillResult = { examined: 0, updated: 0, skipped: 0 };
-  // Each shard of the all-bookings list and its single key of before the shards (issue 33), one after another.
-  for (const partition of keys.allBookingsPartitions()) {
-    let cursor: string | undefined;
-    do {
-      const page = await queryPage(
-        doc,
-        tableName,
-        { index: 'GSI2', partition, ascending: false },
-        { limit: 100, ...(cursor ? { cursor } : {}) },
-      );
-      for (const item of page.items) {
-        result.examined++;
-        const wanted = listingKeys(bookingFromItem(item));
-        const missing = Object.entries(wanted).filter(([name, value]) => (item as Item)[name] !== value);
-        if (missing.length === 0) continue;
-        const names: Record<string, string> = { '#status': 'status' };
-        const values: Record<string, unknown> = { ':status': item.status };
-        const sets = missing.map(([name, value], i) => {
-          names[`#k${i}`] = name;
-          values[`:k${i}`] = value;
-          return `#k${i} = :k${i}`;
-        });
-        try {
-          await doc.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: keys.booking(String(item.id)),
-              UpdateExpression: `SET ${sets.join(', ')}`,
-              ConditionExpression: 'attribute_exists(PK) AND #status = :status',
-              ExpressionAttributeNames: names,
-              ExpressionAttributeValues: values,
-            }),
-          );
-          result.updated++;
-        } catch (e) {
-          if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
-          result.skipped++;
-        }
+  // The shards of the all-bookings list and its single key of before them (issue 33), one after another.
+  const partitions = keys.allBookingsPartitions();
+  let walking = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await queryPage(
+      doc,
+      tableName,
+      { index: 'GSI2', partition: partitions[walking] as string, ascending: false },
+      { limit: 100, ...(cursor ? { cursor } : {}) },
+    );
+    for (const item of page.items) {
+      result.examined++;
+      const wanted = listingKeys(bookingFromItem(item));
+      const missing = Object.entries(wanted).filter(([name, value]) => (item as Item)[name] !== value);
+      if (missing.length === 0) continue;
+      const names: Record<string, string> = { '#status': 'status' };
+      const values: Record<string, unknown> = { ':status': item.status };
+      const sets = missing.map(([name, value], i) => {
+        names[`#k${i}`] = name;
+        values[`:k${i}`] = value;
+        return `#k${i} = :k${i}`;
+      });
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.booking(String(item.id)),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: 'attribute_exists(PK) AND #status = :status',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          }),
+        );
+        result.updated++;
+      } catch (e) {
+        if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
+        result.skipped++;
       }
-      cursor = page.cursor;
-    } while (cursor);
-  }
+    }
+    cursor = page.cursor;
+    if (!cursor) walking++;
+  } while (cursor || walking < partitions.length);
   return result;
 }

@@ -20,59 +20,60 @@ export async function backfillTourDays(
   tableName: string,
 ): Promise<BackfillResult> {
   const result: BackfillResult = { examined: 0, updated: 0, skipped: 0 };
-  for (const status of ['pending', 'approved'] as const) {
-    // Each shard of the status's list, and its single key of before the shards (issue 33), one after another.
-    for (const partition of keys.bookingsByStatusPartitions(status)) {
-      let cursor: string | undefined;
-      do {
-        const page = await queryPage(
-          doc,
-          tableName,
-          { index: 'GSI3', partition, ascending: false },
-          { limit: 100, ...(cursor ? { cursor } : {}) },
-        );
-        for (const item of page.items) {
-          result.examined++;
-          const booking = bookingFromItem(item);
-          if (booking.durationMinutes !== undefined || booking.status !== status) continue;
-          try {
-            await transactWrite(doc, () => [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.booking(booking.id),
-                  UpdateExpression: 'SET #duration = :duration, #buffer = :zero',
-                  ConditionExpression:
-                    'attribute_exists(PK) AND #status = :status AND attribute_not_exists(#duration)',
-                  ExpressionAttributeNames: {
-                    '#duration': 'durationMinutes',
-                    '#buffer': 'bufferMinutes',
-                    '#status': 'status',
-                  },
-                  ExpressionAttributeValues: {
-                    ':duration': DEFAULT_DURATION_MINUTES,
-                    ':zero': 0,
-                    ':status': status,
-                  },
+  // Each shard of a status's list and its single key of before the shards (issue 33), one after another.
+  const walks = (['pending', 'approved'] as const).flatMap((status) =>
+    keys.bookingsByStatusPartitions(status).map((partition) => ({ status, partition })),
+  );
+  for (const { status, partition } of walks) {
+    let cursor: string | undefined;
+    do {
+      const page = await queryPage(
+        doc,
+        tableName,
+        { index: 'GSI3', partition, ascending: false },
+        { limit: 100, ...(cursor ? { cursor } : {}) },
+      );
+      for (const item of page.items) {
+        result.examined++;
+        const booking = bookingFromItem(item);
+        if (booking.durationMinutes !== undefined || booking.status !== status) continue;
+        try {
+          await transactWrite(doc, () => [
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.booking(booking.id),
+                UpdateExpression: 'SET #duration = :duration, #buffer = :zero',
+                ConditionExpression:
+                  'attribute_exists(PK) AND #status = :status AND attribute_not_exists(#duration)',
+                ExpressionAttributeNames: {
+                  '#duration': 'durationMinutes',
+                  '#buffer': 'bufferMinutes',
+                  '#status': 'status',
+                },
+                ExpressionAttributeValues: {
+                  ':duration': DEFAULT_DURATION_MINUTES,
+                  ':zero': 0,
+                  ':status': status,
                 },
               },
-              ...tourQuartersAddItems(tableName, {
-                experienceId: booking.experienceId,
-                date: booking.date,
-                time: booking.time,
-                durationMinutes: DEFAULT_DURATION_MINUTES,
-                bufferMinutes: 0,
-              }),
-            ]);
-            result.updated++;
-          } catch (e) {
-            if (!(e instanceof TransactionCancelledError && e.conditionFailedAt(0))) throw e;
-            result.skipped++;
-          }
+            },
+            ...tourQuartersAddItems(tableName, {
+              experienceId: booking.experienceId,
+              date: booking.date,
+              time: booking.time,
+              durationMinutes: DEFAULT_DURATION_MINUTES,
+              bufferMinutes: 0,
+            }),
+          ]);
+          result.updated++;
+        } catch (e) {
+          if (!(e instanceof TransactionCancelledError && e.conditionFailedAt(0))) throw e;
+          result.skipped++;
         }
-        cursor = page.cursor;
-      } while (cursor);
-    }
+      }
+      cursor = page.cursor;
+    } while (cursor);
   }
   return result;
 }
