@@ -14,6 +14,7 @@ import { backfillTourDays } from '../../functions/adapters/dynamodb/backfill-tou
 import { backfillCardKeys } from '../../functions/adapters/dynamodb/backfill-card-keys';
 import { backfillMailShards } from '../../functions/adapters/dynamodb/backfill-mail-shards';
 import { backfillDeadlineShards } from '../../functions/adapters/dynamodb/backfill-deadline-shards';
+import { backfillBookingListShards } from '../../functions/adapters/dynamodb/backfill-booking-list-shards';
 import {
   createDynamoRepositories,
   type DynamoRepositories,
@@ -67,6 +68,9 @@ export async function prepareTable(
   // Deadlines written before their shards (issue 33) move to theirs, the same way.
   const deadlineShards = await withDoc((doc) => backfillDeadlineShards(doc, LOCAL_TABLE_NAME));
   if (deadlineShards.updated > 0) log(`Deadlines: ${deadlineShards.updated} moved to their shard`);
+  // Requests listed before the booking-list shards (issue 33) move to theirs: one empty query per old key after.
+  const listShards = await withDoc((doc) => backfillBookingListShards(doc, LOCAL_TABLE_NAME));
+  if (listShards.updated > 0) log(`Booking lists: ${listShards.updated} entries moved to their shard`);
 }
 
 export interface SeedOnStartOptions {

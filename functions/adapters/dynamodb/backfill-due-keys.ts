@@ -24,13 +24,17 @@ export async function backfillDueKeys(
   const today = todayInTokyo(now);
   const oldestOwed = addDays(today, -(REVIEW_LINK_VALID_DAYS + 1));
   const reviews = new DynamoReviewRepository(doc, tableName);
-  for (const status of ['approved', 'completed'] as BookingStatus[]) {
+  // Each shard of a status's list and its single key of before the shards (issue 33), one after another.
+  const walks = (['approved', 'completed'] as BookingStatus[]).flatMap((status) =>
+    keys.bookingsByStatusPartitions(status).map((partition) => ({ status, partition })),
+  );
+  for (const { status, partition } of walks) {
     let cursor: string | undefined;
     do {
       const page = await queryPage(
         doc,
         tableName,
-        { index: 'GSI3', partition: keys.bookingsByStatus(status), ascending: false },
+        { index: 'GSI3', partition, ascending: false },
         { limit: 100, ...(cursor ? { cursor } : {}) },
       );
       const lacking = page.items

@@ -41,12 +41,15 @@ export async function backfillListingKeys(
   tableName: string,
 ): Promise<BackfillResult> {
   const result: BackfillResult = { examined: 0, updated: 0, skipped: 0 };
+  // The shards of the all-bookings list and its single key of before them (issue 33), one after another.
+  const partitions = keys.allBookingsPartitions();
+  let walking = 0;
   let cursor: string | undefined;
   do {
     const page = await queryPage(
       doc,
       tableName,
-      { index: 'GSI2', partition: keys.allBookings, ascending: false },
+      { index: 'GSI2', partition: partitions[walking] as string, ascending: false },
       { limit: 100, ...(cursor ? { cursor } : {}) },
     );
     for (const item of page.items) {
@@ -75,6 +78,7 @@ export async function backfillListingKeys(
       );
     }
     cursor = page.cursor;
-  } while (cursor);
+    if (!cursor) walking++;
+  } while (cursor || walking < partitions.length);
   return result;
 }

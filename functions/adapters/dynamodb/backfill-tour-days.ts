@@ -20,13 +20,17 @@ export async function backfillTourDays(
   tableName: string,
 ): Promise<BackfillResult> {
   const result: BackfillResult = { examined: 0, updated: 0, skipped: 0 };
-  for (const status of ['pending', 'approved'] as const) {
+  // Each shard of a status's list and its single key of before the shards (issue 33), one after another.
+  const walks = (['pending', 'approved'] as const).flatMap((status) =>
+    keys.bookingsByStatusPartitions(status).map((partition) => ({ status, partition })),
+  );
+  for (const { status, partition } of walks) {
     let cursor: string | undefined;
     do {
       const page = await queryPage(
         doc,
         tableName,
-        { index: 'GSI3', partition: keys.bookingsByStatus(status), ascending: false },
+        { index: 'GSI3', partition, ascending: false },
         { limit: 100, ...(cursor ? { cursor } : {}) },
       );
       for (const item of page.items) {

@@ -4,12 +4,13 @@
  * its deadline, the jobs' "work due" key) and the dashboard counters a new request adds to.
  */
 import { TOKYO_TIME_ZONE, monthInZone } from '../../domain/calendar';
-import type { Booking } from '../../domain/entities';
+import type { Booking, BookingStatus } from '../../domain/entities';
 import { firstReviewMailOn } from '../../domain/reviews';
 import { tourStart } from '../../domain/tour-schedule';
 import { bumpCounter } from './counter-repository';
 import { fromItem, toItem, type Item } from './items';
 import { counters, itemTypes, keys } from './keys';
+import type { MergedList } from './merged-newest';
 import type { TransactItem } from './transactions';
 
 /** How a transition changes the booking's place in the lists (see `bookingItem`). */
@@ -20,6 +21,26 @@ export function listingKeys(booking: Booking): Item {
   const tokyoMonth = monthInZone(new Date(booking.createdAt), TOKYO_TIME_ZONE);
   return keys.bookingIndexes({ ...booking, tokyoMonth });
 }
+
+/**
+ * Every request newest first, or those of one status (the admin list, the dashboard's pending count): the list's
+ * shards and its single key of before them (issue 33), read merged by sort key (`merged-newest.ts`).
+ */
+export const bookingList = (status?: BookingStatus): MergedList =>
+  status
+    ? {
+        index: 'GSI3',
+        name: keys.bookingsByStatusUnsharded(status),
+        partitions: keys.bookingsByStatusPartitions(status),
+      }
+    : { index: 'GSI2', name: keys.allBookingsUnsharded, partitions: keys.allBookingsPartitions() };
+
+/** The requests created in a Tokyo month (`yyyy-MM`), newest first: its shards and its old single key, merged. */
+export const bookingMonthList = (tokyoMonth: string): MergedList => ({
+  index: 'GSI4',
+  name: keys.bookingsByMonthUnsharded(tokyoMonth),
+  partitions: keys.bookingsByMonthPartitions(tokyoMonth),
+});
 
 /**
  * The jobs' "work due" keys (GSI8, issue 33): an approved booking under its tour start (completion, reminders,

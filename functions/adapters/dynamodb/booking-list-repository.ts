@@ -1,16 +1,17 @@
 /**
  * The booking lists (issue 33 split `booking-repository.ts` by job): a host's bookings, all bookings and those of a
- * status, a guest's, a month's, and the expiry job's deadlines (merged over the deadline shards). Queries only; the
- * writes and transitions extend it (`booking-repository.ts`), the jobs' "work due" reads are `due-work-repository.ts`.
+ * status (merged over their shards), a guest's, a month's, and the expiry job's deadlines (merged over the deadline
+ * shards). Queries only; the writes and transitions extend it (`booking-repository.ts`), the jobs' "work due" reads are `due-work-repository.ts`.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Booking, BookingStatus } from '../../domain/entities';
 import type { HostBookingFilter, Page, PageRequest } from '../../use-cases/ports';
-import { bookingFromItem } from './booking-items';
+import { bookingFromItem, bookingList, bookingMonthList } from './booking-items';
 import { queryDeadlines } from './deadline-index';
 import type { Item } from './items';
 import { keys } from './keys';
-import { queryAll, queryFiltered, queryPage, type KeyQuery } from './pagination';
+import { queryNewestFiltered, queryNewestPage } from './merged-newest';
+import { queryAll, queryPage, type KeyQuery } from './pagination';
 import type { IndexName } from './table-definition';
 
 /** Statuses that wait on a deadline; only they are due for the expiry job. */
@@ -21,12 +22,6 @@ const refundOwed = (item: Item) =>
 const DEFAULT_DUE_BATCH = 100;
 /** Bookings per Query of a filtered read (~1.5 KB each: one batch stays far below Query's 1 MB page). */
 export const FILTER_BATCH_SIZE = 100;
-
-/** Every request newest first, or those of one status (the admin list). */
-const allQuery = (status?: BookingStatus): KeyQuery =>
-  status
-    ? { index: 'GSI3', partition: keys.bookingsByStatus(status), ascending: false }
-    : { index: 'GSI2', partition: keys.allBookings, ascending: false };
 
 export const statusFilter = (status: BookingStatus) => ({
   expression: '#status = :status',
@@ -116,7 +111,8 @@ export class DynamoBookingLists {
 
   async listAll(filter: { status?: BookingStatus } & PageRequest = {}): Promise<Page<Booking>> {
     const { status, ...page } = filter;
-    return this.page(allQuery(status), page);
+    const result = await queryNewestPage(this.doc, this.tableName, bookingList(status), page);
+    return { ...result, items: result.items.map(bookingFromItem) };
   }
 
   async listByGuestEmail(
@@ -131,10 +127,10 @@ export class DynamoBookingLists {
     filter: { status?: BookingStatus; cursor?: string; limit: number; maxRead: number },
     keep: (batch: Booking[]) => Promise<boolean[]>,
   ): Promise<Page<Booking> & { read: number }> {
-    const result = await queryFiltered(
+    const result = await queryNewestFiltered(
       this.doc,
       this.tableName,
-      allQuery(filter.status),
+      bookingList(filter.status),
       {
         ...(filter.cursor ? { cursor: filter.cursor } : {}),
         limit: filter.limit,
@@ -151,7 +147,8 @@ export class DynamoBookingLists {
   }
 
   async listCreatedInMonth(tokyoMonth: string, page?: PageRequest): Promise<Page<Booking>> {
-    return this.page({ index: 'GSI4', partition: keys.bookingsByMonth(tokyoMonth), ascending: false }, page);
+    const result = await queryNewestPage(this.doc, this.tableName, bookingMonthList(tokyoMonth), page);
+    return { ...result, items: result.items.map(bookingFromItem) };
   }
 
   async listDue(now: Date, limit = DEFAULT_DUE_BATCH): Promise<Booking[]> {

@@ -25,7 +25,7 @@ export function transitionUpdate(
   const set = ['#status = :to', '#updatedAt = :now'];
   const remove: string[] = [];
   if (listing === 'listed') {
-    values[':statusIndex'] = keys.bookingsByStatus(to);
+    values[':statusIndex'] = keys.bookingStatusIndex(to, id);
     set.push('GSI3PK = :statusIndex');
   } else if (typeof listing === 'object') {
     for (const [name, value] of Object.entries(listingKeys({ ...listing.becomesListed, status: to }))) {

@@ -4,14 +4,16 @@
  * marketplace whichever shard they are in. The single key of before the shards (`DEADLINES`) is read as one more
  * partition until its back-fill has emptied it (`backfill-deadline-shards.ts`).
  *
- * Also the admin dashboard's reads of the pending requests: their exact number (`Select: 'COUNT'` over the
- * pending-status index, no item read) and the nearest deadlines among them (a few index items per shard).
+ * Also the admin dashboard's reads of the pending requests: their exact number (`Select: 'COUNT'` over the shards
+ * of the pending-status list and its old key, no item read) and the nearest deadlines among them (a few index items per shard).
  */
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PendingDeadline, PendingRequestIndex } from '../../use-cases/back-office/dashboard-ports';
 import type { Item } from './items';
 import { keys } from './keys';
-import { queryAll, queryCount, queryInput, type KeyQuery } from './pagination';
+import { bookingList } from './booking-items';
+import { countMerged } from './merged-newest';
+import { queryAll, queryInput, type KeyQuery } from './pagination';
 
 /** What a deadline query asks of every partition: its sort condition and filter (the partition is filled in). */
 export type DeadlineQuery = Omit<KeyQuery, 'index' | 'partition' | 'ascending'>;
@@ -50,15 +52,11 @@ export class DynamoPendingRequests implements PendingRequestIndex {
   ) {}
 
   async count(): Promise<number> {
-    return queryCount(this.doc, this.tableName, {
-      index: 'GSI3',
-      partition: keys.bookingsByStatus('pending'),
-      ascending: false,
-      filter: {
-        expression: '#status = :pending',
-        names: { '#status': 'status' },
-        values: { ':pending': 'pending' },
-      },
+    // Every shard of the pending list and its old single key (issue 33), each counted whole.
+    return countMerged(this.doc, this.tableName, bookingList('pending'), {
+      expression: '#status = :pending',
+      names: { '#status': 'status' },
+      values: { ':pending': 'pending' },
     });
   }
 

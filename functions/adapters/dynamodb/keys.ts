@@ -32,17 +32,20 @@
  * | booking by reference (uniqueness, lookup)       | PK=BOOKING_REF#ref SK=BOOKING_REF → booking                  | GetItem × 2      |
  * | booking by payment intent id                    | PK=PAYMENT#pi SK=PAYMENT → booking                           | GetItem × 2      |
  * | a host's bookings, newest first (and 5 latest)  | GSI1 PK=HOST#h#BOOKINGS SK=createdAt#id                      | Query (desc)     |
- * | all bookings, newest first                      | GSI2 PK=BOOKINGS SK=createdAt#id                             | Query (desc)     |
- * | bookings of a status, newest first              | GSI3 PK=BOOKINGS#STATUS#status SK=createdAt#id               | Query (desc)     |
- * | bookings created in a Tokyo month               | GSI4 PK=BOOKINGS#MONTH#yyyy-MM SK=createdAt#id               | Query (desc)     |
+ * | all bookings, newest first                      | GSI2 PK=BOOKINGS#0…7 SK=createdAt#id (8 shards by id, and    | Query ×9 (desc)  |
+ * |                                                 |   the old BOOKINGS until its back-fill), merged by sort key  | + merge          |
+ * | bookings of a status, newest first              | GSI3 PK=BOOKINGS#STATUS#status#0…7 SK=createdAt#id (shards,  | Query ×9 (desc)  |
+ * |                                                 |   and the old BOOKINGS#STATUS#status), merged by sort key    | + merge          |
+ * | bookings created in a Tokyo month               | GSI4 PK=BOOKINGS#MONTH#yyyy-MM#0…7 SK=createdAt#id (shards,  | Query ×9 (desc)  |
+ * |                                                 |   and the old BOOKINGS#MONTH#yyyy-MM), merged by sort key    | + merge          |
  * | open bookings by deadline (expiry job, host     | GSI5 PK=DEADLINES#0…7 SK=deadline#id (sparse, 8 shards by    | Query ×8 (≤ now) |
  * |   reminders, admin's nearest pending deadlines) |   id), merged by deadline                                    | + merge          |
- * | number of pending requests (admin dashboard)    | GSI3 PK=BOOKINGS#STATUS#pending                              | Select COUNT     |
+ * | number of pending requests (admin dashboard)    | GSI3 PK=BOOKINGS#STATUS#pending#0…7 (and the old key)        | Select COUNT ×9  |
  * | a host's bookings by tour date (day view, open) | GSI6 PK=HOST#h#BOOKINGS_BY_DATE SK=date#time#id              | Query (range)    |
  * | a guest's bookings by e-mail (admin search)     | GSI7 PK=BOOKINGS#EMAIL#lower(email) SK=createdAt#id          | Query (desc)     |
  * | mails due for delivery (outbox sender)          | GSI5 PK=MAILS#DUE#0…7 SK=dueAt#id (sparse, 8 shards by id)   | Query ×8 (≤ now) |
  * | failed mails, newest first (admin)              | GSI3 PK=MAILS#FAILED SK=failedAt#id (sparse)                 | Query (desc)     |
- * | admin text search over bookings                 | GSI2 / GSI3 as above, filtered in the Lambda, bounded read   | Query (desc)     |
+ * | admin text search over bookings                 | GSI2 / GSI3 as above, merged, filtered in the Lambda, bounded| Query ×9 (desc)  |
  * | a host's suspension                             | PK=HOST#id SK=SUSPENSION                                     | GetItem          |
  * | every suspended host (catalogue filter)         | PK=SUSPENDED_HOSTS SK=SUSPENDED_HOSTS (string set hostIds)   | GetItem          |
  * | dashboard counters                              | PK=COUNTER#name SK=SHARD#n                                   | Query (sum)      |
@@ -50,9 +53,9 @@
  * | rate-limit counter of a key's fixed window      | PK=RATE_LIMIT#key SK=WINDOW#windowStart (TTL expiresAt)      | UpdateItem (ADD) |
  * | live leases of a key (open holds of a client)   | PK=LEASES#key SK=LEASES (map of lease → expiry, TTL)         | cond. Update     |
  * | payment event already handled (idempotency)     | PK=PROCESSED_EVENT#eventId SK=PROCESSED_EVENT (TTL expiresAt)| Get / cond. Put  |
- * | approved tours (completion, reminders)          | GSI3 PK=BOOKINGS#STATUS#approved, filtered in the Lambda     | Query            |
+ * | approved / pending bookings (back-fills' walks) | GSI3 PK=BOOKINGS#STATUS#status#0…7 and old key, one by one   | Query            |
  * | a scheduled mail already written (once only)    | PK=SCHEDULED_MAIL#key SK=SCHEDULED_MAIL (TTL expiresAt)      | cond. Put (txn)  |
- * | completed tours (review invitations)            | GSI3 PK=BOOKINGS#STATUS#completed, newest first, bounded     | Query            |
+ * | completed tours (due-key back-fill's walk)      | GSI3 PK=BOOKINGS#STATUS#completed#0…7 and old key, one by one| Query            |
  * | review by id                                    | PK=REVIEW#id SK=REVIEW                                       | GetItem          |
  * | a booking's one review (uniqueness)             | PK=BOOKING#id SK=REVIEW → review id                          | cond. Put (txn)  |
  * | review link by token hash                       | PK=REVIEW_INVITATION#sha256 SK=REVIEW_INVITATION (TTL)       | GetItem          |
@@ -194,6 +197,15 @@ export const DEADLINE_SHARDS = 8;
 
 /** The shard of a booking's deadline (the same hash as the mails'). */
 export const deadlineShardOf = (bookingId: string): number => hashShardOf(bookingId, DEADLINE_SHARDS);
+
+/**
+ * Partitions of the all-bookings, by-status and by-month list keys (GSI2–GSI4; issue 33): every write of a request
+ * rewrites its entries (projection ALL), so one marketplace-wide key would be a hot key; eight as for the deadlines.
+ */
+export const BOOKING_LIST_SHARDS = 8;
+
+/** The list shard of a booking (the same in both lists, so a transition keeps it). */
+export const bookingListShardOf = (bookingId: string): number => hashShardOf(bookingId, BOOKING_LIST_SHARDS);
 
 export const keys = {
   experience: (id: string) => ({ PK: `EXPERIENCE#${id}`, SK: 'EXPERIENCE' }),
@@ -354,11 +366,11 @@ export const keys = {
   }) => ({
     GSI1PK: `HOST#${b.hostId}#BOOKINGS`,
     GSI1SK: timeOrdered(b.createdAt, b.id),
-    GSI2PK: 'BOOKINGS',
+    GSI2PK: keys.allBookingsShard(bookingListShardOf(b.id)),
     GSI2SK: timeOrdered(b.createdAt, b.id),
-    GSI3PK: `BOOKINGS#STATUS#${b.status}`,
+    GSI3PK: keys.bookingStatusIndex(b.status, b.id),
     GSI3SK: timeOrdered(b.createdAt, b.id),
-    GSI4PK: `BOOKINGS#MONTH#${b.tokyoMonth}`,
+    GSI4PK: keys.bookingsByMonthShard(b.tokyoMonth, bookingListShardOf(b.id)),
     GSI4SK: timeOrdered(b.createdAt, b.id),
     GSI6PK: `HOST#${b.hostId}#BOOKINGS_BY_DATE`,
     GSI6SK: `${b.date}#${b.time}#${b.id}`,
@@ -370,9 +382,35 @@ export const keys = {
   /** Inclusive GSI6 sort-key bounds of the tour dates `from`..`to`. */
   tourDateRange: (from: string, to: string) => ({ start: `${from}#`, end: `${to}#~` }),
   hostBookings: (hostId: string) => `HOST#${hostId}#BOOKINGS`,
-  allBookings: 'BOOKINGS',
-  bookingsByStatus: (status: string) => `BOOKINGS#STATUS#${status}`,
-  bookingsByMonth: (tokyoMonth: string) => `BOOKINGS#MONTH#${tokyoMonth}`,
+  /** GSI2: all requests, in `BOOKING_LIST_SHARDS` partitions by id (issue 33); readers merge them newest first. */
+  allBookingsShard: (shard: number) => `BOOKINGS#${shard}`,
+  /** Every partition of the all-bookings list: the shards, and the single key of before issue 33 (until its back-fill). */
+  allBookingsPartitions: (): string[] => [
+    ...Array.from({ length: BOOKING_LIST_SHARDS }, (_, i) => keys.allBookingsShard(i)),
+    keys.allBookingsUnsharded,
+  ],
+  /** The single all-bookings key of before issue 33: the back-fill empties it; readers still read it until then. */
+  allBookingsUnsharded: 'BOOKINGS',
+  /** GSI3: a request's partition in the list of its status (the shard of its id, as in the all-bookings list). */
+  bookingStatusIndex: (status: string, id: string) =>
+    keys.bookingsByStatusShard(status, bookingListShardOf(id)),
+  bookingsByStatusShard: (status: string, shard: number) => `BOOKINGS#STATUS#${status}#${shard}`,
+  /** Every partition of a status's list: its shards and its single key of before issue 33 (until its back-fill). */
+  bookingsByStatusPartitions: (status: string): string[] => [
+    ...Array.from({ length: BOOKING_LIST_SHARDS }, (_, i) => keys.bookingsByStatusShard(status, i)),
+    keys.bookingsByStatusUnsharded(status),
+  ],
+  /** The single key of a status's list of before issue 33 (emptied by the back-fill). */
+  bookingsByStatusUnsharded: (status: string) => `BOOKINGS#STATUS#${status}`,
+  /** GSI4: the requests created in a Tokyo month, in the booking's list shard (issue 33), as the lists above. */
+  bookingsByMonthShard: (tokyoMonth: string, shard: number) => `BOOKINGS#MONTH#${tokyoMonth}#${shard}`,
+  /** Every partition of a month's list: its shards and its single key of before issue 33 (until its back-fill). */
+  bookingsByMonthPartitions: (tokyoMonth: string): string[] => [
+    ...Array.from({ length: BOOKING_LIST_SHARDS }, (_, i) => keys.bookingsByMonthShard(tokyoMonth, i)),
+    keys.bookingsByMonthUnsharded(tokyoMonth),
+  ],
+  /** The single key of a month's list of before issue 33 (emptied by the back-fill). */
+  bookingsByMonthUnsharded: (tokyoMonth: string) => `BOOKINGS#MONTH#${tokyoMonth}`,
   /**
    * GSI5 (sparse): present only while the booking waits for payment or for the host (or a cancelled booking's refund
    * is retried), in one of `DEADLINE_SHARDS` partitions chosen by the booking's id (issue 33). Readers query every

@@ -61,7 +61,7 @@ export function encodeCursor(key: Record<string, string>): string {
   return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 }
 
-const invalidCursor = () =>
+export const invalidCursor = (): DomainError =>
   new DomainError('validation_failed', 'Invalid page cursor', { cursor: 'Invalid cursor' });
 
 /** The start key a cursor stands for, after checking it belongs to this query (same key names and partition). */
