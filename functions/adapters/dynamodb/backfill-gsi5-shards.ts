@@ -7,7 +7,7 @@
  * (GSI5) and `backfill-booking-list-shards.ts` (GSI2, GSI3) name the keys.
  */
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { BackfillResult } from './backfill-listing-keys';
+import { countConditionalWrite, type BackfillResult } from './backfill-listing-keys';
 import { queryPage } from './pagination';
 import { GLOBAL_INDEXES, type IndexName } from './table-definition';
 
@@ -50,8 +50,8 @@ export async function moveToShards(
     for (const item of page.items) {
       result.examined++;
       const id = String(item.id);
-      try {
-        await doc.send(
+      await countConditionalWrite(result, () =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: sharding.itemKey(id),
@@ -60,12 +60,8 @@ export async function moveToShards(
             ExpressionAttributeNames: { '#pk': partitionKey },
             ExpressionAttributeValues: { ':shard': sharding.shardOf(id), ':unsharded': sharding.unsharded },
           }),
-        );
-        result.updated++;
-      } catch (e) {
-        if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
-        result.skipped++;
-      }
+        ),
+      );
     }
     cursor = page.cursor;
   } while (cursor);
