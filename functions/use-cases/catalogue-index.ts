@@ -8,8 +8,10 @@
  *   edit or an unpublish shows in search within that time, and no request reads the cards;
  * - a snapshot job does the same catch-up and writes the snapshot back only if nobody else wrote it meanwhile
  *   (S3's `If-Match` on the ETag); a writer that loses starts again from the newer snapshot. No edit can be lost
- *   by two writers racing: the edit is in the table, and every catch-up re-reads `overlapMs` before its watermark
- *   (entries written by Lambdas whose clocks differ a little), applying each entry only if it is newer.
+ *   by two writers racing: the edit is in the table, and every catch-up re-reads `overlapMs` before its starting
+ *   point (entries written by Lambdas whose clocks differ a little, or seen late), applying each entry only if it
+ *   is newer. A cold start and the snapshot job start from the index's watermark (its newest change); the public
+ *   copy then starts each catch-up from its previous query's time.
  */
 import { CatalogueIndex } from '../domain/catalogue-search';
 import type { CatalogueIndexStore, SearchEntryFeed } from './catalogue-search-ports';
@@ -28,10 +30,10 @@ async function categoryNames(categories: Pick<CategoryRepository, 'listActive'>)
 async function catchUp(
   index: CatalogueIndex,
   deps: { feed: SearchEntryFeed; categories: Pick<CategoryRepository, 'listActive'>; overlapMs?: number },
+  /** Where to read from; by default the overlap before the newest change the index holds. */
+  from = since(index.watermark, deps.overlapMs ?? CATCH_UP_OVERLAP_MS),
 ): Promise<number> {
-  const entries = await deps.feed.searchEntriesSince(
-    since(index.watermark, deps.overlapMs ?? CATCH_UP_OVERLAP_MS),
-  );
+  const entries = await deps.feed.searchEntriesSince(from);
   if (entries.length === 0) return 0;
   return index.apply(entries, await categoryNames(deps.categories));
 }
@@ -49,14 +51,35 @@ export function makeCatalogueSearchIndex(deps: {
   let loading: Promise<CatalogueIndex> | undefined;
   let checkedAt = 0;
   let refreshing: Promise<void> | undefined;
+  const overlapMs = deps.overlapMs ?? CATCH_UP_OVERLAP_MS;
+  /**
+   * When the last catch-up's query went out. Every change stamped more than `overlapMs` before that was visible to
+   * it, so the next one reads from there: the changes of the last minute before the previous query, not the last
+   * minute before the newest change (which, after a burst of thousands of changes, is the burst, again at every
+   * catch-up until another change comes).
+   */
+  let queriedAt: number | undefined;
 
   async function load(): Promise<CatalogueIndex> {
     const snapshot = await deps.store?.load();
     const loaded = snapshot ? CatalogueIndex.fromJSON(snapshot.body) : CatalogueIndex.empty();
+    const started = deps.clock().getTime();
     await catchUp(loaded, deps);
+    queriedAt = started;
     checkedAt = deps.clock().getTime();
     index = loaded;
     return loaded;
+  }
+
+  async function refresh(current: CatalogueIndex): Promise<void> {
+    const started = deps.clock().getTime();
+    await catchUp(
+      current,
+      deps,
+      queriedAt === undefined ? undefined : new Date(queriedAt - overlapMs).toISOString(),
+    );
+    queriedAt = started;
+    checkedAt = deps.clock().getTime();
   }
 
   return {
@@ -68,9 +91,7 @@ export function makeCatalogueSearchIndex(deps: {
       const now = deps.clock().getTime();
       if (now - checkedAt >= deps.refreshSeconds * 1000 || now < checkedAt) {
         // One catch-up at a time; requests meanwhile wait for it rather than each querying the feed.
-        refreshing ??= catchUp(index, deps)
-          .then(() => void (checkedAt = deps.clock().getTime()))
-          .finally(() => (refreshing = undefined));
+        refreshing ??= refresh(index).finally(() => (refreshing = undefined));
         await refreshing;
       }
       return index;

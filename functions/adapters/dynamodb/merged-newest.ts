@@ -137,8 +137,10 @@ class NewestFirst {
 }
 
 /**
- * One page of the list, newest first. Each partition is asked for one item beyond the page, so the last page
- * carries no cursor (rather than a cursor to an empty page): one Query per partition, all in parallel.
+ * One page of the list, newest first, and one item beyond it, so the last page carries no cursor (rather than a
+ * cursor to an empty page). The hash spreads a list evenly, so each partition is first asked for twice its share of
+ * that (one Query each, all in parallel); a partition the merge empties before the page is full is asked for as many
+ * again. A page therefore reads about twice what it hands out, not once per partition.
  */
 export async function queryNewestPage(
   doc: DynamoDBDocumentClient,
@@ -148,7 +150,8 @@ export async function queryNewestPage(
 ): Promise<Page<Item>> {
   const limit = pageSize(page.limit);
   const after = page.cursor ? decodeMergedCursor(page.cursor, list) : undefined;
-  const items = await new NewestFirst(doc, tableName, list, after).take(limit + 1, limit + 1);
+  const share = Math.max(2, Math.ceil((2 * (limit + 1)) / list.partitions.length));
+  const items = await new NewestFirst(doc, tableName, list, after).take(limit + 1, share);
   if (items.length <= limit) return { items };
   const last = items[limit - 1] as Item;
   return { items: items.slice(0, limit), cursor: encode(list, String(last[sortKeyOf(list.index)])) };

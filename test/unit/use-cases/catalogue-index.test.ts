@@ -135,4 +135,48 @@ describe('the public copy', () => {
     expect(await titles(index, 'castle')).toEqual([]);
     expect(feed.reads).toHaveLength(2);
   });
+
+  it('after a burst of changes, reads them again only within the minute after the query that saw them', async () => {
+    const t0 = Date.parse('2026-01-02T00:00:00.000Z');
+    const at = (ms: number) => new Date(t0 + ms).toISOString();
+    let now = t0 + 1_000;
+    // A bulk import: 100 experiences stamped within a second; one late edit, stamped at +69 s but visible only at
+    // +72 s (a slow writer), after the catch-up of +70 s.
+    const entries = [
+      ...Array.from({ length: 100 }, (_, i) => ({
+        ...entry(`b${i}`, `Bulk tour ${i}`, at(i * 10)),
+        visibleAt: 0,
+      })),
+      { ...entry('late', 'Castle walk', at(69_000)), visibleAt: t0 + 72_000 },
+    ];
+    const returned: number[] = [];
+    const reads: string[] = [];
+    const feed: SearchEntryFeed = {
+      async searchEntriesSince(since) {
+        reads.push(since);
+        const visible = entries.filter((e) => e.changedAt >= since && e.visibleAt <= now);
+        returned.push(visible.length);
+        return visible
+          .map(({ visibleAt: _, ...e }) => e)
+          .sort((a, b) => (a.changedAt < b.changedAt ? -1 : 1));
+      },
+    };
+    const index = makeCatalogueSearchIndex({
+      feed,
+      categories,
+      clock: () => new Date(now),
+      refreshSeconds: 5,
+    });
+    expect(await titles(index, 'bulk')).toHaveLength(10);
+    now = t0 + 70_000;
+    expect(await titles(index, 'castle')).toEqual([]);
+    now = t0 + 75_000;
+    expect(await titles(index, 'castle')).toEqual(['late']);
+    now = t0 + 80_000;
+    await titles(index, 'castle');
+    // Cold start: everything. +70 s: the minute before the cold start's query (the burst once more). +75 s: the
+    // minute before +70 s (the late edit, not the burst). +80 s: the minute before +75 s.
+    expect(reads).toEqual(['', at(1_000 - 60_000), at(10_000), at(15_000)]);
+    expect(returned).toEqual([100, 100, 1, 1]);
+  });
 });
