@@ -5,21 +5,13 @@ import { minifySync, type Plugin } from 'vite';
 /** Where index.html names the keeper of early taps (served as it is by the dev server). */
 const SOURCE_PATH = '/src/lib/early-taps-keeper.js';
 
-/** Vite's tag for the app's entry in the built index.html (`<script type="module" crossorigin src=…>`). */
-const ENTRY_SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
-/** Vite's preloads of the entry's static imports (`<link rel="modulepreload" crossorigin href=…>`). */
-const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
-
 /**
  * The keeper of early taps (issue 34, `src/lib/early-taps.ts`) is a classic script that must run before the app's
  * modules arrive, so Vite does not bundle it. The build emits it as a hashed asset (everything but index.html is
  * served as immutable for a year) and points index.html's `<script async>` at it.
  *
- * It also starts the app: the built index.html names no module script and no module preload (a request started
- * before the first paint counts in Lighthouse's simulated first paint), only the entry's address in the keeper's
- * `data-entry` (and its static imports' in `data-preload`); the keeper appends the entry's `<script type="module">`
- * (and those preloads): on an experience page once the server's page has painted (its main photo included), on
- * any other page at once (README, issue 34, step 9).
+ * On an experience page it also starts the app: the renderer (`src/ssr/defer-entry.ts`) names the entry on it
+ * instead of in a module script, and it appends the entry once the page has painted (README, issue 34, step 9).
  */
 export function earlyTapsPlugin(): Plugin {
   const source = fileURLToPath(new URL(`.${SOURCE_PATH}`, import.meta.url));
@@ -41,15 +33,7 @@ export function earlyTapsPlugin(): Plugin {
             (output.names?.includes('early-taps.js') || output.name === 'early-taps.js'),
         );
         if (!asset) throw new Error('early-taps: the keeper was not emitted');
-        const entries = [...html.matchAll(ENTRY_SCRIPT)].map((m) => m[1]!);
-        if (entries.length !== 1)
-          throw new Error(`early-taps: expected one entry script, found ${entries.length}`);
-        const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
-        const names = `data-entry="${entries[0]}"${preloads.length ? ` data-preload="${preloads.join(' ')}"` : ''}`;
-        return html
-          .replace(ENTRY_SCRIPT, () => '')
-          .replace(MODULE_PRELOAD, () => '')
-          .replace(`src="${SOURCE_PATH}"`, () => `src="/${asset.fileName}" ${names}`);
+        return html.replace(SOURCE_PATH, `/${asset.fileName}`);
       },
     },
   };

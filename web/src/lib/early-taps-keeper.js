@@ -1,5 +1,5 @@
 // Keeps taps made before hydration; see early-taps.ts (issue 34). A classic script, loaded async from index.html.
-// In a build it also starts the app (`data-entry`, web/early-taps-plugin.ts); on an experience page after the first
+// On an experience page it also starts the app (`data-entry`, web/src/ssr/defer-entry.ts): after the first
 // contentful paint and the main photo, so the server's HTML is on screen before the entry is downloaded and run.
 /* global window, document, performance, PerformanceObserver, requestAnimationFrame, setTimeout */
 (() => {
@@ -18,7 +18,7 @@
 
   const me = document.currentScript;
   const entry = me && me.getAttribute('data-entry');
-  if (!entry) return; // the dev server's index.html loads the entry itself
+  if (!entry) return; // any other page loads the entry with a module script of its own
   let started = false;
   const start = () => {
     if (started) return;
@@ -63,10 +63,7 @@
     if (!root || !root.firstElementChild) return start();
     painted(() => photoLoaded(afterFrame));
   };
-  // Only an experience page waits: on the home and list pages the shell's evaluation after the first paint counted
-  // as blocking time and cost more than the earlier paint won (README, issue 34, step 9).
-  if (!/^\/(?:(?:ja|ko|zh-hant)\/)?experience\//.test(window.location.pathname)) start();
-  else if (document.readyState === 'loading')
+  if (document.readyState === 'loading')
     document.addEventListener('DOMContentLoaded', parsed, { once: true });
   else parsed();
 })();
