@@ -99,6 +99,9 @@ describe('the guest site in Korean', () => {
   it('offers the browser language once, without moving the guest', async () => {
     await page.goto('/ko');
     const note = page.getByRole('region', { name: 'This site is also available in English.' });
+    // It appears once the guest scrolls (issue 34: it never pushes a page that has not moved).
+    await hydrated(page);
+    await page.mouse.wheel(0, 300);
     await note.waitFor();
     expect(new URL(page.url()).pathname).toBe('/ko');
     await note.getByRole('button', { name: 'Close' }).click();

@@ -1,6 +1,8 @@
 /**
- * Experience pages paint before their JavaScript (issue 34), in a real Chromium at a phone's width: the booking
- * form's code is fetched only after the page's first paint and largest paint, and only once the guest gets to it;
+ * Experience pages paint before their JavaScript (issue 34), in a real Chromium at a phone's width: the app's entry
+ * is requested only after the page's first paint and its main photo; a Korean page offers an English browser its
+ * language without moving; the booking form's code is fetched only after the page's first paint and largest paint,
+ * and only once the guest gets to it;
  * the form then works from a cold load by keyboard alone; and a tap made before the page has hydrated (the form's
  * "Next", the language switcher) is not lost. Order of events only, never durations.
  */
@@ -10,6 +12,8 @@ import { openBrowser, type BrowserSession } from './support/browser';
 
 const PHONE = { width: 412, height: 823 };
 const FORM_CHUNK = /\/assets\/booking-request-form-[^/]+\.js$/;
+/** The app's entry chunk (the shell: React, MUI, the router), which the keeper of early taps appends. */
+const ENTRY = /\/assets\/index-[^/]+\.js$/;
 
 let session: BrowserSession;
 let experienceId: string;
@@ -38,7 +42,7 @@ async function holdHydration(page: Page): Promise<{ release: () => void }> {
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route: Route) => {
+  await page.route(ENTRY, async (route: Route) => {
     await held;
     await route.continue();
   });
@@ -63,6 +67,70 @@ function timeline(page: Page) {
 }
 
 describe('experience pages paint first', () => {
+  it("paints the server's page before the app's entry is requested (so before it is evaluated)", async () => {
+    const html = await (await fetch(`${session.baseUrl}/experience/${experienceId}`)).text();
+    // Nothing in the HTML makes the browser fetch or run the app's modules while it parses the page.
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).not.toContain('modulepreload');
+    expect(html).toMatch(
+      /<script src="\/assets\/early-taps-[^"]+\.js" data-entry="\/assets\/index-[^"]+\.js"/,
+    );
+
+    const page = await session.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await page.goto(`/experience/${experienceId}`);
+    await hydrated(page);
+    const order = await page.evaluate((entry) => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+      const requested = performance
+        .getEntriesByType('resource')
+        .find((e) => new RegExp(entry).test(new URL(e.name).pathname));
+      const photo = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+      return { fcp, entryRequested: requested?.startTime ?? null, photo: photo?.currentSrc ?? null };
+    }, ENTRY.source);
+    expect(order.fcp).not.toBeNull();
+    expect(order.entryRequested).not.toBeNull();
+    expect(order.entryRequested!).toBeGreaterThan(order.fcp!);
+    // The page's main photo (its largest paint) was asked for before the entry, which waits for it.
+    expect(order.photo).not.toBeNull();
+    const photoAt = requests.indexOf(new URL(order.photo!).pathname);
+    const entryAt = requests.findIndex((path) => ENTRY.test(path));
+    expect(photoAt).toBeGreaterThanOrEqual(0);
+    expect(entryAt).toBeGreaterThan(photoAt);
+    await page.close();
+  });
+
+  it('offers the guest their language on a Korean page without moving it, once they scroll', async () => {
+    const page = await session.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as { __shifts?: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number }[]) shifts.push(e.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`/ko/experience/${experienceId}`);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const band = page.getByRole('region', { name: 'This site is also available in English.' });
+    // Loaded and hydrated without a band pushing the page down: not one layout shift.
+    await expect(band.count()).resolves.toBe(0);
+    await expect(page.evaluate(() => (window as { __shifts?: number[] }).__shifts)).resolves.toEqual([]);
+
+    // The guest scrolls; the band comes in above what they are reading, which stays where it is on screen.
+    await page.mouse.wheel(0, 400);
+    const heading = page.locator('main h1').first();
+    await page.waitForFunction(() => window.scrollY > 0);
+    const before = await heading.evaluate((h) => h.getBoundingClientRect().top);
+    await band.waitFor({ state: 'attached' });
+    await expect(heading.evaluate((h) => h.getBoundingClientRect().top)).resolves.toBe(before);
+    // Back at the top, there it is.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(band.isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
   it("fetches the booking form's code after the first paint, when the guest gets to it; the form works by keyboard", async () => {
     const page = await session.newPage();
     const formRequests: string[] = [];

@@ -21,10 +21,19 @@ function Where() {
   );
 }
 
+/** The guest scrolls the page (the band waits for that, issue 34). */
+function scrollPage() {
+  act(() => {
+    Object.defineProperty(window, 'scrollY', { value: 120, configurable: true });
+    fireEvent.scroll(window);
+  });
+}
+
 beforeAll(async () => {
   await Promise.all([loadCatalogue('ja'), loadCatalogue('ko'), loadCatalogue('zh-Hant')]);
 });
 beforeEach(() => {
+  Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -45,6 +54,7 @@ it('switches to the same page and query in the chosen language and remembers it'
 it('offers the remembered language in that language without moving, until dismissed', async () => {
   localStorage.setItem('site-language', 'ja');
   renderWithApp(<Where />, { path: '*', initialEntry: '/ko/faq' });
+  scrollPage();
   const note = await screen.findByRole('region', { name: 'このサイトは日本語でもご覧いただけます。' });
   expect(screen.getByTestId('where')).toHaveTextContent('/ko/faq');
   fireEvent.click(screen.getByRole('button', { name: '閉じる' }));
@@ -55,10 +65,24 @@ it('offers the remembered language in that language without moving, until dismis
 it('offers the browser language and goes there, keeping the page, when the guest accepts', async () => {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ko-KR', 'en']);
   renderWithApp(<Where />, { path: '*', initialEntry: '/about' });
+  scrollPage();
   await screen.findByRole('region', { name: '이 사이트는 한국어로도 보실 수 있습니다.' });
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: '한국어로 보기' }));
   });
   await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/ko/about'));
   expect(localStorage.getItem('site-language')).toBe('ko');
+});
+
+it('shows the band only once the guest has scrolled, so it never pushes a page that has not moved', async () => {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ko-KR', 'en']);
+  renderWithApp(<Where />, { path: '*', initialEntry: '/about' });
+  // Its messages are in (the band's own catalogue part), and still nothing shows at the top of the page.
+  await act(async () => {
+    await import('../../../web/src/app/language-suggestion-band');
+    await loadCatalogue('ko', 'suggestion');
+  });
+  expect(screen.queryByRole('region', { name: '이 사이트는 한국어로도 보실 수 있습니다.' })).toBeNull();
+  scrollPage();
+  await screen.findByRole('region', { name: '이 사이트는 한국어로도 보실 수 있습니다.' });
 });

@@ -15,9 +15,18 @@ import { CHOICE_NOTE_KEY, NOTE_KEY, storage, useSwitchLocale } from './language-
  * A band at the top of the page, in the page's flow (issue 32 item 10): it pushes the page down instead of floating
  * over it, so it never covers a form's controls (a phone's booking form and card fields were under it). On a page
  * whose hero runs under the transparent header (`underHeader`), the band starts at the top and the header floats
- * over its dark top, as over the hero.
+ * over its dark top, as over the hero. It shows once the guest has scrolled (`LanguageSuggestion`, issue 34).
  */
-export function LanguageSuggestionBand({ offered, underHeader }: { offered: Locale; underHeader: boolean }) {
+export function LanguageSuggestionBand({
+  offered,
+  underHeader,
+  shown = true,
+}: {
+  offered: Locale;
+  underHeader: boolean;
+  /** False until the guest has scrolled (`LanguageSuggestion`): its messages load meanwhile, nothing shows. */
+  shown?: boolean;
+}) {
   const { locale } = useT();
   const switchLocale = useSwitchLocale();
   const [note, setNote] = useState<{ locale: Locale; text: string; action: string; close: string } | null>(
@@ -44,7 +53,7 @@ export function LanguageSuggestionBand({ offered, underHeader }: { offered: Loca
     };
   }, [offered]);
 
-  if (!note || note.locale === locale) return null;
+  if (!note || note.locale === locale || !shown) return null;
   const close = () => {
     storage()?.setItem(NOTE_KEY, 'done');
     storage('sessionStorage')?.setItem(CHOICE_NOTE_KEY, 'dismissed');

@@ -84,14 +84,50 @@ const LanguageSuggestionBand = lazy(async () => ({
   default: (await import('./language-suggestion-band')).LanguageSuggestionBand,
 }));
 
+/** How long the page must have been still after a scroll before the band comes in. */
+const SCROLL_SETTLED_MS = 200;
+
+/**
+ * True once the guest has scrolled the page away from its top and the scroll has come to rest (at once if the page
+ * already is away from its top). Not during the scroll: content inserted while a scroll is animating is counted as a
+ * layout shift although scroll anchoring keeps it still (0.078 in Chromium, issue 34).
+ */
+function useScrolledOnce(): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    if (scrolled) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settled = () => {
+      if (window.scrollY > 0) setScrolled(true);
+    };
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(settled, SCROLL_SETTLED_MS);
+    };
+    settled();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [scrolled]);
+  return scrolled;
+}
+
 /**
  * A page in a language other than the guest's offers theirs, in that language (`LanguageSuggestionBand`); the
  * guest stays where they are until they choose (never a redirect). Their remembered choice is offered on each visit
  * until dismissed for the tab; without a choice, the browser's first supported language is offered once.
+ *
+ * The band is in the page's flow (it never covers a form, issue 32 item 10) and appears only once the guest has
+ * scrolled: the browser's scroll anchoring then keeps what they are reading where it is, so the band moves nothing
+ * on screen (issue 34: at the top of a page that has not moved, it pushed the page down, a layout shift of 0.072).
+ * It is at the top of the page when they come back up.
  */
 export function LanguageSuggestion({ underHeader = false }: { underHeader?: boolean }) {
   const { locale } = useT();
   const [offered, setOffered] = useState<Locale | null>(null);
+  const scrolled = useScrolledOnce();
   useEffect(() => {
     const chosen = rememberedLocale();
     const wanted = chosen
@@ -106,7 +142,7 @@ export function LanguageSuggestion({ underHeader = false }: { underHeader?: bool
   if (!offered || offered === locale) return null;
   return (
     <Suspense fallback={null}>
-      <LanguageSuggestionBand offered={offered} underHeader={underHeader} />
+      <LanguageSuggestionBand offered={offered} underHeader={underHeader} shown={scrolled} />
     </Suspense>
   );
 }

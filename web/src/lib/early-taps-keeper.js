@@ -1,5 +1,7 @@
 // Keeps taps made before hydration; see early-taps.ts (issue 34). A classic script, loaded async from index.html.
-/* global window */
+// On an experience page it also starts the app (`data-entry`, web/src/ssr/defer-entry.ts): after the first
+// contentful paint and the main photo, so the server's HTML is on screen before the entry is downloaded and run.
+/* global window, document, performance, PerformanceObserver, requestAnimationFrame, setTimeout */
 (() => {
   const kept = (window.__earlyTaps = window.__earlyTaps || []);
   const keep = (e) => {
@@ -13,4 +15,55 @@
   };
   window.addEventListener('click', keep, true);
   window.addEventListener('change', keep, true);
+
+  const me = document.currentScript;
+  const entry = me && me.getAttribute('data-entry');
+  if (!entry) return; // any other page loads the entry with a module script of its own
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of (me.getAttribute('data-preload') || '').split(' ').filter(Boolean)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = 'anonymous';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = 'anonymous';
+    script.src = entry;
+    document.head.appendChild(script);
+  };
+  // The longest the app waits for a paint or a photo (a hidden tab paints nothing; a slow photo must not keep the
+  // page inert).
+  setTimeout(start, 3000);
+  const afterFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
+  const painted = (then) => {
+    const types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    // No paint timing: the frame after the document was parsed.
+    if (!types.includes('paint')) return requestAnimationFrame(() => setTimeout(then, 0));
+    if (performance.getEntriesByName('first-contentful-paint').length) return then();
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      then();
+    }).observe({ type: 'paint', buffered: true });
+  };
+  const photoLoaded = (then) => {
+    const photo = document.querySelector('#root img[fetchpriority="high"]');
+    if (!photo || photo.complete) return then();
+    photo.addEventListener('load', then, { once: true });
+    photo.addEventListener('error', then, { once: true });
+  };
+  const parsed = () => {
+    const root = document.getElementById('root');
+    // A page the browser renders (no server markup) has nothing to paint first.
+    if (!root || !root.firstElementChild) return start();
+    painted(() => photoLoaded(afterFrame));
+  };
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', parsed, { once: true });
+  else parsed();
 })();

@@ -30,6 +30,7 @@ import {
 import { localeFromPath, stripLocale } from '../lib/i18n/locales';
 import { loadDeferredSections } from '../lib/deferred-section';
 import { pageHeadTags, ServerPageMetaContext, type PageMeta } from '../lib/page-meta';
+import { deferEntry } from './defer-entry';
 import { escapeHtml, jsonForScript } from './escape';
 import { experienceJsonLd } from './json-ld';
 
@@ -118,7 +119,11 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
   const preloads = status === 200 ? preloadHtml(prefetch.preloads!) : '';
   // Every insertion is a replacement *function*: a replacement string reads `$&`, `$\``, `$'` and `$$` in host text
   // (a title, a description in the markup or the state) as patterns and copies parts of the template into the page.
-  const html = input.template
+  // An experience page paints before the app's entry is even requested (issue 34).
+  const template = /^\/experience\//.test(stripLocale(input.path))
+    ? deferEntry(input.template)
+    : input.template;
+  const html = template
     .replace(/<html\b[^>]*>/, () => `<html lang="${locale}">`)
     .replace(/<meta name="viewport"[^>]*>/i, (viewport) => `${viewport}${preloads}`)
     .replace(/<title>[\s\S]*?<\/title>\s*/, () => '')
