@@ -482,13 +482,16 @@ describe('issue 32, guest items in the browser', () => {
 
       await page.goto(`/experience/${bookableId}`);
       const note = page.locator('[role="region"][lang="ja"]');
-      await note.waitFor();
       await hydrated(page);
+      // The note comes in once the guest has scrolled (issue 34: it never pushes down a page that has not moved).
+      await page.mouse.wheel(0, 300);
+      await note.waitFor();
       const controls = '#booking-request button, #booking-request input, #booking-request [role="combobox"]';
       expect(await covered(controls)).toEqual([]);
       await screenshot(page, 'guest-audit-32-note-detail-375');
 
       await toBookingForm(page, LANGUAGES[0]!.messages, '');
+      await page.mouse.wheel(0, 300);
       await note.waitFor();
       expect(await covered('main input, main button, main [role="combobox"]')).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, 0));
