@@ -13,6 +13,7 @@ import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import type { Page, PageRequest } from '../../use-cases/ports';
 import type { Item } from './items';
 import {
+  filterInBatches,
   invalidCursor,
   pageSize,
   queryCount,
@@ -158,11 +159,9 @@ export async function queryNewestPage(
 }
 
 /**
- * A page of the items `keep` accepts, newest first across the partitions (as `queryFiltered` over one partition):
- * `keep` is asked about `batchSize` items at a time, and the request stops as soon as `limit` items are kept or
- * `maxRead` items were looked at, whichever comes first. `read` counts the items looked at; DynamoDB reads at most
- * one batch more per partition. The cursor continues right after the last item looked at; it is absent only when
- * nothing is left to read.
+ * A page of the items `keep` accepts, newest first across the partitions (`filterInBatches` over the merge, as
+ * `queryFiltered` over one partition). `read` counts the items looked at; DynamoDB reads at most one batch more per
+ * partition.
  */
 export async function queryNewestFiltered(
   doc: DynamoDBDocumentClient,
@@ -171,33 +170,20 @@ export async function queryNewestFiltered(
   options: { cursor?: string; limit: number; maxRead: number; batchSize: number },
   keep: (batch: Item[]) => Promise<boolean[]>,
 ): Promise<FilteredPage> {
-  const limit = Math.max(1, Math.trunc(options.limit));
-  const maxRead = Math.max(1, Math.trunc(options.maxRead));
   const after = options.cursor ? decodeMergedCursor(options.cursor, list) : undefined;
   const merge = new NewestFirst(doc, tableName, list, after);
   const sortKey = sortKeyOf(list.index);
-  const cursorAfter = (item: Item) => encode(list, String(item[sortKey]));
-  const kept: Item[] = [];
-  let read = 0;
-  let last: Item | undefined;
-  for (;;) {
-    const size = Math.max(1, Math.min(options.batchSize, maxRead - read));
-    const batch = await merge.take(size, size);
-    const decisions = batch.length > 0 ? await keep(batch) : [];
-    for (let i = 0; i < batch.length; i++) {
-      const item = batch[i] as Item;
-      read++;
-      last = item;
-      if (decisions[i]) kept.push(item);
-      if (kept.length >= limit && (i < batch.length - 1 || merge.mayHoldMore)) {
-        return { items: kept, cursor: cursorAfter(item), read };
-      }
-    }
-    if (!merge.mayHoldMore) return { items: kept, read };
-    if (kept.length >= limit || read >= maxRead) {
-      return { items: kept, ...(last ? { cursor: cursorAfter(last) } : {}), read };
-    }
-  }
+  return filterInBatches(
+    {
+      next: (size) => merge.take(size, size),
+      get more() {
+        return merge.mayHoldMore;
+      },
+      cursorAfter: (item) => (item ? encode(list, String(item[sortKey])) : undefined),
+    },
+    options,
+    keep,
+  );
 }
 
 /** How many items the list holds (with `filter`, that match it), without reading them: a COUNT per partition. */

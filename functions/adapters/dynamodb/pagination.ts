@@ -185,12 +185,55 @@ export interface FilteredPage {
   read: number;
 }
 
+/** Where a filtered read takes its items from (one partition's Query, or the merge of a list's partitions). */
+export interface FilterSource {
+  /** The next items, at most `size` (none once nothing is left). */
+  next(size: number): Promise<Item[]>;
+  /** Whether items may remain after those handed out so far. */
+  readonly more: boolean;
+  /** The cursor that continues right after `item`; without one, where the source stands (if it can say). */
+  cursorAfter(item?: Item): string | undefined;
+}
+
+/**
+ * A page of the items `keep` accepts: `keep` is asked about `batchSize` items at a time, and the read stops as soon
+ * as `limit` items are kept or `maxRead` items were looked at, whichever comes first, so the cost of one request is
+ * bounded whatever the filter. The cursor continues right after the last item looked at; it is absent only when the
+ * source has nothing more.
+ */
+export async function filterInBatches(
+  source: FilterSource,
+  options: { limit: number; maxRead: number; batchSize: number },
+  keep: (batch: Item[]) => Promise<boolean[]>,
+): Promise<FilteredPage> {
+  const limit = Math.max(1, Math.trunc(options.limit));
+  const maxRead = Math.max(1, Math.trunc(options.maxRead));
+  const kept: Item[] = [];
+  let read = 0;
+  let last: Item | undefined;
+  for (;;) {
+    const batch = await source.next(Math.max(1, Math.min(options.batchSize, maxRead - read)));
+    const decisions = batch.length > 0 ? await keep(batch) : [];
+    for (let i = 0; i < batch.length; i++) {
+      const item = batch[i] as Item;
+      read++;
+      last = item;
+      if (decisions[i]) kept.push(item);
+      if (kept.length >= limit && (i < batch.length - 1 || source.more)) {
+        return { items: kept, cursor: source.cursorAfter(item) as string, read };
+      }
+    }
+    if (!source.more) return { items: kept, read };
+    if (kept.length >= limit || read >= maxRead) {
+      const cursor = source.cursorAfter(last);
+      return { items: kept, ...(cursor ? { cursor } : {}), read };
+    }
+  }
+}
+
 /**
  * A page of the items `keep` accepts, for filters DynamoDB cannot express (text matched against data of other
- * items, normalised text). Reads `batchSize` items per Query, asks `keep` about the whole batch at once, and stops
- * as soon as `limit` items are kept or `maxRead` items were looked at, whichever comes first: the cost of one
- * request is bounded whatever the filter. The cursor continues right after the last item looked at; it is absent
- * only when the query has nothing more to read.
+ * items, normalised text), over one index partition: each batch is one Query (`filterInBatches`).
  */
 export async function queryFiltered(
   doc: DynamoDBDocumentClient,
@@ -199,42 +242,28 @@ export async function queryFiltered(
   options: { cursor?: string; limit: number; maxRead: number; batchSize: number },
   keep: (batch: Item[]) => Promise<boolean[]>,
 ): Promise<FilteredPage> {
-  const limit = Math.max(1, Math.trunc(options.limit));
-  const maxRead = Math.max(1, Math.trunc(options.maxRead));
   let start: Record<string, unknown> | undefined = options.cursor
     ? decodeCursor(options.cursor, q)
     : undefined;
-  const kept: Item[] = [];
-  let read = 0;
-  let last: Item | undefined;
-  for (;;) {
-    const out = await doc.send(
-      new QueryCommand({
-        ...queryInput(tableName, q),
-        Limit: Math.max(1, Math.min(options.batchSize, maxRead - read)),
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    const batch = (out.Items ?? []) as Item[];
-    start = out.LastEvaluatedKey;
-    const decisions = batch.length > 0 ? await keep(batch) : [];
-    for (let i = 0; i < batch.length; i++) {
-      const item = batch[i] as Item;
-      read++;
-      last = item;
-      if (decisions[i]) kept.push(item);
-      const moreInBatch = i < batch.length - 1;
-      if (kept.length >= limit && (moreInBatch || start)) {
-        return { items: kept, cursor: cursorAfter(item, q), read };
-      }
-    }
-    if (!start) return { items: kept, read };
-    if (kept.length >= limit || read >= maxRead) {
-      return {
-        items: kept,
-        cursor: last ? cursorAfter(last, q) : encodeCursor(start as Record<string, string>),
-        read,
-      };
-    }
-  }
+  let more = true;
+  const source: FilterSource = {
+    get more() {
+      return more;
+    },
+    async next(size) {
+      const out = await doc.send(
+        new QueryCommand({
+          ...queryInput(tableName, q),
+          Limit: size,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      start = out.LastEvaluatedKey;
+      more = Boolean(start);
+      return (out.Items ?? []) as Item[];
+    },
+    cursorAfter: (item) =>
+      item ? cursorAfter(item, q) : start ? encodeCursor(start as Record<string, string>) : undefined,
+  };
+  return filterInBatches(source, options, keep);
 }
