@@ -15,62 +15,38 @@ import type { BackfillResult } from './backfill-listing-keys';
 import { moveToShards } from './backfill-gsi5-shards';
 import { bookingListShardOf, keys } from './keys';
 import { queryAll } from './pagination';
+import type { IndexName } from './table-definition';
 
 export async function backfillBookingListShards(
   doc: DynamoDBDocumentClient,
   tableName: string,
   pageSize = 100,
 ): Promise<BackfillResult> {
+  // The month lists (GSI4): the old month keys cannot be listed, so each month from the oldest request's to the
+  // newest's is walked (one empty query for a month already moved).
+  const moves: { index: IndexName; unsharded: string; shardOf: (id: string) => string }[] = [
+    {
+      index: 'GSI2',
+      unsharded: keys.allBookingsUnsharded,
+      shardOf: (id) => keys.allBookingsShard(bookingListShardOf(id)),
+    },
+    ...bookingStatuses.map((status) => ({
+      index: 'GSI3' as const,
+      unsharded: keys.bookingsByStatusUnsharded(status),
+      shardOf: (id: string) => keys.bookingStatusIndex(status, id),
+    })),
+    ...(await monthsListed(doc, tableName)).map((month) => ({
+      index: 'GSI4' as const,
+      unsharded: keys.bookingsByMonthUnsharded(month),
+      shardOf: (id: string) => keys.bookingsByMonthShard(month, bookingListShardOf(id)),
+    })),
+  ];
   const total: BackfillResult = { examined: 0, updated: 0, skipped: 0 };
-  const add = (r: BackfillResult) => {
+  for (const move of moves) {
+    const r = await moveToShards(doc, tableName, { ...move, itemKey: keys.booking }, pageSize);
     total.examined += r.examined;
     total.updated += r.updated;
     total.skipped += r.skipped;
-  };
-  add(
-    await moveToShards(
-      doc,
-      tableName,
-      {
-        index: 'GSI2',
-        unsharded: keys.allBookingsUnsharded,
-        shardOf: (id) => keys.allBookingsShard(bookingListShardOf(id)),
-        itemKey: keys.booking,
-      },
-      pageSize,
-    ),
-  );
-  for (const status of bookingStatuses) {
-    add(
-      await moveToShards(
-        doc,
-        tableName,
-        {
-          index: 'GSI3',
-          unsharded: keys.bookingsByStatusUnsharded(status),
-          shardOf: (id) => keys.bookingStatusIndex(status, id),
-          itemKey: keys.booking,
-        },
-        pageSize,
-      ),
-    );
-  }
-  // The month lists (GSI4): the old month keys cannot be listed, so each month from the oldest request's to the
-  // newest's is walked (one empty query for a month already moved).
-  for (const month of await monthsListed(doc, tableName)) {
-    add(
-      await moveToShards(
-        doc,
-        tableName,
-        {
-          index: 'GSI4',
-          unsharded: keys.bookingsByMonthUnsharded(month),
-          shardOf: (id) => keys.bookingsByMonthShard(month, bookingListShardOf(id)),
-          itemKey: keys.booking,
-        },
-        pageSize,
-      ),
-    );
   }
   return total;
 }

@@ -207,6 +207,15 @@ export const BOOKING_LIST_SHARDS = 8;
 /** The list shard of a booking (the same in both lists, so a transition keeps it). */
 export const bookingListShardOf = (bookingId: string): number => hashShardOf(bookingId, BOOKING_LIST_SHARDS);
 
+/**
+ * Every partition of a sharded key (issue 33): shards `0 … shards − 1`, then its single key of before the shards, which
+ * readers keep reading until its back-fill has emptied it.
+ */
+const shardsThenUnsharded = (shards: number, shard: (n: number) => string, unsharded: string): string[] => [
+  ...Array.from({ length: shards }, (_, i) => shard(i)),
+  unsharded,
+];
+
 export const keys = {
   experience: (id: string) => ({ PK: `EXPERIENCE#${id}`, SK: 'EXPERIENCE' }),
   experiencePartition: (id: string) => `EXPERIENCE#${id}`,
@@ -385,10 +394,8 @@ export const keys = {
   /** GSI2: all requests, in `BOOKING_LIST_SHARDS` partitions by id (issue 33); readers merge them newest first. */
   allBookingsShard: (shard: number) => `BOOKINGS#${shard}`,
   /** Every partition of the all-bookings list: the shards, and the single key of before issue 33 (until its back-fill). */
-  allBookingsPartitions: (): string[] => [
-    ...Array.from({ length: BOOKING_LIST_SHARDS }, (_, i) => keys.allBookingsShard(i)),
-    keys.allBookingsUnsharded,
-  ],
+  allBookingsPartitions: (): string[] =>
+    shardsThenUnsharded(BOOKING_LIST_SHARDS, keys.allBookingsShard, keys.allBookingsUnsharded),
   /** The single all-bookings key of before issue 33: the back-fill empties it; readers still read it until then. */
   allBookingsUnsharded: 'BOOKINGS',
   /** GSI3: a request's partition in the list of its status (the shard of its id, as in the all-bookings list). */
@@ -396,19 +403,23 @@ export const keys = {
     keys.bookingsByStatusShard(status, bookingListShardOf(id)),
   bookingsByStatusShard: (status: string, shard: number) => `BOOKINGS#STATUS#${status}#${shard}`,
   /** Every partition of a status's list: its shards and its single key of before issue 33 (until its back-fill). */
-  bookingsByStatusPartitions: (status: string): string[] => [
-    ...Array.from({ length: BOOKING_LIST_SHARDS }, (_, i) => keys.bookingsByStatusShard(status, i)),
-    keys.bookingsByStatusUnsharded(status),
-  ],
+  bookingsByStatusPartitions: (status: string): string[] =>
+    shardsThenUnsharded(
+      BOOKING_LIST_SHARDS,
+      (i) => keys.bookingsByStatusShard(status, i),
+      keys.bookingsByStatusUnsharded(status),
+    ),
   /** The single key of a status's list of before issue 33 (emptied by the back-fill). */
   bookingsByStatusUnsharded: (status: string) => `BOOKINGS#STATUS#${status}`,
   /** GSI4: the requests created in a Tokyo month, in the booking's list shard (issue 33), as the lists above. */
   bookingsByMonthShard: (tokyoMonth: string, shard: number) => `BOOKINGS#MONTH#${tokyoMonth}#${shard}`,
   /** Every partition of a month's list: its shards and its single key of before issue 33 (until its back-fill). */
-  bookingsByMonthPartitions: (tokyoMonth: string): string[] => [
-    ...Array.from({ length: BOOKING_LIST_SHARDS }, (_, i) => keys.bookingsByMonthShard(tokyoMonth, i)),
-    keys.bookingsByMonthUnsharded(tokyoMonth),
-  ],
+  bookingsByMonthPartitions: (tokyoMonth: string): string[] =>
+    shardsThenUnsharded(
+      BOOKING_LIST_SHARDS,
+      (i) => keys.bookingsByMonthShard(tokyoMonth, i),
+      keys.bookingsByMonthUnsharded(tokyoMonth),
+    ),
   /** The single key of a month's list of before issue 33 (emptied by the back-fill). */
   bookingsByMonthUnsharded: (tokyoMonth: string) => `BOOKINGS#MONTH#${tokyoMonth}`,
   /**
@@ -424,10 +435,8 @@ export const keys = {
   deadlinesDueBy: (now: Date) => `${now.toISOString()}#~`,
   deadlinesShard: (shard: number) => `DEADLINES#${shard}`,
   /** Every partition a deadline may be in: the shards, and the single key of before issue 33 (until its back-fill). */
-  deadlinePartitions: (): string[] => [
-    ...Array.from({ length: DEADLINE_SHARDS }, (_, i) => keys.deadlinesShard(i)),
-    keys.deadlinesUnsharded,
-  ],
+  deadlinePartitions: (): string[] =>
+    shardsThenUnsharded(DEADLINE_SHARDS, keys.deadlinesShard, keys.deadlinesUnsharded),
   /** The single deadline key of before issue 33: the back-fill empties it; readers still read it until then. */
   deadlinesUnsharded: 'DEADLINES',
   /** GSI8 (sparse, issue 33): an approved booking by its tour start (`tourStart` an instant). */

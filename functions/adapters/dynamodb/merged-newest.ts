@@ -13,6 +13,8 @@ import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import type { Page, PageRequest } from '../../use-cases/ports';
 import type { Item } from './items';
 import {
+  cursorObject,
+  encodeCursor,
   filterInBatches,
   invalidCursor,
   pageSize,
@@ -40,20 +42,11 @@ const sortKeyOf = (index: IndexName): string => {
   return def.sortKey;
 };
 
-function encode(list: MergedList, after: string): string {
-  return Buffer.from(JSON.stringify({ list: list.name, after }), 'utf8').toString('base64url');
-}
+const encode = (list: MergedList, after: string): string => encodeCursor({ list: list.name, after });
 
 /** The sort key a cursor continues after, once it is known to be a cursor of this list. */
 export function decodeMergedCursor(cursor: string, list: MergedList): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidCursor();
-  const { list: name, after, ...rest } = parsed as Record<string, unknown>;
+  const { list: name, after, ...rest } = cursorObject(cursor);
   const valid =
     Object.keys(rest).length === 0 &&
     name === list.name &&

@@ -64,9 +64,8 @@ export function encodeCursor(key: Record<string, string>): string {
 export const invalidCursor = (): DomainError =>
   new DomainError('validation_failed', 'Invalid page cursor', { cursor: 'Invalid cursor' });
 
-/** The start key a cursor stands for, after checking it belongs to this query (same key names and partition). */
-export function decodeCursor(cursor: string, q: KeyQuery): Record<string, string> {
-  const names = keyNamesOf(q.index);
+/** The object a cursor encodes (base64url JSON), or the 400 of a cursor that is not one. */
+export function cursorObject(cursor: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -74,6 +73,13 @@ export function decodeCursor(cursor: string, q: KeyQuery): Record<string, string
     throw invalidCursor();
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidCursor();
+  return parsed as Record<string, unknown>;
+}
+
+/** The start key a cursor stands for, after checking it belongs to this query (same key names and partition). */
+export function decodeCursor(cursor: string, q: KeyQuery): Record<string, string> {
+  const names = keyNamesOf(q.index);
+  const parsed = cursorObject(cursor);
   const entries = Object.entries(parsed);
   const valid =
     entries.length === names.all.length &&
