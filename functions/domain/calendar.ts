@@ -34,8 +34,28 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
+/**
+ * Tokyo has kept UTC+9 without daylight saving time since 1951, so from 1952 on its wall clock is the UTC clock nine
+ * hours on and needs no formatter (issue 34: a browser's first `Intl` formatter loads its ICU data, about 100 ms on a
+ * phone, and the experience page's first availability request was the only formatter a guest page made before the
+ * guest acted). Earlier instants, and every other zone, go through the zone's formatter.
+ */
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+const TOKYO_FIXED_SINCE = Date.UTC(1952, 0, 1);
+
 /** The wall-clock fields of an instant in a zone. */
 export function zonedParts(instant: Date, timeZone: string): ZonedParts {
+  if (timeZone === TOKYO_TIME_ZONE && instant.getTime() >= TOKYO_FIXED_SINCE) {
+    const wall = new Date(instant.getTime() + TOKYO_OFFSET_MS);
+    return {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      weekday: wall.getUTCDay(),
+    };
+  }
   const parts: Record<string, string> = {};
   for (const p of formatterFor(timeZone).formatToParts(instant)) parts[p.type] = p.value;
   return {

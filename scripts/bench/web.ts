@@ -36,7 +36,7 @@
  * in a temporary folder that is removed afterwards. `BENCH_VERBOSE=1` lists every script with its gzip size, every
  * image with its transfer size and each run's LCP element; `BENCH_JS_ONLY=1` skips Lighthouse;
  * `BENCH_PAGES=home,detail,detail-ko` measures only those pages; `BENCH_SAVE_REPORTS=1` keeps every Lighthouse
- * report as JSON under `test-results/lighthouse/` for diagnosis.
+ * report as JSON under `test-results/lighthouse/` for diagnosis, with its observed trace (`*.trace.json`).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -294,6 +294,8 @@ async function main() {
         const dir = join(REPO_ROOT, 'test-results', 'lighthouse');
         mkdirSync(dir, { recursive: true });
         writeFileSync(join(dir, `${p.name}-${i + 1}.json`), JSON.stringify(lhr));
+        // The observed trace (unthrottled) behind the simulation: which tasks the blocking time comes from.
+        writeFileSync(join(dir, `${p.name}-${i + 1}.trace.json`), JSON.stringify(run.artifacts.Trace));
       }
       const score = (id: string) => {
         const s = lhr.categories[id]?.score;

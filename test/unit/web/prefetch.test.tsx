@@ -5,7 +5,7 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { adoptServerState, hydrationStarting, SSR_STATE_ID } from '../../../web/src/app/hydration';
 import { providePrefetchContext } from '../../../web/src/app/prefetch';
-import { router } from '../../../web/src/app/router';
+import { createAppRouter } from '../../../web/src/app/router';
 import { createApiClient } from '../../../web/src/lib/api-client';
 import { galleryMainSizes } from '../../../web/src/lib/image-sizes';
 import { stubFetch } from './support/render';
@@ -19,6 +19,7 @@ const experience = {
 // A card whose image is not a published photo (an older drawing): preloaded as it is.
 const card = { id: 'exp-1', title: 'Shimanami cycling', image: '/images/exp-1/card.jpg' };
 
+const router = createAppRouter();
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 let calls: URL[];
 

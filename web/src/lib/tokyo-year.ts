@@ -1,10 +1,14 @@
 /**
  * The current year in Tokyo (the footer's ©), for the shell. The domain's `yearInTokyo` (`@domain/calendar`) gives
  * the same answer, but importing it puts the whole calendar module (every calendar rule the booking pages use)
- * into the shell every page loads (issue 34: the home's initial JS); this is one `Intl` call.
+ * into the shell every page loads (issue 34: the home's initial JS). Nor does this use `Intl`: a page's first
+ * `Intl` formatter loads the browser's ICU data (about 25 ms on this machine's CPU, 100 ms at a phone's), and the
+ * shell made one while it was evaluated, the longest task of every page (issue 34). Tokyo keeps UTC+9 all year
+ * (Japan has had no daylight saving time since 1951), so its year is the UTC year nine hours on;
+ * `test/unit/web/tokyo-year.test.ts` holds it to the domain's answer around New Year.
  */
-const TOKYO_YEAR = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', year: 'numeric' });
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 export function tokyoYear(now: Date): number {
-  return Number(TOKYO_YEAR.format(now));
+  return new Date(now.getTime() + TOKYO_OFFSET_MS).getUTCFullYear();
 }
