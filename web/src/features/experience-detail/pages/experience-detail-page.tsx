@@ -222,23 +222,48 @@ function scrollToForm() {
 
 /**
  * Renders in two steps: first the title and the photos (what a phone shows on arrival, the page's largest paint),
- * then, in the background once those are on screen, the text, the meeting point, the host, the booking form and the
- * sticky bar. One big first render would hold the photos back until all of it was laid out.
+ * then, in the background once those are on screen, the text, the meeting point, the host and the booking form. One
+ * big first render would hold the photos back until all of it was laid out. A page from the server (issue 17) has
+ * the rest in its HTML already: it renders (and hydrates) at once, and nothing here renders it a second time.
  */
-function useRestAfterFirstPaint(): { rest: boolean; form: boolean } {
-  // A page from the server (issue 17) has the rest in its HTML already: it renders (and hydrates) at once. The
-  // booking form is never in the HTML (its calendar depends on today and availability is live): it follows.
+function useRestAfterFirstPaint(): boolean {
   const [showRest, setShowRest] = useState(renderedOnServer);
-  const [showForm, setShowForm] = useState(false);
-  useEffect(
-    () =>
-      startTransition(() => {
-        setShowRest(true);
-        setShowForm(true);
-      }),
-    [],
+  useEffect(() => {
+    if (!showRest) startTransition(() => setShowRest(true));
+  }, [showRest]);
+  return showRest;
+}
+
+/**
+ * True from the render after the first: for what is never in the server's HTML (the booking form, whose calendar
+ * depends on today and whose availability is live, and the sticky bar). Each part that needs it asks for itself, so
+ * only that part renders again, not the page around it (issue 34: re-rendering the whole page after hydration was a
+ * third of the page's work before the guest could act).
+ */
+function useAfterFirstRender(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => startTransition(() => setAfter(true)), []);
+  return after;
+}
+
+/** One element: when the slot renders again still waiting, React keeps the placeholder as it is. */
+const PLACEHOLDER = <BookingRequestPlaceholder />;
+
+/** The booking form once the guest gets to it (see `BookingRequestForm`); its placeholder until then. */
+function BookingRequestSlot({ experience }: { experience: ExperienceDetail }) {
+  const afterFirstRender = useAfterFirstRender();
+  const reached = useWhenReached('booking-request');
+  return afterFirstRender && reached ? (
+    <Suspense fallback={PLACEHOLDER}>
+      <BookingRequestForm experience={experience} />
+    </Suspense>
+  ) : (
+    PLACEHOLDER
   );
-  return { rest: showRest, form: showForm };
+}
+
+function StickyBookingBarAfterFirstRender({ price }: { price: number }) {
+  return useAfterFirstRender() ? <StickyBookingBar price={price} onRequest={scrollToForm} /> : null;
 }
 
 /**
@@ -254,8 +279,7 @@ function useEarlyAvailability(experienceId: string) {
 }
 
 function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) {
-  const { rest: showRest, form: showForm } = useRestAfterFirstPaint();
-  const formReached = useWhenReached('booking-request');
+  const showRest = useRestAfterFirstPaint();
   useEarlyAvailability(experience.id);
   const { t, locale, yen } = useT();
   const lang = contentLang(experience.title);
@@ -317,20 +341,14 @@ function ExperienceDetailView({ experience }: { experience: ExperienceDetail }) 
             </Grid>
             <Grid size={{ xs: 12, md: 5 }}>
               <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-                {showForm && formReached ? (
-                  <Suspense fallback={<BookingRequestPlaceholder />}>
-                    <BookingRequestForm experience={experience} />
-                  </Suspense>
-                ) : (
-                  <BookingRequestPlaceholder />
-                )}
+                <BookingRequestSlot experience={experience} />
                 <ConciergeCallToAction experienceId={experience.id} />
               </Stack>
             </Grid>
           </Grid>
         )}
       </Container>
-      {showForm && <StickyBookingBar price={experience.price} onRequest={scrollToForm} />}
+      <StickyBookingBarAfterFirstRender price={experience.price} />
     </>
   );
 }
