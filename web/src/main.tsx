@@ -7,6 +7,7 @@ import { adoptServerState, hydrationStarting, routerReady } from './app/hydratio
 import { providePrefetchContext } from './app/prefetch';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
+import { appTheme } from './app/theme';
 import { createApiClient } from './lib/api-client';
 import { loadAppConfig } from './lib/load-config';
 import { RouterLocale } from './app/router-locale';
@@ -36,9 +37,11 @@ const serverRendered = adoptServerState(queryClient, container);
 // The configuration decides which pools, payment provider and API the app talks to, so nothing renders before it;
 // the page's language catalogue (its own small chunk) downloads at the same time.
 const catalogue = loadCatalogue(localeFromPath(window.location.pathname));
-// The router (matching the first page, starting its loader and its code download) in a task of its own: the shell's
-// evaluation is already the page's longest task, and each task's time over 50 ms is blocking time (issue 34).
+// The theme, then the router (matching the first page, starting its loader and its code download), each in a task of
+// its own: the shell's evaluation is already the page's longest task, and each task's time over 50 ms is blocking
+// time (issue 34). Both are ready long before the configuration and the page's code have downloaded.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+void nextTask().then(appTheme);
 const routerMade = nextTask().then(createAppRouter);
 void Promise.all([loadAppConfig(), catalogue, routerMade]).then(([result, , router]) => {
   if (!result.ok) {

@@ -6,14 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { theme } from '../../../web/src/app/theme';
+import { appTheme } from '../../../web/src/app/theme';
 import createThemeWithVarsStandIn from '../../../web/src/app/theme-without-css-vars';
 import { isThemeWithVarsImport } from '../../../web/mui-theme-plugin';
 
 describe("MUI's CSS-variables theme left out of the browser build", () => {
   it('our theme is built without CSS variables, so createTheme never reaches the left-out builder', () => {
-    expect(theme.vars).toBeUndefined();
-    expect(theme.palette.primary.main).toBe('#14506a');
+    expect(appTheme().vars).toBeUndefined();
+    expect(appTheme().palette.primary.main).toBe('#14506a');
   });
 
   it("matches the import in the installed MUI's createTheme, and nothing else", () => {

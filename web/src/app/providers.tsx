@@ -9,7 +9,7 @@ import { ApiError, isTemporaryFailure } from '../lib/api-client';
 import type { AppConfig } from '../lib/config';
 import { ToastProvider } from '../lib/toast';
 import { ConfigProvider } from './config-context';
-import { theme } from './theme';
+import { appTheme } from './theme';
 
 /**
  * Guest spec §9: unused results kept 5 minutes; 3 retries with doubling delay up to 30 s, for failures a retry can
@@ -52,7 +52,7 @@ export function AppProviders({
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
   return (
     <ConfigProvider config={config}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
           <ToastProvider>{children}</ToastProvider>

@@ -5,9 +5,9 @@
 import { useEffect } from 'react';
 import { createTheme } from '@mui/material/styles';
 import { jaJP } from '@mui/material/locale';
-import { theme } from '../theme';
+import { appTheme } from '../theme';
 
-export const backOfficeTheme = createTheme(theme, jaJP);
+export const backOfficeTheme = createTheme(appTheme(), jaJP);
 
 export function useDocumentLanguage(lang: string) {
   useEffect(() => {
