@@ -37,48 +37,51 @@ const serverRendered = adoptServerState(queryClient, container);
 // The configuration decides which pools, payment provider and API the app talks to, so nothing renders before it;
 // the page's language catalogue (its own small chunk) downloads at the same time.
 const catalogue = loadCatalogue(localeFromPath(window.location.pathname));
-// The theme, then the router (matching the first page, starting its loader and its code download), each in a task of
-// its own: the shell's evaluation is already the page's longest task, and each task's time over 50 ms is blocking
-// time (issue 34). Both are ready long before the configuration and the page's code have downloaded.
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// The theme, then the router (matching the first page, starting its loader and its code download), then the app's
+// setup below, each in a task of its own: the shell's evaluation is already the page's longest task, and each task's
+// time over 50 ms is blocking time (issue 34). The first two are ready long before the configuration and the page's
+// code have downloaded.
+const nextTask = <T,>(value?: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value as T), 0));
 void nextTask().then(appTheme);
 const routerMade = nextTask().then(createAppRouter);
-void Promise.all([loadAppConfig(), catalogue, routerMade]).then(([result, , router]) => {
-  if (!result.ok) {
-    console.error(`Configuration error (${result.reason}): ${result.detail}`);
-    // Its own chunk: only a broken deployment needs it (issue 34: the shell every page loads).
-    void import('./app/config-error-page').then(({ ConfigErrorPage }) =>
-      createRoot(container).render(<ConfigErrorPage detail={result.detail} />),
+void Promise.all([loadAppConfig(), catalogue, routerMade])
+  .then(nextTask)
+  .then(([result, , router]) => {
+    if (!result.ok) {
+      console.error(`Configuration error (${result.reason}): ${result.detail}`);
+      // Its own chunk: only a broken deployment needs it (issue 34: the shell every page loads).
+      void import('./app/config-error-page').then(({ ConfigErrorPage }) =>
+        createRoot(container).render(<ConfigErrorPage detail={result.detail} />),
+      );
+      return;
+    }
+    // Only a deployment with analytics on loads the module (and, from it, the tag manager).
+    if (result.config.analytics.enabled) {
+      void import('./lib/analytics').then(({ startAnalytics }) => startAnalytics(result.config.analytics));
+    }
+    // The router started the first page's loader already (with its code download); its requests can go out now.
+    providePrefetchContext({ queryClient, api: createApiClient(result.config.apiBaseUrl) });
+    const app = (
+      <StrictMode>
+        <CacheProvider value={createEmotionCache()}>
+          <AppProviders config={result.config} queryClient={queryClient}>
+            <RouterLocale router={router}>
+              <RouterProvider router={router} />
+            </RouterLocale>
+          </AppProviders>
+        </CacheProvider>
+      </StrictMode>
     );
-    return;
-  }
-  // Only a deployment with analytics on loads the module (and, from it, the tag manager).
-  if (result.config.analytics.enabled) {
-    void import('./lib/analytics').then(({ startAnalytics }) => startAnalytics(result.config.analytics));
-  }
-  // The router started the first page's loader already (with its code download); its requests can go out now.
-  providePrefetchContext({ queryClient, api: createApiClient(result.config.apiBaseUrl) });
-  const app = (
-    <StrictMode>
-      <CacheProvider value={createEmotionCache()}>
-        <AppProviders config={result.config} queryClient={queryClient}>
-          <RouterLocale router={router}>
-            <RouterProvider router={router} />
-          </RouterLocale>
-        </AppProviders>
-      </CacheProvider>
-    </StrictMode>
-  );
-  if (serverRendered) {
-    // The server's markup is the first page's: hydrate once the router has that page's code, not a fallback, and
-    // once the server's page (its main photo included) is on screen: hydration is the page's longest work, and
-    // done first it would hold that paint back (issue 34). Taps meanwhile are kept (lib/early-taps.ts).
-    void Promise.all([routerReady(router), afterFirstPaint()]).then(() => {
-      hydrationStarting();
-      startTransition(() => void hydrateRoot(container, app));
-    });
-    return;
-  }
-  // A transition: React renders the shell in small slices instead of one long task that would block input.
-  startTransition(() => createRoot(container).render(app));
-});
+    if (serverRendered) {
+      // The server's markup is the first page's: hydrate once the router has that page's code, not a fallback, and
+      // once the server's page (its main photo included) is on screen: hydration is the page's longest work, and
+      // done first it would hold that paint back (issue 34). Taps meanwhile are kept (lib/early-taps.ts).
+      void Promise.all([routerReady(router), afterFirstPaint()]).then(() => {
+        hydrationStarting();
+        startTransition(() => void hydrateRoot(container, app));
+      });
+      return;
+    }
+    // A transition: React renders the shell in small slices instead of one long task that would block input.
+    startTransition(() => createRoot(container).render(app));
+  });

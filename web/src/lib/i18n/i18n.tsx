@@ -113,21 +113,14 @@ const DATE_WITH_WEEKDAY: Intl.DateTimeFormatOptions = {
 /**
  * A language's formatters, made on first use and kept (issue 34). Every `useT()` used to make a number format for
  * its component whether it formatted a number or not, and a page's first `Intl` formatter loads the browser's ICU
- * data: about 25 ms on this machine's CPU and 100 ms at a phone's, inside the hydration of every guest page, none of
- * which formats a number or a date before the guest acts.
+ * data: about 25 ms on this machine's CPU and 100 ms at a phone's, inside the hydration of every guest page. Now only
+ * a page that shows a count in words or a date (reviews, a list's total) makes one.
  */
 const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function numberFormat(locale: Locale): Intl.NumberFormat {
-  const key = `number ${locale}`;
-  let f = formats.get(key) as Intl.NumberFormat | undefined;
-  if (!f) formats.set(key, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })));
-  return f;
-}
-function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `date ${locale} ${JSON.stringify(options)}`;
-  let f = formats.get(key) as Intl.DateTimeFormat | undefined;
-  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })));
-  return f;
+function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let format = formats.get(key) as F | undefined;
+  if (!format) formats.set(key, (format = make()));
+  return format;
 }
 
 /** The translator of a language whose catalogue (the parts the caller uses) is loaded. */
@@ -137,12 +130,19 @@ export function createTranslator(locale: Locale): Translator {
     locale,
     t: (key, values) => i18n._(key, values),
     path: (to) => localePath(to, locale),
-    number: (value) => numberFormat(locale).format(value),
+    number: (value) =>
+      kept(`number ${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })).format(
+        value,
+      ),
     yen: (amount) => yenIn(amount, locale),
     date: (isoDate, options = DATE_WITH_WEEKDAY) => {
       const [y, m, d] = isoDate.split('-').map(Number);
       // Noon UTC of the calendar date, read in UTC: the same date on every machine whatever its zone.
-      return dateFormat(locale, options).format(new Date(Date.UTC(y!, m! - 1, d!, 12)));
+      const format = kept(
+        `date ${locale} ${JSON.stringify(options)}`,
+        () => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }),
+      );
+      return format.format(new Date(Date.UTC(y!, m! - 1, d!, 12)));
     },
   };
 }
