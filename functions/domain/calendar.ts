@@ -37,8 +37,8 @@ const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, 
 /**
  * Tokyo has kept UTC+9 without daylight saving time since 1951, so from 1952 on its wall clock is the UTC clock nine
  * hours on and needs no formatter (issue 34: a browser's first `Intl` formatter loads its ICU data, about 100 ms on a
- * phone, and the experience page's first availability request was the only formatter a guest page made before the
- * guest acted). Earlier instants, and every other zone, go through the zone's formatter.
+ * phone, and the experience page's early availability request made one on every visit). Earlier instants, and every
+ * other zone, go through the zone's formatter.
  */
 const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
 const TOKYO_FIXED_SINCE = Date.UTC(1952, 0, 1);

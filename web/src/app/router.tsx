@@ -6,7 +6,7 @@ let adminArea = false;
 
 /**
  * The app's router. Created when called, not when this module is evaluated: making it matches the first page's
- * routes and starts its code download (about 16 ms on this machine, 65 ms at a phone's CPU), and main.tsx does that
+ * routes and starts its code download (12–16 ms on this machine, four times that at Lighthouse's phone CPU), and main.tsx does that
  * in a task of its own, after the shell's evaluation (issue 34: every task over 50 ms counts as blocking time).
  */
 export const createAppRouter = () =>

@@ -5,7 +5,7 @@
  * `Intl` formatter loads the browser's ICU data (about 25 ms on this machine's CPU, 100 ms at a phone's), and the
  * shell made one while it was evaluated, the longest task of every page (issue 34). Tokyo keeps UTC+9 all year
  * (Japan has had no daylight saving time since 1951), so its year is the UTC year nine hours on;
- * `test/unit/web/tokyo-year.test.ts` holds it to the domain's answer around New Year.
+ * `test/unit/web/tokyo-year.test.ts` holds it to the zone rules (`Intl`) around New Year.
  */
 const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
 
