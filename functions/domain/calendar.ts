@@ -2,6 +2,8 @@
  * Calendar arithmetic in a named time zone. Nothing here reads the clock: `now` is always an argument, and the
  * zone is too (the marketplace passes `TOKYO_TIME_ZONE`), so results do not depend on the machine's zone.
  */
+import { TOKYO_FIXED_SINCE, tokyoWallClock } from './tokyo-clock';
+
 export const TOKYO_TIME_ZONE = 'Asia/Tokyo';
 
 export interface ZonedParts {
@@ -34,19 +36,12 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
-/**
- * Tokyo has kept UTC+9 without daylight saving time since 1951, so from 1952 on its wall clock is the UTC clock nine
- * hours on and needs no formatter (issue 34: a browser's first `Intl` formatter loads its ICU data, about 100 ms on a
- * phone, and the experience page's early availability request made one on every visit). Earlier instants, and every
- * other zone, go through the zone's formatter.
- */
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-const TOKYO_FIXED_SINCE = Date.UTC(1952, 0, 1);
-
 /** The wall-clock fields of an instant in a zone. */
 export function zonedParts(instant: Date, timeZone: string): ZonedParts {
+  // Tokyo from 1952 on needs no formatter (`tokyo-clock.ts`; the experience page's early availability request made
+  // one on every visit).
   if (timeZone === TOKYO_TIME_ZONE && instant.getTime() >= TOKYO_FIXED_SINCE) {
-    const wall = new Date(instant.getTime() + TOKYO_OFFSET_MS);
+    const wall = tokyoWallClock(instant);
     return {
       year: wall.getUTCFullYear(),
       month: wall.getUTCMonth() + 1,

@@ -3,12 +3,12 @@
  * the same answer, but importing it puts the whole calendar module (every calendar rule the booking pages use)
  * into the shell every page loads (issue 34: the home's initial JS). Nor does this use `Intl`: a page's first
  * `Intl` formatter loads the browser's ICU data (about 25 ms on this machine's CPU, 100 ms at a phone's), and the
- * shell made one while it was evaluated, the longest task of every page (issue 34). Tokyo keeps UTC+9 all year
- * (Japan has had no daylight saving time since 1951), so its year is the UTC year nine hours on;
- * `test/unit/web/tokyo-year.test.ts` holds it to the zone rules (`Intl`) around New Year.
+ * shell made one while it was evaluated, the longest task of every page (issue 34). Tokyo's wall clock from 1952 on
+ * is UTC + 9 h (`@domain/tokyo-clock`); `test/unit/web/tokyo-year.test.ts` holds it to the zone rules (`Intl`)
+ * around New Year.
  */
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+import { tokyoWallClock } from '@domain/tokyo-clock';
 
 export function tokyoYear(now: Date): number {
-  return new Date(now.getTime() + TOKYO_OFFSET_MS).getUTCFullYear();
+  return tokyoWallClock(now).getUTCFullYear();
 }
