@@ -4,7 +4,7 @@
  * language without moving; the booking form's code is fetched only after the page's first paint and largest paint,
  * and only once the guest gets to it;
  * the form then works from a cold load by keyboard alone; and a tap made before the page has hydrated (the form's
- * "Next", the language switcher) is not lost. Order of events only, never durations.
+ * "Next", the language switcher, the phone's menu button) is not lost. Order of events only, never durations.
  */
 import type { Page, Route } from 'playwright-core';
 import { hydrated } from './support/hydration';
@@ -201,6 +201,23 @@ describe('experience pages paint first', () => {
     // Without a date the form answers Next with its message: the tap reached it.
     await page.getByText('Please fill in all required fields').waitFor();
     await expect(page.getByText('Please fill in all required fields').count()).resolves.toBe(1);
+    await page.close();
+  });
+
+  it("opens the phone's menu when its button was tapped before the page hydrated", async () => {
+    const page = await session.newPage();
+    const { release } = await holdHydration(page);
+    await page.goto(`/experience/${experienceId}`, { waitUntil: 'commit' });
+    // The button is in the server's HTML at a phone's width (CSS, not the script, tells phone from desktop).
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.waitFor();
+    await page.waitForFunction(() => Array.isArray((window as { __earlyTaps?: unknown[] }).__earlyTaps));
+    await open.click();
+    await expect(page.locator('#mobile-menu').count()).resolves.toBe(0);
+
+    release();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Manage Booking' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Close menu' }).count()).resolves.toBe(1);
     await page.close();
   });
 

@@ -12,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import { tokyoYear } from '../lib/tokyo-year';
+import { earlyTap, useEarlyTap } from '../lib/early-taps';
 import { PageLoader } from '../components/page-loader';
 import { QuickSearch } from '../components/quick-search';
 import { RetryNotice } from '../components/retry-notice';
@@ -26,6 +27,11 @@ import { LanguageSuggestion, LanguageSwitcher } from './language-switcher';
 
 /** Guest spec §2: the entries collapse into a menu under 768 px. */
 const MOBILE_QUERY = '(max-width:767.95px)';
+/** The header's entries and language menu: hidden on phones, where the menu holds them. */
+const wideOnly = { display: 'contents', [`@media ${MOBILE_QUERY}`]: { display: 'none' } } as const;
+/** The menu button and the menu: on phones only (a menu left open while the window widens is hidden too). */
+const phoneOnly = { display: 'none', [`@media ${MOBILE_QUERY}`]: { display: 'flex' } } as const;
+const MENU_TAP = 'menu';
 /** From this width the header's search box fits in the bar beside the entries. */
 const WIDE_QUERY = '(min-width:1200px)';
 /** Pages that open with a full-screen hero the header floats over. */
@@ -50,9 +56,12 @@ function Header() {
   const location = useLocation();
   const { t, path } = useT();
   const page = stripLocale(location.pathname);
-  const isMobile = useMediaQuery(MOBILE_QUERY);
+  // Only the wide bar's search box asks the script for the width: the phone's menu button and the entries are
+  // told apart by CSS alone, so a phone's header is the server's and hydrates without a second render (issue 34).
   const isWide = useMediaQuery(WIDE_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
+  // A tap on the menu button before the page hydrated opens the menu once it has (issue 34).
+  useEarlyTap(MENU_TAP, () => setMenuOpen(true));
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   // Transparent over a hero; solid elsewhere, after scrolling, and black whenever the mobile menu is open.
   const overHero = HERO_PATHS.has(page) && !scrolled;
@@ -116,29 +125,24 @@ function Header() {
         </Box>
         {/* In the bar where it fits beside the entries; in the menu on phones; the home hero has one for the rest. */}
         {isWide && <QuickSearch />}
-        {/* By CSS as well as by the media query: a page from the server (issue 17) paints the phone's header
-            before the script knows the width. */}
-        {!isMobile && (
-          <Box sx={{ display: 'contents', [`@media ${MOBILE_QUERY}`]: { display: 'none' } }}>
-            <LanguageSwitcher />
-          </Box>
-        )}
-        {isMobile ? (
-          <IconButton
-            color="inherit"
-            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </IconButton>
-        ) : (
-          <Box sx={{ display: 'contents', [`@media ${MOBILE_QUERY}`]: { display: 'none' } }}>{entries}</Box>
-        )}
+        <Box sx={wideOnly}>
+          <LanguageSwitcher />
+        </Box>
+        <IconButton
+          color="inherit"
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+          {...earlyTap(MENU_TAP)}
+          sx={phoneOnly}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </IconButton>
+        <Box sx={wideOnly}>{entries}</Box>
       </Toolbar>
-      {isMobile && menuOpen && (
-        <Stack id="mobile-menu" sx={{ px: 2, pb: 2, alignItems: 'flex-start' }}>
+      {menuOpen && (
+        <Stack id="mobile-menu" sx={{ px: 2, pb: 2, alignItems: 'flex-start', ...phoneOnly }}>
           <Box sx={{ width: '100%', pb: 1 }}>
             <QuickSearch fullWidth />
           </Box>

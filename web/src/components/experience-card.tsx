@@ -1,9 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import type { ExperienceCard as ExperienceCardData } from '@domain/entities';
 import { responsiveImage } from '@domain/images';
@@ -18,6 +14,94 @@ import { RatingSummaryText } from './rating-summary';
 export const PLACEHOLDER_IMAGE = '/placeholder.jpg';
 /** Guest spec §2: the card's tags when the experience has none. */
 export const DEFAULT_TAG_KEYS = ['card.tag.private', 'category.nature'] as const;
+
+/**
+ * The card's look in one style rule, its parts named by class: a list of 15 cards hydrates 15 styled elements, not
+ * some 270 (MUI's Card, action area, Stack and Typography each render a styled root of their own), which was most
+ * of the list page's hydration (issue 34). It draws what those components drew: an outlined card, a link that
+ * shades on hover and on keyboard focus, the texts in the theme's type scale.
+ */
+const CardRoot = styled('div')(({ theme }) => ({
+  height: '100%',
+  overflow: 'hidden',
+  backgroundColor: theme.palette.background.paper,
+  color: theme.palette.text.primary,
+  border: `1px solid ${theme.palette.divider}`,
+  borderRadius: theme.shape.borderRadius,
+  '& .xc-link': {
+    position: 'relative',
+    height: '100%',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'stretch',
+    color: 'inherit',
+    textDecoration: 'none',
+    borderRadius: 'inherit',
+    outline: 0,
+    WebkitTapHighlightColor: 'transparent',
+  },
+  // The shade over the card: a hint under a mouse, plainly visible under keyboard focus.
+  '& .xc-link::after': {
+    content: '""',
+    position: 'absolute',
+    inset: 0,
+    borderRadius: 'inherit',
+    backgroundColor: 'currentcolor',
+    opacity: 0,
+    pointerEvents: 'none',
+    transition: theme.transitions.create('opacity', { duration: theme.transitions.duration.short }),
+  },
+  '@media (hover: hover)': { '& .xc-link:hover::after': { opacity: theme.palette.action.hoverOpacity } },
+  '& .xc-link:focus-visible::after': { opacity: theme.palette.action.focusOpacity },
+  '& .xc-photo': {
+    width: '100%',
+    height: 'auto',
+    aspectRatio: '4 / 3',
+    objectFit: 'cover',
+    display: 'block',
+    backgroundColor: theme.palette.grey[200],
+  },
+  '& .xc-body': {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: theme.spacing(0.75),
+    padding: theme.spacing(2),
+    flex: 1,
+  },
+  '& .xc-body p, & .xc-title': { margin: 0 },
+  '& .xc-price': { ...theme.typography.subtitle2, color: theme.palette.primary.main, fontWeight: 700 },
+  '& .xc-meta': {
+    ...theme.typography.body2,
+    color: theme.palette.text.secondary,
+    display: 'flex',
+    alignItems: 'center',
+    gap: theme.spacing(0.5),
+  },
+  '& .xc-title': {
+    ...theme.typography.subtitle1,
+    fontWeight: 700,
+    lineHeight: 1.35,
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+  },
+  '& .xc-tags': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: theme.spacing(0.5),
+    paddingTop: theme.spacing(0.5),
+    marginTop: 'auto',
+  },
+  '& .xc-tag': {
+    border: `1px solid ${theme.palette.divider}`,
+    borderRadius: Number(theme.shape.borderRadius) * 4,
+    padding: theme.spacing(0.25, 1),
+    fontSize: '0.75rem',
+    lineHeight: 1.5,
+    color: theme.palette.text.secondary,
+  },
+}));
 
 /**
  * Guest spec §2, experience card: a link to the detail page with the main image, the 'from' price, the location,
@@ -46,15 +130,12 @@ export function ExperienceCard({
   const tags = experience.tags.length > 0 ? experience.tags : null;
   const lang = contentLang(experience.title);
   const image = responsiveImage(experience.image || PLACEHOLDER_IMAGE, imageSizes);
+  const Title = titleComponent;
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardActionArea
-        component={RouterLink}
-        to={path(`/experience/${experience.id}`)}
-        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
-      >
-        <Box
-          component="img"
+    <CardRoot>
+      <RouterLink to={path(`/experience/${experience.id}`)} className="xc-link">
+        <img
+          className="xc-photo"
           src={image.src}
           srcSet={image.srcSet}
           sizes={image.sizes}
@@ -64,78 +145,38 @@ export function ExperienceCard({
           loading={eager || priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           decoding={priority ? 'auto' : 'async'}
-          onError={(e: React.SyntheticEvent<HTMLImageElement>) => {
+          onError={(e) => {
             if (e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) return;
             // The variants are gone too: the placeholder, and no candidate list that would win over it.
             e.currentTarget.removeAttribute('srcset');
             e.currentTarget.src = PLACEHOLDER_IMAGE;
           }}
-          sx={{
-            width: '100%',
-            height: 'auto',
-            aspectRatio: '4 / 3',
-            objectFit: 'cover',
-            display: 'block',
-            bgcolor: 'grey.200',
-          }}
         />
-        <Stack spacing={0.75} sx={{ p: 2, flex: 1 }}>
-          <Typography variant="subtitle2" component="p" color="primary.main" sx={{ fontWeight: 700 }}>
-            {t('card.from', { price: yen(experience.price) })}
-          </Typography>
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
-          >
+        <div className="xc-body">
+          <p className="xc-price">{t('card.from', { price: yen(experience.price) })}</p>
+          <p className="xc-meta">
             <PlaceOutlinedIcon fontSize="inherit" aria-hidden />
             {/* Written for the reader (cardLocation): it takes the page's language. */}
             {place || t('card.noLocation')}
-          </Typography>
+          </p>
           {/* How long the tour lasts (DESIGN §4j); no icon: the home page's JavaScript budget is tight. */}
-          <Typography variant="body2" color="text.secondary">
+          <p className="xc-meta">
             {t('card.duration', { duration: formatDuration(durationOf(experience), locale) })}
-          </Typography>
+          </p>
           <RatingSummaryText rating={experience.rating} />
-          <Typography
-            variant="subtitle1"
-            component={titleComponent}
-            lang={lang}
-            sx={{
-              fontWeight: 700,
-              lineHeight: 1.35,
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-            }}
-          >
+          <Title className="xc-title" lang={lang}>
             {experience.title}
-          </Typography>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, pt: 0.5, mt: 'auto' }}>
+          </Title>
+          <div className="xc-tags">
             {(tags ?? DEFAULT_TAG_KEYS.map((key) => t(key))).slice(0, 3).map((tag) => (
               // A plain outlined label rather than MUI's Chip: cards are on the home page, whose JS budget is tight.
-              <Box
-                component="span"
-                key={tag}
-                lang={tags ? lang : undefined}
-                sx={{
-                  border: 1,
-                  borderColor: 'divider',
-                  borderRadius: 4,
-                  px: 1,
-                  py: 0.25,
-                  fontSize: '0.75rem',
-                  lineHeight: 1.5,
-                  color: 'text.secondary',
-                }}
-              >
+              <span className="xc-tag" key={tag} lang={tags ? lang : undefined}>
                 {tag}
-              </Box>
+              </span>
             ))}
-          </Stack>
-        </Stack>
-      </CardActionArea>
-    </Card>
+          </div>
+        </div>
+      </RouterLink>
+    </CardRoot>
   );
 }
