@@ -1,6 +1,16 @@
-import Box from '@mui/material/Box';
+import { styled } from '@mui/material/styles';
 import type { RatingSummary } from '@domain/reviews';
 import { useT } from '../lib/i18n/i18n';
+
+/** One styled element per summary (a list shows fifteen): its parts by class. */
+const Root = styled('span')(({ theme }) => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: theme.spacing(0.5),
+  fontWeight: 600,
+  '& .rs-star': { color: '#f5a623' },
+  '& .rs-count': { color: theme.palette.text.secondary, fontWeight: 400 },
+}));
 
 /**
  * "★ 4.3 (5)": the average of the visible reviews and their count (DESIGN §4e), on cards and near the detail
@@ -17,20 +27,19 @@ export function RatingSummaryText({
   if (!rating || rating.count <= 0) return null;
   const average = rating.average.toFixed(1);
   return (
-    <Box
-      component="span"
+    <Root
       role="img"
       aria-label={t('rating.label', { count: rating.count, average })}
       data-testid="rating-summary"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: size, fontWeight: 600 }}
+      style={{ fontSize: size }}
     >
-      <Box component="span" aria-hidden sx={{ color: '#f5a623' }}>
+      <span className="rs-star" aria-hidden>
         ★
-      </Box>
+      </span>
       <span aria-hidden>{average}</span>
-      <Box component="span" aria-hidden sx={{ color: 'text.secondary', fontWeight: 400 }}>
+      <span className="rs-count" aria-hidden>
         ({rating.count})
-      </Box>
-    </Box>
+      </span>
+    </Root>
   );
 }
