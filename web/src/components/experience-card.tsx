@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { styled } from '@mui/material/styles';
+import { forwardToElement } from '../lib/forward-to-element';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import type { ExperienceCard as ExperienceCardData } from '@domain/entities';
 import { responsiveImage } from '@domain/images';
@@ -21,7 +22,7 @@ export const DEFAULT_TAG_KEYS = ['card.tag.private', 'category.nature'] as const
  * of the list page's hydration (issue 34). It draws what those components drew: an outlined card, a link that
  * shades on hover and on keyboard focus, the texts in the theme's type scale.
  */
-const CardRoot = styled('div')(({ theme }) => ({
+const CardRoot = styled('div', { shouldForwardProp: forwardToElement })(({ theme }) => ({
   height: '100%',
   overflow: 'hidden',
   backgroundColor: theme.palette.background.paper,
@@ -106,8 +107,10 @@ const CardRoot = styled('div')(({ theme }) => ({
 /**
  * Guest spec §2, experience card: a link to the detail page with the main image, the 'from' price, the location,
  * the title (two lines at most) and the tags. `eager` is for cards visible without scrolling, `priority` for the
- * one whose photo is the page's largest paint (requested first, decoded with the page's paint). A published photo
- * comes in the variant that fits the card's slot (`imageSizes`), boxed to its aspect ratio before it arrives.
+ * one whose photo is the page's largest paint (requested first). Every photo is decoded off the main thread
+ * (`decoding="async"`): decoded with the page's paint, the list's first photo held that frame's commit on the main
+ * thread for 33–70 ms in Lighthouse's trace (issue 34). A published photo comes in the variant that fits the card's
+ * slot (`imageSizes`), boxed to its aspect ratio before it arrives.
  */
 export function ExperienceCard({
   experience,
@@ -144,7 +147,7 @@ export function ExperienceCard({
           height={image.height ?? 300}
           loading={eager || priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
-          decoding={priority ? 'auto' : 'async'}
+          decoding="async"
           onError={(e) => {
             if (e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) return;
             // The variants are gone too: the placeholder, and no candidate list that would win over it.

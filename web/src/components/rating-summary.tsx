@@ -1,9 +1,10 @@
 import { styled } from '@mui/material/styles';
+import { forwardToElement } from '../lib/forward-to-element';
 import type { RatingSummary } from '@domain/reviews';
 import { useT } from '../lib/i18n/i18n';
 
 /** One styled element per summary (a list shows fifteen): its parts by class. */
-const Root = styled('span')(({ theme }) => ({
+const Root = styled('span', { shouldForwardProp: forwardToElement })(({ theme }) => ({
   display: 'inline-flex',
   alignItems: 'center',
   gap: theme.spacing(0.5),

@@ -120,7 +120,7 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
   // Every insertion is a replacement *function*: a replacement string reads `$&`, `$\``, `$'` and `$$` in host text
   // (a title, a description in the markup or the state) as patterns and copies parts of the template into the page.
   // An experience page paints before the app's entry is even requested (issue 34).
-  const template = /^\/experience\//.test(stripLocale(input.path))
+  const template = /^\/experience(\/|s$)/.test(stripLocale(input.path))
     ? deferEntry(input.template)
     : input.template;
   const html = template

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import SearchIcon from '@mui/icons-material/Search';
 import { searchPath } from '../../../lib/search-path';
 import { useT } from '../../../lib/i18n/i18n';
@@ -12,7 +12,10 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
   const navigate = useNavigate();
   const { t, path: localise } = useT();
   return (
-    <TextField
+    // The outlined input alone, not MUI's TextField: the field needs no label or helper text, and TextField brings
+    // MUI's Select with it, whose native select's styles compile @emotion/is-prop-valid's long expression while the
+    // list page hydrates (issue 34).
+    <OutlinedInput
       fullWidth
       type="search"
       placeholder={t('search.placeholder')}
@@ -24,16 +27,12 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
         const path = searchPath(text);
         if (path) void navigate(localise(path));
       }}
-      slotProps={{
-        htmlInput: { 'aria-label': t('nav.search'), enterKeyHint: 'search' },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon aria-hidden />
-            </InputAdornment>
-          ),
-        },
-      }}
+      inputProps={{ 'aria-label': t('nav.search'), enterKeyHint: 'search' }}
+      startAdornment={
+        <InputAdornment position="start">
+          <SearchIcon aria-hidden />
+        </InputAdornment>
+      }
     />
   );
 }
