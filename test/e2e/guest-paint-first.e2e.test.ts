@@ -1,10 +1,10 @@
 /**
- * Experience pages paint before their JavaScript (issue 34), in a real Chromium at a phone's width: the app's entry
- * is requested only after the page's first paint and its main photo; a Korean page offers an English browser its
- * language without moving; the booking form's code is fetched only after the page's first paint and largest paint,
- * and only once the guest gets to it;
- * the form then works from a cold load by keyboard alone; and a tap made before the page has hydrated (the form's
- * "Next", the language switcher, the phone's menu button) is not lost. Order of events only, never durations.
+ * Experience pages and the list paint before their JavaScript (issue 34), in a real Chromium at a phone's width: the
+ * app's entry is requested only after the page's first paint and its main photo; a Korean page offers an English
+ * browser its language without moving; the booking form's code is fetched only after the page's first paint and
+ * largest paint, and only once the guest gets to it; the form then works from a cold load by keyboard alone; and a
+ * tap made before the page has hydrated (the form's "Next", the language switcher, the phone's menu button) is not
+ * lost. Order of events only, never durations.
  */
 import type { Page, Route } from 'playwright-core';
 import { hydrated } from './support/hydration';
@@ -67,39 +67,45 @@ function timeline(page: Page) {
 }
 
 describe('experience pages paint first', () => {
-  it("paints the server's page before the app's entry is requested (so before it is evaluated)", async () => {
-    const html = await (await fetch(`${session.baseUrl}/experience/${experienceId}`)).text();
-    // Nothing in the HTML makes the browser fetch or run the app's modules while it parses the page.
-    expect(html).not.toMatch(/<script[^>]*type="module"/);
-    expect(html).not.toContain('modulepreload');
-    expect(html).toMatch(
-      /<script src="\/assets\/early-taps-[^"]+\.js" data-entry="\/assets\/index-[^"]+\.js"/,
-    );
+  it.each([
+    ['an experience page', () => `/experience/${experienceId}`],
+    ['the list', () => '/experiences'],
+  ])(
+    "paints the server's page before the app's entry is requested (so before it is evaluated): %s",
+    async (_, path) => {
+      const html = await (await fetch(`${session.baseUrl}${path()}`)).text();
+      // Nothing in the HTML makes the browser fetch or run the app's modules while it parses the page.
+      expect(html).not.toMatch(/<script[^>]*type="module"/);
+      expect(html).not.toContain('modulepreload');
+      expect(html).toMatch(
+        /<script src="\/assets\/early-taps-[^"]+\.js" data-entry="\/assets\/index-[^"]+\.js"/,
+      );
 
-    const page = await session.newPage();
-    const requests: string[] = [];
-    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-    await page.goto(`/experience/${experienceId}`);
-    await hydrated(page);
-    const order = await page.evaluate((entry) => {
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-      const requested = performance
-        .getEntriesByType('resource')
-        .find((e) => new RegExp(entry).test(new URL(e.name).pathname));
-      const photo = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
-      return { fcp, entryRequested: requested?.startTime ?? null, photo: photo?.currentSrc ?? null };
-    }, ENTRY.source);
-    expect(order.fcp).not.toBeNull();
-    expect(order.entryRequested).not.toBeNull();
-    expect(order.entryRequested!).toBeGreaterThan(order.fcp!);
-    // The page's main photo (its largest paint) was asked for before the entry, which waits for it.
-    expect(order.photo).not.toBeNull();
-    const photoAt = requests.indexOf(new URL(order.photo!).pathname);
-    const entryAt = requests.findIndex((path) => ENTRY.test(path));
-    expect(photoAt).toBeGreaterThanOrEqual(0);
-    expect(entryAt).toBeGreaterThan(photoAt);
-    await page.close();
-  });
+      const page = await session.newPage();
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+      await page.goto(path());
+      await hydrated(page);
+      const order = await page.evaluate((entry) => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+        const requested = performance
+          .getEntriesByType('resource')
+          .find((e) => new RegExp(entry).test(new URL(e.name).pathname));
+        const photo = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+        return { fcp, entryRequested: requested?.startTime ?? null, photo: photo?.currentSrc ?? null };
+      }, ENTRY.source);
+      expect(order.fcp).not.toBeNull();
+      expect(order.entryRequested).not.toBeNull();
+      expect(order.entryRequested!).toBeGreaterThan(order.fcp!);
+      // The page's main photo (its largest paint) was asked for before the entry, which waits for it.
+      expect(order.photo).not.toBeNull();
+      const photoAt = requests.indexOf(new URL(order.photo!).pathname);
+      const entryAt = requests.findIndex((path) => ENTRY.test(path));
+      expect(photoAt).toBeGreaterThanOrEqual(0);
+      expect(entryAt).toBeGreaterThan(photoAt);
+      await page.close();
+    },
+  );
 
   it('offers the guest their language on a Korean page without moving it, once they scroll', async () => {
     const page = await session.newPage();

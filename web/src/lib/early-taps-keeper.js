@@ -1,6 +1,6 @@
 // Keeps taps made before hydration; see early-taps.ts (issue 34). A classic script, loaded async from index.html.
-// On an experience page it also starts the app (`data-entry`, web/src/ssr/defer-entry.ts): after the first
-// contentful paint and the main photo, so the server's HTML is on screen before the entry is downloaded and run.
+// On an experience page and the list it also starts the app (`data-entry`, web/src/ssr/defer-entry.ts): after the
+// first contentful paint and the main photo, so the server's HTML is on screen before the entry is downloaded and run.
 /* global window, document, performance, PerformanceObserver, requestAnimationFrame, setTimeout */
 (() => {
   const kept = (window.__earlyTaps = window.__earlyTaps || []);

@@ -1,7 +1,7 @@
 /**
- * An experience page's app entry evaluated after its first paint (issue 34, README step 9). The built index.html
- * loads the entry as Vite wrote it (`<script type="module">` and its `modulepreload`s: on the home and list pages,
- * evaluating the shell before the first paint scores better, as measured). For an experience page the renderer
+ * An experience page's and the list's app entry evaluated after their first paint (issue 34, README steps 9 and
+ * 14). The built index.html loads the entry as Vite wrote it (`<script type="module">` and its `modulepreload`s: on
+ * the home page, evaluating the shell before the first paint scores better, as measured). For those pages the renderer
  * removes both and names them on the keeper of early taps (`data-entry`, `data-preload`), which appends them once
  * the server's page has painted, its main photo included (`web/src/lib/early-taps-keeper.js`).
  */

@@ -119,7 +119,7 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
   const preloads = status === 200 ? preloadHtml(prefetch.preloads!) : '';
   // Every insertion is a replacement *function*: a replacement string reads `$&`, `$\``, `$'` and `$$` in host text
   // (a title, a description in the markup or the state) as patterns and copies parts of the template into the page.
-  // An experience page paints before the app's entry is even requested (issue 34).
+  // An experience page and the list paint before the app's entry is even requested (issue 34).
   const template = /^\/experience(\/|s$)/.test(stripLocale(input.path))
     ? deferEntry(input.template)
     : input.template;

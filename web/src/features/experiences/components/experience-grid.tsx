@@ -17,6 +17,10 @@ export function ExperienceGrid({ items }: { items: ExperienceCardData[] }) {
         display: 'grid',
         gap: 3,
         gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' },
+        // The cards out of view are not laid out or painted until the guest scrolls near them: on a phone 14 of the
+        // first 15 are below the fold, and the page's first layout and paint were its longest tasks after the
+        // entry's (issue 34). A card keeps its last size once rendered; before, a card's usual height stands in.
+        '& > li': { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' },
       }}
     >
       {items.map((item, index) => (
