@@ -60,13 +60,14 @@ function Header() {
   // told apart by CSS alone, so a phone's header is the server's and hydrates without a second render (issue 34).
   const isWide = useMediaQuery(WIDE_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
-  // A tap on the menu button before the page hydrated opens the menu once it has (issue 34).
-  useEarlyTap(MENU_TAP, () => setMenuOpen(true));
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   // Transparent over a hero; solid elsewhere, after scrolling, and black whenever the mobile menu is open.
   const overHero = HERO_PATHS.has(page) && !scrolled;
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // A tap on the menu button before the page hydrated opens the menu once it has (issue 34); after the effect above,
+  // which closes the menu on every new page, the first included.
+  useEarlyTap(MENU_TAP, () => setMenuOpen(true));
   // Escape closes the open menu, as it does for any disclosure.
   useEffect(() => {
     if (!menuOpen) return;

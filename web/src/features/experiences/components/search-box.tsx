@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import InputAdornment from '@mui/material/InputAdornment';
 import OutlinedInput from '@mui/material/OutlinedInput';
@@ -9,6 +9,13 @@ import { useT } from '../../../lib/i18n/i18n';
 /** Guest spec §2 and §5: the search box of the search and list pages; Enter with blank text does nothing. */
 export function SearchBox({ initial = '' }: { initial?: string }) {
   const [text, setText] = useState(initial);
+  // Words typed into the server's page before it hydrated are the guest's: hydration leaves them in the field but
+  // not in the state, and the next render would clear them (issue 34: the list now hydrates after its first paint).
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== initial) setText(typed);
+  }, [initial]);
   const navigate = useNavigate();
   const { t, path: localise } = useT();
   return (
@@ -27,6 +34,7 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
         const path = searchPath(text);
         if (path) void navigate(localise(path));
       }}
+      inputRef={input}
       inputProps={{ 'aria-label': t('nav.search'), enterKeyHint: 'search' }}
       startAdornment={
         <InputAdornment position="start">
