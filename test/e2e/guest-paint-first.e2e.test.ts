@@ -3,8 +3,8 @@
  * app's entry is requested only after the page's first paint and its main photo; a Korean page offers an English
  * browser its language without moving; the booking form's code is fetched only after the page's first paint and
  * largest paint, and only once the guest gets to it; the form then works from a cold load by keyboard alone; and a
- * tap made before the page has hydrated (the form's "Next", the language switcher, the phone's menu button) is not
- * lost. Order of events only, never durations.
+ * tap made before the page has hydrated (the form's "Next", the language switcher, the phone's menu button) or a word
+ * typed into the home's search box is not lost. Order of events only, never durations.
  */
 import type { Page, Route } from 'playwright-core';
 import { hydrated } from './support/hydration';
@@ -224,6 +224,23 @@ describe('experience pages paint first', () => {
     release();
     await page.locator('#mobile-menu').getByRole('link', { name: 'Manage Booking' }).waitFor();
     await expect(page.getByRole('button', { name: 'Close menu' }).count()).resolves.toBe(1);
+    await page.close();
+  });
+
+  it("searches for the words typed into the home's search box before the page hydrated", async () => {
+    const page = await session.newPage();
+    const { release } = await holdHydration(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const box = page
+      .getByRole('region', { name: 'Dive Into Japanese Traditions' })
+      .getByRole('searchbox', { name: 'Search experiences' });
+    await box.fill('tea');
+
+    release();
+    await hydrated(page);
+    await expect(box.inputValue()).resolves.toBe('tea');
+    await box.press('Enter');
+    await page.waitForURL(/\/search\?q=tea$/);
     await page.close();
   });
 

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import SearchIcon from '@mui/icons-material/Search';
+import { useTypedBeforeHydration } from '../lib/early-taps';
 import { searchPath } from '../lib/search-path';
 import { useT } from '../lib/i18n/i18n';
 
@@ -12,6 +13,10 @@ import { useT } from '../lib/i18n/i18n';
  */
 export function QuickSearch({ fullWidth = false }: { fullWidth?: boolean }) {
   const [text, setText] = useState('');
+  // The home hero's box is in the server's page, which hydrates after its first paint (issue 34): what the guest
+  // typed meanwhile is kept, and Enter searches for it.
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, '', setText);
   const navigate = useNavigate();
   const { t, path: localise } = useT();
   const submit = (e: FormEvent) => {
@@ -37,6 +42,7 @@ export function QuickSearch({ fullWidth = false }: { fullWidth?: boolean }) {
       <SearchIcon aria-hidden fontSize="small" sx={{ position: 'absolute', left: 10, opacity: 0.85 }} />
       <Box
         component="input"
+        ref={input}
         type="search"
         name="q"
         value={text}

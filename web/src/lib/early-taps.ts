@@ -10,7 +10,7 @@
  * element yet (no `onClick`/`onChange` in React's props on the node), so a tap is either handled by React or kept,
  * never both; the latest tap per key wins.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 export interface EarlyTap {
   key: string;
@@ -57,4 +57,20 @@ export function useEarlyTap(key: string, replay: (value: string | null) => void)
     const tap = takeEarlyTap(key);
     if (tap) latest.current(tap.value);
   }, [key]);
+}
+
+/**
+ * Words typed into a field of the server's page before it hydrated are the guest's: hydration leaves them in the
+ * field but not in the component's state, so the next render would clear them and a submit would read nothing.
+ * Hands the field's value to `adopt` once the field is on screen with its handlers, if it differs from `initial`.
+ */
+export function useTypedBeforeHydration(
+  field: RefObject<HTMLInputElement | null>,
+  initial: string,
+  adopt: (typed: string) => void,
+): void {
+  useLayoutEffect(() => {
+    const typed = field.current?.value;
+    if (typed !== undefined && typed !== initial) adopt(typed);
+  }, [field, initial, adopt]);
 }

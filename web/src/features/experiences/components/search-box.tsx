@@ -1,21 +1,18 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import InputAdornment from '@mui/material/InputAdornment';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import SearchIcon from '@mui/icons-material/Search';
+import { useTypedBeforeHydration } from '../../../lib/early-taps';
 import { searchPath } from '../../../lib/search-path';
 import { useT } from '../../../lib/i18n/i18n';
 
 /** Guest spec §2 and §5: the search box of the search and list pages; Enter with blank text does nothing. */
 export function SearchBox({ initial = '' }: { initial?: string }) {
   const [text, setText] = useState(initial);
-  // Words typed into the server's page before it hydrated are the guest's: hydration leaves them in the field but
-  // not in the state, and the next render would clear them (issue 34: the list now hydrates after its first paint).
+  // The list hydrates after its first paint (issue 34): what the guest typed meanwhile is kept.
   const input = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => {
-    const typed = input.current?.value;
-    if (typed !== undefined && typed !== initial) setText(typed);
-  }, [initial]);
+  useTypedBeforeHydration(input, initial, setText);
   const navigate = useNavigate();
   const { t, path: localise } = useT();
   return (
