@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HostSlotsView } from '@domain/schemas/host-api';
-import { addDays, todayInTokyo } from '@domain/calendar';
+import { addDays, bookableWindow, todayInTokyo } from '@domain/calendar';
 import {
   bookingFixture,
   CATEGORIES,
@@ -251,10 +251,9 @@ describe('edit experience (back-office spec §2, §4, §5, §8)', () => {
 
 describe('availability calendar (DESIGN §4b)', () => {
   const today = todayInTokyo(new Date());
-  // A day a few days ahead in the month the calendar opens on (this month), also in a month's last days.
-  const day = [5, 4, 3, 2, 1, 0]
-    .map((n) => addDays(today, n))
-    .find((d) => d.slice(0, 7) === today.slice(0, 7))!;
+  // A day guests can book (the calendar greys the others as 受付期間外): the first of the window, in this month or,
+  // in a month's last days, the next one, which each test moves to.
+  const day = addDays(bookableWindow(new Date()).from, 1);
   const month = day.slice(0, 7);
 
   function slotsView(blocked = false): HostSlotsView {
