@@ -5,6 +5,7 @@
  * authorised, and the host sees the booking marked as via the concierge.
  */
 import { randomUUID } from 'node:crypto';
+import { addDays } from '../../../functions/domain/calendar';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoOfferRepository } from '../../../functions/adapters/dynamodb/offer-repository';
 import type { AdminOfferView, GuestOfferDetail } from '../../../functions/domain/offers';
@@ -63,10 +64,15 @@ function offerBody(experienceId: string, slot: Slot, overrides: Record<string, u
   };
 }
 
-/** A new experience of the demo host (capacity 1, hourly 09:00–17:00) and its first free slot. */
+/**
+ * A new experience of the demo host (capacity 1, hourly 09:00–17:00) and its first free slot two days into the
+ * bookable window: the tests move the clock an hour, and from 23:00 in Tokyo that moves the window a day, which would
+ * take the window's first day (and its slot) out of what guests can book.
+ */
 async function experienceAndSlot(): Promise<{ experienceId: string; slot: Slot }> {
   const experience = await addExperience(world, { hostId: host.id });
-  const [slot] = await freeSlots(world, experience.id);
+  const free = await freeSlots(world, experience.id);
+  const slot = free[0] && free.find((s) => s.date >= addDays(free[0]!.date, 2));
   if (!slot) throw new Error('no free slot');
   return { experienceId: experience.id, slot };
 }
