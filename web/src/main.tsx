@@ -6,7 +6,7 @@ import { createEmotionCache } from './app/emotion-cache';
 import { adoptServerState, hydrationStarting, routerReady } from './app/hydration';
 import { providePrefetchContext } from './app/prefetch';
 import { AppProviders, createQueryClient } from './app/providers';
-import { createAppRouter } from './app/router';
+import { makeAppRouter } from './app/router';
 import { appTheme } from './app/theme';
 import { createApiClient } from './lib/api-client';
 import { loadAppConfig } from './lib/load-config';
@@ -37,13 +37,16 @@ const serverRendered = adoptServerState(queryClient, container);
 // The configuration decides which pools, payment provider and API the app talks to, so nothing renders before it;
 // the page's language catalogue (its own small chunk) downloads at the same time.
 const catalogue = loadCatalogue(localeFromPath(window.location.pathname));
-// The theme, then the router (matching the first page, starting its loader and its code download), then the app's
-// setup below, each in a task of its own: the shell's evaluation is already the page's longest task, and each task's
-// time over 50 ms is blocking time (issue 34). The first two are ready long before the configuration and the page's
-// code have downloaded.
+// The theme, the router, its start (matching the first page, starting its loader and its code download), then the
+// app's setup below, each in a task of its own: the shell's evaluation is already the page's longest task, and each
+// task's time over 50 ms is blocking time (issue 34). The first three are done long before the configuration and the
+// page's code have downloaded.
 const nextTask = <T,>(value?: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value as T), 0));
 void nextTask().then(appTheme);
-const routerMade = nextTask().then(createAppRouter);
+const routerMade = nextTask()
+  .then(makeAppRouter)
+  .then(nextTask)
+  .then((router) => router.initialize());
 void Promise.all([loadAppConfig(), catalogue, routerMade])
   .then(nextTask)
   .then(([result, , router]) => {
