@@ -38,6 +38,17 @@ const config = {
     sourcemap: true,
     // Route-level chunks keep the guest pages small; the warning threshold matches our budget for one chunk.
     chunkSizeWarningLimit: 600,
+    // A lazy import normally appends a `modulepreload` link for each chunk the imported one needs, all in the task
+    // that imports it. The list's route needs 24; under Lighthouse (whose trace records where each request came
+    // from) appending them made the router's start a task of 20–35 ms unthrottled, 80–140 ms at its phone's CPU,
+    // the list's longest after its first paint (issue 34). For the guest list the browser's module loader fetches
+    // the route's imports itself, a level at a time, each in a task of its own: median TBT 225 → 175 ms. The
+    // experience page keeps its links: without them its TBT fell too (101 → 44 ms), but its LCP rose past 2.0 s in
+    // three runs of five (README, issue 34, step 18).
+    modulePreload: {
+      resolveDependencies: (filename: string, deps: string[], { hostId }: { hostId: string }) =>
+        /(^|\/)experience-list-page-/.test(filename) && /(^|\/)index-/.test(hostId) ? [] : deps,
+    },
     rolldownOptions: {
       treeshake: {
         // CommonJS helpers the shell imports only for code it never runs (emotion's withTheme hoisting, MUI's prop

@@ -244,6 +244,29 @@ describe('experience pages paint first', () => {
     await page.close();
   });
 
+  it.each([
+    ['the home', '/ko', '/ko/search'],
+    ['the list', '/experiences', '/search'],
+  ])(
+    "takes an Enter in %s's search box before the page hydrated to the search page",
+    async (_, path, search) => {
+      const page = await session.newPage();
+      const { release } = await holdHydration(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      const box = page.locator('#root main').getByRole('searchbox');
+      await box.fill('tea');
+      await box.press('Enter');
+      // The browser's own submission, to the search page's address in the page's language.
+      await page.waitForURL(`${session.baseUrl}${search}?q=tea`, { waitUntil: 'commit' });
+      // A search for typed words is not prerendered: the app renders it once its entry comes.
+      release();
+      const searched = page.locator('#root main').getByRole('searchbox');
+      await searched.waitFor();
+      await expect(searched.inputValue()).resolves.toBe('tea');
+      await page.close();
+    },
+  );
+
   it('switches language when it was chosen before the page hydrated', async () => {
     // At a desktop width, where the server's header shows the switcher (a phone's is in the menu).
     const context = await session.browser.newContext({

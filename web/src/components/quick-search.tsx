@@ -30,6 +30,10 @@ export function QuickSearch({ fullWidth = false }: { fullWidth?: boolean }) {
     <Box
       component="form"
       role="search"
+      // Before hydration (home hydrates after its first paint) the browser submits the form itself: to the search
+      // page, which the server renders, rather than back to this page.
+      action={localise('/search')}
+      method="get"
       onSubmit={submit}
       sx={{
         position: 'relative',

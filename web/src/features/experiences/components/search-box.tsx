@@ -16,28 +16,33 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
   const navigate = useNavigate();
   const { t, path: localise } = useT();
   return (
-    // The outlined input alone, not MUI's TextField: the field needs no label or helper text, and TextField brings
-    // MUI's Select with it, whose native select's styles compile @emotion/is-prop-valid's long expression while the
-    // list page hydrates (issue 34).
-    <OutlinedInput
-      fullWidth
-      type="search"
-      placeholder={t('search.placeholder')}
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onKeyDown={(e) => {
-        if (e.key !== 'Enter') return;
-        e.preventDefault();
-        const path = searchPath(text);
-        if (path) void navigate(localise(path));
-      }}
-      inputRef={input}
-      inputProps={{ 'aria-label': t('nav.search'), enterKeyHint: 'search' }}
-      startAdornment={
-        <InputAdornment position="start">
-          <SearchIcon aria-hidden />
-        </InputAdornment>
-      }
-    />
+    // A form the browser submits itself before hydration (an Enter on the server's page goes to the search page the
+    // server renders); once hydrated, Enter is handled below and the form is never submitted.
+    <form action={localise('/search')} method="get">
+      {/* The outlined input alone, not MUI's TextField: the field needs no label or helper text, and TextField
+          brings MUI's Select with it, whose native select's styles compile @emotion/is-prop-valid's long expression
+          while the list page hydrates (issue 34). */}
+      <OutlinedInput
+        fullWidth
+        name="q"
+        type="search"
+        placeholder={t('search.placeholder')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          const path = searchPath(text);
+          if (path) void navigate(localise(path));
+        }}
+        inputRef={input}
+        inputProps={{ 'aria-label': t('nav.search'), enterKeyHint: 'search' }}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon aria-hidden />
+          </InputAdornment>
+        }
+      />
+    </form>
   );
 }
