@@ -16,10 +16,10 @@ let adminArea = false;
  * (`initialize()`: matching the first page, starting its loader and its code download) by the caller. main.tsx does
  * each in a task of its own after the shell's evaluation (issue 34: every task's time over 50 ms at a phone's CPU is
  * blocking time): together they were one task of 66 ms at 4× CPU on the list (ranking the routes 28 ms, starting
- * the first page 32 ms), 22–30 ms unthrottled in Lighthouse's trace.
+ * the first page 32 ms).
  *
  * It is `createBrowserRouter` in two steps: the same `createRouter` with the same options, which React Router exports
- * (as `UNSAFE_`) for exactly this, building a router its own way. It knows English's pages and the first page's
+ * (as `UNSAFE_`) for frameworks that build their routers themselves. It knows English's pages and the first page's
  * language; the other languages' pages are added when the guest goes to one (all four took 36 ms to rank at 4×).
  */
 export function makeAppRouter(): DataRouter {

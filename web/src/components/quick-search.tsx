@@ -30,8 +30,8 @@ export function QuickSearch({ fullWidth = false }: { fullWidth?: boolean }) {
     <Box
       component="form"
       role="search"
-      // Before hydration (home hydrates after its first paint) the browser submits the form itself: to the search
-      // page, which the server renders, rather than back to this page.
+      // Before hydration (home hydrates after its first paint) the browser submits the form itself: it loads the
+      // search page's address rather than this page again.
       action={localise('/search')}
       method="get"
       onSubmit={submit}

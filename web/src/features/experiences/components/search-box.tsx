@@ -16,8 +16,8 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
   const navigate = useNavigate();
   const { t, path: localise } = useT();
   return (
-    // A form the browser submits itself before hydration (an Enter on the server's page goes to the search page the
-    // server renders); once hydrated, Enter is handled below and the form is never submitted.
+    // A form the browser submits itself before hydration (an Enter on the server's page loads the search page's
+    // address); once hydrated, Enter is handled below and the form is never submitted.
     <form action={localise('/search')} method="get">
       {/* The outlined input alone, not MUI's TextField: the field needs no label or helper text, and TextField
           brings MUI's Select with it, whose native select's styles compile @emotion/is-prop-valid's long expression
