@@ -244,6 +244,30 @@ describe('experience pages paint first', () => {
     await page.close();
   });
 
+  it("scrolls the home's Topics when an arrow was tapped before their code had loaded", async () => {
+    const page = await session.newPage();
+    // The Topics' code loads at the guest's first move (a tap on an arrow is one): held here until after the tap.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/topics-carousel-[^/]+\.js$/, async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await hydrated(page);
+    await page.getByRole('status', { name: 'Loading' }).waitFor({ state: 'detached' });
+    const topics = page.getByRole('region', { name: 'Topics' });
+    await topics.getByRole('button', { name: 'Scroll topics right' }).click();
+    const track = topics.getByRole('list').first();
+    await expect(track.evaluate((el) => el.scrollLeft)).resolves.toBe(0);
+
+    release();
+    await page.waitForFunction((el) => el !== null && el.scrollLeft > 0, await track.elementHandle());
+    await page.close();
+  });
+
   it.each([
     ['the home', '/ko', '/ko/search'],
     ['the list', '/experiences', '/search'],

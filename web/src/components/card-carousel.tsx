@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import type { ExperienceCard as ExperienceCardData } from '@domain/entities';
+import { earlyTap, useEarlyTap } from '../lib/early-taps';
 import { carouselCardSizes } from '../lib/image-sizes';
 import { ExperienceCard } from './experience-card';
 import { useT } from '../lib/i18n/i18n';
@@ -39,6 +40,12 @@ export function CardCarousel(props: CardCarouselProps) {
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) =>
     track.current?.scrollBy({ left: direction * props.step, behavior: 'smooth' });
+  // An arrow tapped on the server's page, before this code has loaded (the home's Topics load at the guest's first
+  // move, and that tap is one), scrolls once it has (issue 34).
+  const leftTap = `${props.titleId}:left`;
+  const rightTap = `${props.titleId}:right`;
+  useEarlyTap(leftTap, () => scroll(-1));
+  useEarlyTap(rightTap, () => scroll(1));
   return (
     <>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
@@ -55,6 +62,7 @@ export function CardCarousel(props: CardCarouselProps) {
           <IconButton
             aria-label={t('carousel.left', { what: props.scrollLabel })}
             onClick={() => scroll(-1)}
+            {...earlyTap(leftTap)}
             sx={{ border: 1, borderColor: 'divider' }}
           >
             <ChevronLeftIcon />
@@ -62,6 +70,7 @@ export function CardCarousel(props: CardCarouselProps) {
           <IconButton
             aria-label={t('carousel.right', { what: props.scrollLabel })}
             onClick={() => scroll(1)}
+            {...earlyTap(rightTap)}
             sx={{ border: 1, borderColor: 'divider' }}
           >
             <ChevronRightIcon />
