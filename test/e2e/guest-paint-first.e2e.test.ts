@@ -33,21 +33,24 @@ afterAll(async () => {
   await session?.close();
 });
 
-/**
- * Holds the app's entry script back until `release()`: the page shows the server's HTML, with nothing hydrated,
- * for as long as the test needs (a phone on a slow network).
- */
-async function holdHydration(page: Page): Promise<{ release: () => void }> {
+/** Holds the page's requests for `url` back until `release()` (a phone on a slow network). */
+async function holdRequests(page: Page, url: RegExp): Promise<{ release: () => void }> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(ENTRY, async (route: Route) => {
+  await page.route(url, async (route: Route) => {
     await held;
     await route.continue();
   });
   return { release };
 }
+
+/**
+ * Holds the app's entry script back until `release()`: the page shows the server's HTML, with nothing hydrated,
+ * for as long as the test needs.
+ */
+const holdHydration = (page: Page) => holdRequests(page, ENTRY);
 
 /** The page's paint timings and the form chunk's request start, from the browser's own performance timeline. */
 function timeline(page: Page) {
@@ -247,14 +250,7 @@ describe('experience pages paint first', () => {
   it("scrolls the home's Topics when an arrow was tapped before their code had loaded", async () => {
     const page = await session.newPage();
     // The Topics' code loads at the guest's first move (a tap on an arrow is one): held here until after the tap.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/topics-carousel-[^/]+\.js$/, async (route: Route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, /\/assets\/topics-carousel-[^/]+\.js$/);
     await page.goto('/', { waitUntil: 'commit' });
     await hydrated(page);
     await page.getByRole('status', { name: 'Loading' }).waitFor({ state: 'detached' });

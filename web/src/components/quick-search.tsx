@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTypedBeforeHydration } from '../lib/early-taps';
-import { searchPath } from '../lib/search-path';
+import { SEARCH_PATH, searchPath } from '../lib/search-path';
 import { useT } from '../lib/i18n/i18n';
 
 /**
@@ -32,7 +32,7 @@ export function QuickSearch({ fullWidth = false }: { fullWidth?: boolean }) {
       role="search"
       // Before hydration (home hydrates after its first paint) the browser submits the form itself: it loads the
       // search page's address rather than this page again.
-      action={localise('/search')}
+      action={localise(SEARCH_PATH)}
       method="get"
       onSubmit={submit}
       sx={{

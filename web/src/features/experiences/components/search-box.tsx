@@ -4,7 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTypedBeforeHydration } from '../../../lib/early-taps';
-import { searchPath } from '../../../lib/search-path';
+import { SEARCH_PATH, searchPath } from '../../../lib/search-path';
 import { useT } from '../../../lib/i18n/i18n';
 
 /** Guest spec §2 and §5: the search box of the search and list pages; Enter with blank text does nothing. */
@@ -18,7 +18,7 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
   return (
     // A form the browser submits itself before hydration (an Enter on the server's page loads the search page's
     // address); once hydrated, Enter is handled below and the form is never submitted.
-    <form action={localise('/search')} method="get">
+    <form action={localise(SEARCH_PATH)} method="get">
       {/* The outlined input alone, not MUI's TextField: the field needs no label or helper text, and TextField
           brings MUI's Select with it, whose native select's styles compile @emotion/is-prop-valid's long expression
           while the list page hydrates (issue 34). */}
