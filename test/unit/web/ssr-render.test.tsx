@@ -152,6 +152,11 @@ describe('renderPage', () => {
     // Emotion's styles are in the head, and the query cache travels with the page.
     expect(html).toMatch(/<style data-emotion="css [^"]+">/);
     expect(html).toContain('<script type="application/json" id="ssr-state">');
+    // The first paint waits for the whole page (its state is the last thing after the root), so a paint part-way
+    // through parsing cannot be moved by the rest (issue 34).
+    expect(html).toContain('<link rel="expect" href="#ssr-state" blocking="render" />');
+    expect(html.indexOf('<link rel="expect"')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(html).toMatch(/<\/div>\n<script type="application\/json" id="ssr-state">[^<]*<\/script><\/body>/);
     const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
       JSON.parse(m[1]!),
     );
@@ -228,6 +233,8 @@ describe('renderPage', () => {
     expect(page.html).toContain('<meta name="robots" content="noindex, nofollow" />');
     expect(page.html).toContain('Experience not found');
     expect(page.html).not.toContain('application/ld+json');
+    // No state to wait for: nothing blocks its first paint.
+    expect(page.html).not.toContain('rel="expect"');
   });
 
   it('renders a static page without any API call for its content', async () => {
