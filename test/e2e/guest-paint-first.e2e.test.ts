@@ -264,6 +264,37 @@ describe('experience pages paint first', () => {
     await page.close();
   });
 
+  it("opens a producer's story when 'Read more' was tapped before the home's lower sections had loaded", async () => {
+    const page = await session.newPage();
+    // Categories, producers, reservation process and call to action load their code at the guest's first move (a tap
+    // on 'Read more' is one): held here until after the tap.
+    const { release } = await holdRequests(page, /\/assets\/lower-sections-[^/]+\.js$/);
+    await page.goto('/', { waitUntil: 'commit' });
+    await hydrated(page);
+    await page.getByRole('status', { name: 'Loading' }).waitFor({ state: 'detached' });
+    const readMore = page
+      .getByRole('region', { name: 'Our Producers' })
+      .getByRole('button', { name: /^Read more about / })
+      .nth(1);
+    const name = (await readMore.getAttribute('aria-label'))!.replace('Read more about ', '');
+    // Server HTML until then: the category tiles are links already.
+    await expect(
+      page.getByRole('link', { name: 'Nature', exact: true }).getAttribute('href'),
+    ).resolves.toMatch(/^\/experiences\?categories=/);
+    await readMore.click();
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+
+    release();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^${name}`) });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Once in, the section's buttons work as ever, and only one tap was replayed.
+    await readMore.click();
+    await page.getByRole('dialog', { name: new RegExp(`^${name}`) }).waitFor();
+    await page.close();
+  });
+
   it.each([
     ['the home', '/ko', '/ko/search'],
     ['the list', '/experiences', '/search'],

@@ -47,6 +47,21 @@ export function takeEarlyTap(key: string): EarlyTap | undefined {
   return kept.splice(index, 1)[0];
 }
 
+/**
+ * Takes the kept taps whose key starts with `prefix` (a row of controls with one replay, such as the producers' 'Read
+ * more' buttons) and returns the latest of them.
+ */
+export function takeLatestEarlyTap(prefix: string): EarlyTap | undefined {
+  const kept = typeof window === 'undefined' ? undefined : window.__earlyTaps;
+  let latest: EarlyTap | undefined;
+  for (let i = (kept?.length ?? 0) - 1; i >= 0; i--) {
+    if (!kept![i]!.key.startsWith(prefix)) continue;
+    latest ??= kept![i];
+    kept!.splice(i, 1);
+  }
+  return latest;
+}
+
 /** Replays, once the component is on screen with its handlers, the tap kept for `key` (if any). */
 export function useEarlyTap(key: string, replay: (value: string | null) => void): void {
   const latest = useRef(replay);

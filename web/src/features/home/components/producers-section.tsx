@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,8 +7,13 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { cutDescription, PRODUCERS, type Producer } from '../content/producers';
 import { useT } from '../../../lib/i18n/i18n';
+import { earlyTap, takeLatestEarlyTap } from '../../../lib/early-taps';
 
 const ProducerDialog = lazy(() => import('./producer-dialog'));
+
+/** The keys under which the keeper of early taps keeps a tap on a producer's 'Read more' (lib/early-taps.ts). */
+const READ_MORE_TAP = 'producer-read-more:';
+const readMoreTap = (producer: Producer) => `${READ_MORE_TAP}${producer.id}`;
 
 /** Guest spec §2: 6 producer cards; 'Read more' opens the full text, closed by the backdrop or ×. */
 export function ProducersSection() {
@@ -19,6 +24,14 @@ export function ProducersSection() {
     setOpenState(producer);
   };
   const { t } = useT();
+  // The section's code loads at the guest's first move, which may be a tap on 'Read more': opened once it is in.
+  useEffect(() => {
+    const tap = takeLatestEarlyTap(READ_MORE_TAP);
+    const tapped = PRODUCERS.find((producer) => tap?.key === readMoreTap(producer));
+    if (!tapped) return;
+    setEverOpened(true);
+    setOpenState(tapped);
+  }, []);
   return (
     <Box
       component="section"
@@ -68,6 +81,7 @@ export function ProducersSection() {
                     {cutDescription(t(`producer.${producer.id}.text`))}
                   </Typography>
                   <Button
+                    {...earlyTap(readMoreTap(producer))}
                     onClick={() => setOpen(producer)}
                     sx={{ alignSelf: 'flex-start', mt: 1, px: 0 }}
                     aria-label={t('home.producers.readMoreAbout', {
